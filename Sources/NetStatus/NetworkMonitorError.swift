@@ -1,0 +1,87 @@
+/// Why a monitor could not start, or why it stopped seeing the network.
+///
+/// Every case says what failed and, through ``recoverySuggestion``, what to do about it.
+///
+/// ```swift
+/// do {
+///     try monitor.start()
+/// } catch {
+///     print("netstatus: \(error)")   // says what failed and what to do
+/// }
+/// ```
+public enum NetworkMonitorError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// A system call failed.
+  ///
+  /// - Parameters:
+  ///   - call: The call and its subject, for example `socket(AF_NETLINK, NETLINK_ROUTE)`.
+  ///   - errno: The `errno` it returned.
+  case systemCall(call: String, errno: Int32)
+  /// The network namespace to watch does not exist.
+  case namespaceNotFound(path: String)
+  /// The network namespace exists but could not be entered.
+  case namespaceNotEnterable(path: String, errno: Int32)
+  /// The watched network namespace was deleted while it was being watched.
+  case namespaceDeleted(path: String)
+  /// No path arrived within the time allowed.
+  case timedOut(Duration)
+  /// The platform has no path source; pass one to ``NetworkMonitor/init(source:requiredInterfaceType:prohibitedInterfaceTypes:)``.
+  case unsupportedPlatform(String)
+  /// A path source failed for a reason of its own.
+  case sourceFailed(String)
+
+  /// What failed, with the errno's name and meaning when there is one, and what to do.
+  public var description: String {
+    let what: String
+    switch self {
+    case .systemCall(let call, let errno):
+      what = "\(call) failed: \(SystemErrno.describe(errno))"
+    case .namespaceNotFound(let path):
+      what = "network namespace \(path) does not exist"
+    case .namespaceNotEnterable(let path, let errno):
+      what = "cannot enter network namespace \(path): \(SystemErrno.describe(errno))"
+    case .namespaceDeleted(let path):
+      what = "network namespace \(path) was deleted while it was watched"
+    case .timedOut(let duration):
+      what = "no network path arrived within \(duration)"
+    case .unsupportedPlatform(let platform):
+      what = "NetStatus has no path source for \(platform)"
+    case .sourceFailed(let reason):
+      what = "the path source failed: \(reason)"
+    }
+    return "\(what). \(recoverySuggestion)"
+  }
+
+  /// What to do about the error.
+  public var recoverySuggestion: String {
+    switch self {
+    case .systemCall(_, let errno):
+      switch errno {
+      case SystemErrno.EPERM, SystemErrno.EACCES:
+        return "Run with the needed privilege (root or CAP_SYS_ADMIN for namespaces), or check the sandbox."
+      case SystemErrno.EMFILE, SystemErrno.ENFILE:
+        return "Too many open files: close some, or raise the limit (ulimit -n)."
+      case SystemErrno.ENOMEM, SystemErrno.ENOBUFS:
+        return "The system is short of memory; try again."
+      case SystemErrno.EAFNOSUPPORT, SystemErrno.EPROTONOSUPPORT:
+        return "The kernel does not offer rtnetlink here; NetStatus needs Linux with netlink sockets."
+      default:
+        return "Check the system's state and try again."
+      }
+    case .namespaceNotFound:
+      return "Check the name with `ip netns list`, or give the full path of a namespace file."
+    case .namespaceNotEnterable(_, let errno):
+      if errno == SystemErrno.EPERM || errno == SystemErrno.EACCES {
+        return "Entering a namespace needs CAP_SYS_ADMIN: run as root."
+      }
+      return "Check that the path names a network namespace (a /run/netns entry or /proc/PID/ns/net)."
+    case .namespaceDeleted:
+      return "Start the monitor again once the namespace exists."
+    case .timedOut:
+      return "Start the monitor first, or allow more time."
+    case .unsupportedPlatform:
+      return "Create the monitor with a PathSource, such as ScriptedPathSource."
+    case .sourceFailed:
+      return "Restart the monitor."
+    }
+  }
+}

@@ -1,0 +1,59 @@
+/// Something that produces ``NetworkPath`` values: the kernel on Linux, `NWPathMonitor` on Apple
+/// platforms, or a script in tests and previews.
+///
+/// ``NetworkMonitor`` calls ``start(filter:sink:)`` each time it starts monitoring and stops the returned
+/// session when it stops, so a source must be restartable.
+///
+/// ```swift
+/// let monitor = NetworkMonitor(source: ScriptedPathSource([.connected(via: .wifi)]))
+/// ```
+public protocol PathSource: Sendable {
+  /// Starts producing paths.
+  ///
+  /// The source sends each path to `sink`, from one thread at a time and in order, and may send the first
+  /// one before returning. When it can no longer observe the network, it calls ``PathSink/fail(_:)``.
+  ///
+  /// - Parameters:
+  ///   - filter: The interface types the monitor may use. Sources that can apply it natively do; the
+  ///     monitor applies ``InterfaceFilter/apply(to:)`` to every path in any case.
+  ///   - sink: Where to send paths.
+  /// - Returns: The running session. The monitor stops it exactly once.
+  /// - Throws: ``NetworkMonitorError`` when the source cannot start.
+  func start(filter: InterfaceFilter, sink: PathSink) throws(NetworkMonitorError) -> any PathSourceSession
+}
+
+/// A running ``PathSource``.
+public protocol PathSourceSession: Sendable {
+  /// Stops the session and releases what it holds (threads, file descriptors, tasks).
+  ///
+  /// When `stop()` returns, the session no longer sends anything to its sink.
+  func stop()
+}
+
+/// Where a ``PathSource`` sends what it observes.
+public struct PathSink: Sendable {
+  private let deliver: @Sendable (Event) -> Void
+
+  /// What a source reports.
+  public enum Event: Sendable {
+    /// A new path.
+    case path(NetworkPath)
+    /// The source can no longer observe the network. The monitor reports the path as unsatisfied.
+    case failure(NetworkMonitorError)
+  }
+
+  /// Creates a sink that hands each event to `deliver`.
+  public init(_ deliver: @escaping @Sendable (Event) -> Void) {
+    self.deliver = deliver
+  }
+
+  /// Sends a path.
+  public func send(_ path: NetworkPath) {
+    deliver(.path(path))
+  }
+
+  /// Reports that the source failed.
+  public func fail(_ error: NetworkMonitorError) {
+    deliver(.failure(error))
+  }
+}

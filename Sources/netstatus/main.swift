@@ -1,0 +1,3 @@
+import NetStatus
+
+print(NetworkPath.offline)
