@@ -17,6 +17,19 @@
 #include <linux/if_link.h>
 #include <linux/netlink.h>
 #include <linux/rtnetlink.h>
+
+// ThreadSanitizer cannot see the futex inside Swift's `Mutex` on Linux. These weak references resolve to
+// the TSan runtime when it is linked (swift test --sanitize=thread) and to nothing otherwise.
+extern void __tsan_acquire(void *addr) __attribute__((weak));
+extern void __tsan_release(void *addr) __attribute__((weak));
+
+static inline void cnetstatus_tsan_acquire(void *addr) {
+  if (__tsan_acquire) __tsan_acquire(addr);
+}
+
+static inline void cnetstatus_tsan_release(void *addr) {
+  if (__tsan_release) __tsan_release(addr);
+}
 #endif
 
 #endif

@@ -1,0 +1,340 @@
+import Dispatch
+import Synchronization
+
+/// Watches the device's network path and tells you the moment it changes.
+///
+/// Share ``shared`` or create and inject your own. Read the state from any thread; observe changes with
+/// closures, `NotificationCenter`, an async sequence, or the Observation model ``NetworkStatusModel``.
+///
+/// ```swift
+/// let monitor = NetworkMonitor.shared
+/// monitor.pathUpdateHandler = { path in
+///     print("now \(path.isConnected ? "online" : "offline") via \(path.interfaceType?.description ?? "nothing")")
+/// }
+/// monitor.startMonitoring()
+///
+/// for await path in monitor.paths {
+///     print(path)
+/// }
+/// ```
+///
+/// ## State
+/// ``currentPath`` is `nil` until the source has reported: "not known yet" is not "offline". On Linux the
+/// first path is known when ``startMonitoring()`` returns; on Apple platforms it arrives shortly after, and
+/// ``waitForPath(timeout:)`` awaits it. Stopping forgets the path.
+///
+/// ## Threads
+/// Every property can be read from any thread. The closures run on ``handlerQueue`` (the main queue unless
+/// you choose another); notifications are posted on the main queue; async sequences deliver on the
+/// consumer's own executor.
+public final class NetworkMonitor: Sendable {
+  /// The monitor most apps share. It uses the platform's default source and no interface filter.
+  public static let shared = NetworkMonitor()
+
+  /// The only interface type the monitor's paths may use, or `nil` for any.
+  public var requiredInterfaceType: InterfaceType? { filter.requiredInterfaceType }
+  /// The interface types the monitor's paths may not use.
+  public var prohibitedInterfaceTypes: Set<InterfaceType> { filter.prohibitedInterfaceTypes }
+
+  let filter: InterfaceFilter
+  let source: any PathSource
+  /// Serialises start and stop, which call into the source; never taken while `state` is held.
+  private let lifecycle = Mutex<Void>(())
+  let state: Mutex<State>
+
+  struct Handlers {
+    var queue: DispatchQueue = .main
+    var pathUpdate: (@Sendable (NetworkPath) -> Void)?
+    var netStatusChange: (@Sendable () -> Void)?
+    var didStart: (@Sendable () -> Void)?
+    var didStop: (@Sendable () -> Void)?
+    var error: (@Sendable (NetworkMonitorError) -> Void)?
+  }
+
+  struct State {
+    var isMonitoring = false
+    var session: (any PathSourceSession)?
+    /// Bumped on every start and stop; a sink only counts while its generation is current.
+    var generation: UInt64 = 0
+    var currentPath: NetworkPath?
+    var lastError: NetworkMonitorError?
+    var handlers = Handlers()
+    var broadcast = PathBroadcast()
+  }
+
+  // MARK: Creation
+
+  /// Creates a monitor of every interface type, fed by the platform's source (rtnetlink on Linux,
+  /// `NWPathMonitor` on Apple platforms).
+  public convenience init() {
+    self.init(source: makeDefaultPathSource())
+  }
+
+  /// Creates a monitor whose paths use only interfaces of the given type, like
+  /// `NWPathMonitor(requiredInterfaceType:)`.
+  public convenience init(requiredInterfaceType: InterfaceType) {
+    self.init(source: makeDefaultPathSource(), requiredInterfaceType: requiredInterfaceType)
+  }
+
+  /// Creates a monitor whose paths never use interfaces of the given types, like
+  /// `NWPathMonitor(prohibitedInterfaceTypes:)`.
+  public convenience init(prohibitedInterfaceTypes: [InterfaceType]) {
+    self.init(source: makeDefaultPathSource(), prohibitedInterfaceTypes: prohibitedInterfaceTypes)
+  }
+
+  /// Creates a monitor fed by the given source: the seam for tests and previews.
+  ///
+  /// ```swift
+  /// let script = ScriptedPathSource(.connected(via: .wifi))
+  /// let monitor = NetworkMonitor(source: script)
+  /// monitor.startMonitoring()
+  /// script.send(.offline)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - source: Where paths come from.
+  ///   - requiredInterfaceType: The only interface type paths may use, or `nil` for any.
+  ///   - prohibitedInterfaceTypes: Interface types paths may not use.
+  public init(
+    source: any PathSource,
+    requiredInterfaceType: InterfaceType? = nil,
+    prohibitedInterfaceTypes: [InterfaceType] = []
+  ) {
+    self.source = source
+    self.filter = InterfaceFilter(
+      requiredInterfaceType: requiredInterfaceType,
+      prohibitedInterfaceTypes: Set(prohibitedInterfaceTypes)
+    )
+    self.state = Mutex(State())
+  }
+
+  deinit {
+    let session = state.withLockedValue { $0.session.take() }
+    session?.stop()
+  }
+
+  // MARK: Lifecycle
+
+  /// Whether the monitor is running.
+  public var isMonitoring: Bool { state.withLockedValue { $0.isMonitoring } }
+
+  /// Starts monitoring. Does nothing if the monitor is already running.
+  ///
+  /// A failure to start is not thrown: it is kept in ``lastError``, passed to ``errorHandler``, and the
+  /// monitor stays stopped. Use ``start()`` to handle it where you call.
+  public func startMonitoring() {
+    try? start()
+  }
+
+  /// Starts monitoring, throwing if the source cannot start. Does nothing if already running.
+  ///
+  /// ```swift
+  /// do { try monitor.start() } catch { print(error) }  // for example: namespace does not exist, and what to do
+  /// ```
+  public func start() throws(NetworkMonitorError) {
+    try lifecycle.withLockedValue { _ throws(NetworkMonitorError) in
+      let generation: UInt64? = state.withLockedValue { state in
+        guard !state.isMonitoring else { return nil }
+        state.isMonitoring = true
+        state.generation &+= 1
+        state.lastError = nil
+        return state.generation
+      }
+      guard let generation else { return }
+      let sink = PathSink { [weak self] event in self?.receive(event, generation: generation) }
+      let session: any PathSourceSession
+      do throws(NetworkMonitorError) {
+        session = try source.start(filter: filter, sink: sink)
+      } catch {
+        let handlers = state.withLockedValue { state in
+          if state.generation == generation {
+            state.isMonitoring = false
+            state.generation &+= 1
+          }
+          state.lastError = error
+          return state.handlers
+        }
+        if let handler = handlers.error { handlers.queue.async { handler(error) } }
+        throw error
+      }
+      let outcome: (started: Bool, handlers: Handlers) = state.withLockedValue { state in
+        guard state.isMonitoring, state.generation == generation else { return (false, state.handlers) }
+        state.session = session
+        return (true, state.handlers)
+      }
+      if outcome.started {
+        if let didStart = outcome.handlers.didStart { outcome.handlers.queue.async(execute: didStart) }
+      } else {
+        // The source failed while starting; the failure has been reported.
+        session.stop()
+      }
+    }
+  }
+
+  /// Stops monitoring and releases the source. Does nothing if the monitor is not running.
+  ///
+  /// ``currentPath`` becomes `nil` (not known). Subscribers of ``paths`` stay subscribed and resume when
+  /// the monitor starts again.
+  public func stopMonitoring() {
+    lifecycle.withLockedValue { _ in
+      let stopped: (session: (any PathSourceSession)?, handlers: Handlers)? = state.withLockedValue { state in
+        guard state.isMonitoring else { return nil }
+        state.isMonitoring = false
+        state.generation &+= 1
+        state.currentPath = nil
+        return (state.session.take(), state.handlers)
+      }
+      guard let stopped else { return }
+      stopped.session?.stop()
+      if let didStop = stopped.handlers.didStop { stopped.handlers.queue.async(execute: didStop) }
+    }
+  }
+
+  // MARK: Receiving
+
+  private func receive(_ event: PathSink.Event, generation: UInt64) {
+    switch event {
+    case .path(let path):
+      publish(filter.apply(to: path), generation: generation, error: nil)
+    case .failure(let error):
+      publish(NetworkPath.offline, generation: generation, error: error)
+    }
+  }
+
+  /// Records a path (and an error, if the source failed), then notifies everyone, outside the lock.
+  private func publish(_ path: NetworkPath, generation: UInt64, error: NetworkMonitorError?) {
+    let decision:
+      (changed: Bool, fanout: PathBroadcast.Fanout, handlers: Handlers, failedSession: (any PathSourceSession)?)? =
+        state.withLockedValue { state in
+          guard state.isMonitoring, state.generation == generation else { return nil }
+          var failedSession: (any PathSourceSession)?
+          if let error {
+            state.lastError = error
+            state.isMonitoring = false
+            state.generation &+= 1
+            failedSession = state.session.take()
+          }
+          guard state.currentPath != path else {
+            return (false, PathBroadcast.Fanout(), state.handlers, failedSession)
+          }
+          state.currentPath = path
+          return (true, state.broadcast.publish(path), state.handlers, failedSession)
+        }
+    guard let decision else { return }
+    let handlers = decision.handlers
+    if decision.changed {
+      decision.fanout.run(with: path)
+      let pathUpdate = handlers.pathUpdate
+      let netStatusChange = handlers.netStatusChange
+      if pathUpdate != nil || netStatusChange != nil {
+        handlers.queue.async {
+          pathUpdate?(path)
+          netStatusChange?()
+        }
+      }
+      postConnectivityNotification(path)
+    }
+    if let error {
+      if let handler = handlers.error { handlers.queue.async { handler(error) } }
+      if let didStop = handlers.didStop { handlers.queue.async(execute: didStop) }
+      // The failing source calls us from its own thread: stop it from elsewhere so that it can join.
+      if let session = decision.failedSession {
+        DispatchQueue.global().async { session.stop() }
+      }
+    }
+  }
+
+  // MARK: State
+
+  /// The latest path, or `nil` while it is not known (before the source reports, and after a stop).
+  public var currentPath: NetworkPath? { state.withLockedValue { $0.currentPath } }
+
+  /// Whether the current path is satisfied. `false` while the path is not known.
+  public var isConnected: Bool { currentPath?.isConnected ?? false }
+
+  /// Whether the current path is expensive (cellular, personal hotspot). `false` while not known.
+  public var isExpensive: Bool { currentPath?.isExpensive ?? false }
+
+  /// Whether the current path is constrained (Low Data Mode). `false` while not known.
+  public var isConstrained: Bool { currentPath?.isConstrained ?? false }
+
+  /// The type of the interface in use, or `nil` when there is none or the path is not known.
+  public var interfaceType: InterfaceType? { currentPath?.interfaceType }
+
+  /// The type of the interface in use: ``interfaceType`` under the name seed tutorials use.
+  public var currentConnectionType: InterfaceType? { interfaceType }
+
+  /// The distinct types of the available interfaces, most preferred first; empty while not known.
+  public var availableInterfaceTypes: [InterfaceType] { currentPath?.availableInterfaceTypes ?? [] }
+
+  /// The error that last stopped the monitor or kept it from starting; `nil` after a successful start.
+  public var lastError: NetworkMonitorError? { state.withLockedValue { $0.lastError } }
+
+  // MARK: Closures
+
+  /// The queue the closures run on. The main queue unless you set another; set it before starting.
+  public var handlerQueue: DispatchQueue {
+    get { state.withLockedValue { $0.handlers.queue } }
+    set { state.withLockedValue { $0.handlers.queue = newValue } }
+  }
+
+  /// Called on ``handlerQueue`` with every new path, in order.
+  public var pathUpdateHandler: (@Sendable (NetworkPath) -> Void)? {
+    get { state.withLockedValue { $0.handlers.pathUpdate } }
+    set { state.withLockedValue { $0.handlers.pathUpdate = newValue } }
+  }
+
+  /// Called on ``handlerQueue`` after every change of the path, right after ``pathUpdateHandler``.
+  ///
+  /// ```swift
+  /// monitor.netStatusChangeHandler = { [weak self] in
+  ///     MainActor.assumeIsolated { self?.tableView.reloadData() }  // handlerQueue is .main
+  /// }
+  /// ```
+  public var netStatusChangeHandler: (@Sendable () -> Void)? {
+    get { state.withLockedValue { $0.handlers.netStatusChange } }
+    set { state.withLockedValue { $0.handlers.netStatusChange = newValue } }
+  }
+
+  /// Called on ``handlerQueue`` when monitoring starts.
+  public var didStartMonitoringHandler: (@Sendable () -> Void)? {
+    get { state.withLockedValue { $0.handlers.didStart } }
+    set { state.withLockedValue { $0.handlers.didStart = newValue } }
+  }
+
+  /// Called on ``handlerQueue`` when monitoring stops, by ``stopMonitoring()`` or because the source failed.
+  public var didStopMonitoringHandler: (@Sendable () -> Void)? {
+    get { state.withLockedValue { $0.handlers.didStop } }
+    set { state.withLockedValue { $0.handlers.didStop = newValue } }
+  }
+
+  /// Called on ``handlerQueue`` when the monitor cannot start or its source fails (for example, a
+  /// watched network namespace is deleted).
+  public var errorHandler: (@Sendable (NetworkMonitorError) -> Void)? {
+    get { state.withLockedValue { $0.handlers.error } }
+    set { state.withLockedValue { $0.handlers.error = newValue } }
+  }
+
+  // MARK: Subscriptions
+
+  /// The number of live subscriptions (iterators of ``paths``, ``networkUpdates()`` streams, models).
+  var subscriberCount: Int { state.withLockedValue { $0.broadcast.count } }
+
+  /// Registers a callback called with every new path and its version, on the source's thread, outside
+  /// the lock, then starts the monitor if needed. Returns the id to pass to ``removeSubscriber(_:)``, and
+  /// the path known at registration with its version.
+  func addCallbackSubscriber(
+    _ callback: @escaping @Sendable (NetworkPath, UInt64) -> Void
+  ) -> (id: UInt64, current: NetworkPath?, version: UInt64) {
+    let id = state.withLockedValue { $0.broadcast.addCallback(callback) }
+    startMonitoring()
+    // Read after starting, so that a source that reports while starting (Linux) is already known.
+    return state.withLockedValue { (id, $0.currentPath, $0.broadcast.version) }
+  }
+
+  /// Ends a subscription. A waiting iterator returns `nil`.
+  func removeSubscriber(_ id: UInt64) {
+    let waiting = state.withLockedValue { $0.broadcast.remove(id) }
+    waiting?.resume(returning: nil)
+  }
+}

@@ -1,0 +1,46 @@
+/// What code needs from a network monitor, as a protocol to inject: ``NetworkMonitor`` conforms, and so
+/// can your test doubles.
+///
+/// ```swift
+/// final class FeedLoader {
+///     let network: any NetworkStatusProviding
+///     init(network: any NetworkStatusProviding = NetworkMonitor.shared) { self.network = network }
+///     func refresh() { guard network.isConnected else { return showOffline() } ... }
+/// }
+///
+/// struct AlwaysOffline: NetworkStatusProviding {
+///     var currentPath: NetworkPath? { .offline }
+///     func networkUpdates() -> AsyncStream<Bool> { AsyncStream { $0.yield(false) } }
+///     func pathUpdates() -> AsyncStream<NetworkPath> { AsyncStream { $0.yield(.offline) } }
+/// }
+/// ```
+public protocol NetworkStatusProviding: Sendable {
+  /// The latest path, or `nil` while it is not known.
+  var currentPath: NetworkPath? { get }
+  /// Connectivity: the current state first, then every change.
+  func networkUpdates() -> AsyncStream<Bool>
+  /// Paths: the current one first, then every change.
+  func pathUpdates() -> AsyncStream<NetworkPath>
+}
+
+extension NetworkStatusProviding {
+  /// Whether the current path is satisfied; `false` while not known.
+  public var isConnected: Bool { currentPath?.isConnected ?? false }
+  /// Whether the current path is expensive; `false` while not known.
+  public var isExpensive: Bool { currentPath?.isExpensive ?? false }
+  /// Whether the device is connected, under the name of seed tutorials' `ReachabilityUC.execute()`.
+  public func execute() -> Bool { isConnected }
+}
+
+extension NetworkMonitor: NetworkStatusProviding {
+  /// Every path as an `AsyncStream`: the current one first (once known), then every change, in order and
+  /// without repeats. Unlike ``paths`` it buffers changes a slow consumer has not read yet.
+  public func pathUpdates() -> AsyncStream<NetworkPath> {
+    let (stream, continuation) = AsyncStream.makeStream(of: NetworkPath.self)
+    let relay = VersionedRelay<NetworkPath> { continuation.yield($0) }
+    let registration = addCallbackSubscriber { path, version in relay.offer(path, version: version) }
+    if let current = registration.current { relay.offer(current, version: registration.version) }
+    continuation.onTermination = { [weak self] _ in self?.removeSubscriber(registration.id) }
+    return stream
+  }
+}

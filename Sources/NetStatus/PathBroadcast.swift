@@ -1,0 +1,137 @@
+/// The subscribers of a monitor and what each still has to receive: the state machine behind
+/// ``NetworkPathSequence`` and the monitor's internal callbacks.
+///
+/// It only decides; the monitor holds it in its lock and acts on the decisions (resuming continuations,
+/// calling callbacks) after releasing the lock.
+///
+/// Each iterator subscriber keeps one pending slot: a slow consumer skips to the newest path and never
+/// builds up a backlog, and it is never handed the same path twice in a row.
+struct PathBroadcast {
+  typealias Continuation = CheckedContinuation<NetworkPath?, Never>
+
+  struct IteratorState {
+    var lastDelivered: NetworkPath?
+    var pending: NetworkPath?
+    var waiting: Continuation?
+    var cancelled = false
+  }
+
+  enum Subscriber {
+    case iterator(IteratorState)
+    case callback(@Sendable (NetworkPath, UInt64) -> Void)
+  }
+
+  /// What `next` decided.
+  enum NextAction {
+    case resume(NetworkPath?)
+    case suspended
+  }
+
+  /// What a publish must do once the lock is released.
+  struct Fanout {
+    var resumptions: [(Continuation, NetworkPath)] = []
+    var callbacks: [@Sendable (NetworkPath, UInt64) -> Void] = []
+    var version: UInt64 = 0
+
+    /// Resumes and calls everything, in subscription order for callbacks.
+    func run(with path: NetworkPath) {
+      for callback in callbacks { callback(path, version) }
+      for (continuation, path) in resumptions { continuation.resume(returning: path) }
+    }
+  }
+
+  private(set) var subscribers: [UInt64: Subscriber] = [:]
+  private var nextID: UInt64 = 0
+  /// Callback subscribers in subscription order, so that callbacks run in a stable order.
+  private var callbackOrder: [UInt64] = []
+
+  var count: Int { subscribers.count }
+
+  /// Adds an iterator that will first receive `current`, if known.
+  mutating func addIterator(current: NetworkPath?) -> UInt64 {
+    nextID += 1
+    subscribers[nextID] = .iterator(IteratorState(pending: current))
+    return nextID
+  }
+
+  /// Adds a callback, called with every published path and its version.
+  ///
+  /// Callbacks run outside the lock, so one may see a path before the subscriber has handled the path it
+  /// got at registration: it compares versions and drops what is older than what it has.
+  mutating func addCallback(_ callback: @escaping @Sendable (NetworkPath, UInt64) -> Void) -> UInt64 {
+    nextID += 1
+    subscribers[nextID] = .callback(callback)
+    callbackOrder.append(nextID)
+    return nextID
+  }
+
+  /// Removes a subscriber; returns a continuation still waiting, to be resumed with `nil`.
+  mutating func remove(_ id: UInt64) -> Continuation? {
+    guard let subscriber = subscribers.removeValue(forKey: id) else { return nil }
+    switch subscriber {
+    case .iterator(let state): return state.waiting
+    case .callback:
+      callbackOrder.removeAll { $0 == id }
+      return nil
+    }
+  }
+
+  /// An iterator asks for its next path.
+  mutating func next(_ id: UInt64, continuation: Continuation) -> NextAction {
+    guard case .iterator(var state) = subscribers[id] else { return .resume(nil) }
+    if state.cancelled { return .resume(nil) }
+    precondition(state.waiting == nil, "NetworkPathSequence.Iterator.next() called concurrently")
+    if let pending = state.pending {
+      state.pending = nil
+      if pending != state.lastDelivered {
+        state.lastDelivered = pending
+        subscribers[id] = .iterator(state)
+        return .resume(pending)
+      }
+    }
+    state.waiting = continuation
+    subscribers[id] = .iterator(state)
+    return .suspended
+  }
+
+  /// An iterator's task was cancelled: it ends; returns the continuation to resume with `nil`.
+  mutating func cancel(_ id: UInt64) -> Continuation? {
+    guard case .iterator(var state) = subscribers[id] else { return nil }
+    state.cancelled = true
+    let waiting = state.waiting
+    state.waiting = nil
+    subscribers[id] = .iterator(state)
+    return waiting
+  }
+
+  /// The number of paths published so far: the version of the latest.
+  private(set) var version: UInt64 = 0
+
+  /// A new path: decides who gets it now and who keeps it pending.
+  mutating func publish(_ path: NetworkPath) -> Fanout {
+    version += 1
+    var fanout = Fanout()
+    fanout.version = version
+    fanout.callbacks.reserveCapacity(callbackOrder.count)
+    for id in callbackOrder {
+      if case .callback(let callback) = subscribers[id] { fanout.callbacks.append(callback) }
+    }
+    // Mutate in place through `values` so that the table is not copied on every publish.
+    var index = subscribers.values.startIndex
+    while index != subscribers.values.endIndex {
+      defer { subscribers.values.formIndex(after: &index) }
+      guard case .iterator(var state) = subscribers.values[index], !state.cancelled else { continue }
+      if let waiting = state.waiting {
+        if path != state.lastDelivered {
+          state.waiting = nil
+          state.lastDelivered = path
+          fanout.resumptions.append((waiting, path))
+        }
+      } else {
+        state.pending = path
+      }
+      subscribers.values[index] = .iterator(state)
+    }
+    return fanout
+  }
+}

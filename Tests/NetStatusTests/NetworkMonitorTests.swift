@@ -1,0 +1,433 @@
+import Dispatch
+import Foundation
+import Observation
+import Synchronization
+import Testing
+
+@testable import NetStatus
+
+@Suite("NetworkMonitor with a scripted source")
+struct NetworkMonitorTests {
+  /// A script whose consecutive paths all differ, with connectivity flipping several times.
+  static let script: [NetworkPath] = [
+    .test(.wifi), .offline, .test(.cellular), .test(.wiredEthernet), NetworkPath(status: .requiresConnection),
+    .test(.wifi, index: 7),
+  ]
+
+  @Test func lifecycleIsIdempotentAndRestartable() async throws {
+    let source = ScriptedPathSource(.test(.wifi))
+    let monitor = NetworkMonitor(source: source)
+    #expect(!monitor.isMonitoring)
+    #expect(monitor.currentPath == nil)
+    #expect(!monitor.isConnected)
+
+    monitor.startMonitoring()
+    monitor.startMonitoring()
+    #expect(monitor.isMonitoring)
+    #expect(source.startCount == 1)
+    #expect(source.activeSessionCount == 1)
+    #expect(monitor.currentPath == .test(.wifi))
+    #expect(monitor.isConnected)
+    #expect(monitor.interfaceType == .wifi)
+    #expect(monitor.currentConnectionType == .wifi)
+    #expect(monitor.availableInterfaceTypes == [.wifi])
+
+    monitor.stopMonitoring()
+    monitor.stopMonitoring()
+    #expect(!monitor.isMonitoring)
+    #expect(source.activeSessionCount == 0)
+    #expect(monitor.currentPath == nil, "a stopped monitor does not claim to know the path")
+
+    source.send(.test(.cellular))
+    #expect(monitor.currentPath == nil, "a stopped monitor receives nothing")
+
+    monitor.startMonitoring()
+    #expect(source.startCount == 2)
+    #expect(monitor.currentPath == .test(.cellular))
+    #expect(monitor.isExpensive)
+    source.send(.offline)
+    #expect(monitor.currentPath == .offline)
+    monitor.stopMonitoring()
+  }
+
+  @Test func everyAPIStyleSeesEveryChangeExactlyOnceInOrder() async throws {
+    let source = ScriptedPathSource(Self.script)
+    let monitor = NetworkMonitor(source: source)
+    let queue = DispatchQueue(label: "handlers")
+    monitor.handlerQueue = queue
+
+    let handled = Recorder<NetworkPath>()
+    let changes = Recorder<Void>()
+    let starts = Recorder<Void>()
+    let stops = Recorder<Void>()
+    monitor.pathUpdateHandler = { path in
+      dispatchPrecondition(condition: .onQueue(queue))
+      handled.append(path)
+    }
+    monitor.netStatusChangeHandler = { changes.append(()) }
+    monitor.didStartMonitoringHandler = { starts.append(()) }
+    monitor.didStopMonitoringHandler = { stops.append(()) }
+
+    let notified = Recorder<NetworkPath>()
+    let observer = NotificationCenter.default.addObserver(
+      forName: .connectivityStatus, object: monitor, queue: nil
+    ) { note in
+      dispatchPrecondition(condition: .onQueue(.main))  // posted where UI code can use it
+      if let path = note.userInfo?[NetworkMonitor.pathUserInfoKey] as? NetworkPath { notified.append(path) }
+    }
+    defer { NotificationCenter.default.removeObserver(observer) }
+
+    monitor.startMonitoring()
+
+    let sequenced = Recorder<NetworkPath>()
+    let iteration = Task {
+      for await path in monitor.paths { sequenced.append(path) }
+    }
+    let streamed = Recorder<NetworkPath>()
+    let streaming = Task {
+      for await path in monitor.pathUpdates() { streamed.append(path) }
+    }
+    let connectivity = Recorder<Bool>()
+    let connectivityTask = Task {
+      for await connected in monitor.networkUpdates() { connectivity.append(connected) }
+    }
+    let model = await NetworkStatusModel(monitor: monitor)
+    let observed = Recorder<NetworkPath?>()
+    await observeChanges(of: model, into: observed)
+
+    var expectedBools: [Bool] = []
+    for (step, path) in Self.script.enumerated() {
+      if step > 0 { #expect(source.advance()) }
+      if expectedBools.last != path.isConnected { expectedBools.append(path.isConnected) }
+      let count = step + 1
+      try await handled.waitFor(count: count, "handled paths")
+      try await changes.waitFor(count: count, "netStatusChange calls")
+      try await notified.waitFor(count: count, "notifications")
+      try await sequenced.waitFor(count: count, "sequence elements")
+      try await streamed.waitFor(count: count, "pathUpdates elements")
+      try await connectivity.waitFor(count: expectedBools.count, "connectivity booleans")
+      if step > 0 { try await observed.waitFor(count: step, "model changes") }
+      #expect(await model.path == path)
+    }
+    try await starts.waitFor(count: 1, "didStart")
+
+    #expect(handled.values == Self.script)
+    #expect(changes.count == Self.script.count)
+    #expect(notified.values == Self.script)
+    #expect(sequenced.values == Self.script)
+    #expect(streamed.values == Self.script)
+    #expect(connectivity.values == expectedBools)
+    #expect(observed.values == Array(Self.script.dropFirst()))
+    #expect(starts.count == 1)
+
+    // Sending the same path again is not a change.
+    source.send(Self.script.last!)
+    monitor.stopMonitoring()
+    try await stops.waitFor(count: 1, "didStop")
+    #expect(handled.values == Self.script)
+
+    iteration.cancel()
+    streaming.cancel()
+    connectivityTask.cancel()
+    await iteration.value
+    await streaming.value
+    await connectivityTask.value
+  }
+
+  @MainActor
+  private func observeChanges(of model: NetworkStatusModel, into recorder: Recorder<NetworkPath?>) {
+    withObservationTracking {
+      _ = model.path
+    } onChange: {
+      Task { @MainActor in
+        recorder.append(model.path)
+        self.observeChanges(of: model, into: recorder)
+      }
+    }
+  }
+
+  @Test func lateSubscriberGetsTheCurrentPathFirst() async throws {
+    let source = ScriptedPathSource(Self.script)
+    let monitor = NetworkMonitor(source: source)
+    monitor.startMonitoring()
+    source.advance()
+    source.advance()
+    var iterator = monitor.paths.makeAsyncIterator()
+    let first = try await withTimeout(.seconds(5), "the first path") { [iterator] in
+      var iterator = iterator
+      return await iterator.next()
+    }
+    #expect(first == Self.script[2])
+    source.advance()
+    #expect(await iterator.next() == Self.script[3])
+    monitor.stopMonitoring()
+  }
+
+  @Test func slowConsumerSkipsToTheNewestPathWithoutDuplicates() async throws {
+    let source = ScriptedPathSource(Self.script)
+    let monitor = NetworkMonitor(source: source)
+    var iterator = monitor.paths.makeAsyncIterator()  // starts the monitor
+    #expect(await iterator.next() == Self.script[0])
+    while source.advance() {}
+    #expect(await iterator.next() == Self.script.last, "only the newest path is kept for a slow consumer")
+    source.send(Self.script[0])
+    source.send(Self.script.last!)
+    // The consumer already has the last path: the A→B→A round trip it missed is not a change for it.
+    source.send(.offline)
+    #expect(await iterator.next() == .offline)
+    monitor.stopMonitoring()
+  }
+
+  @Test func thousandConcurrentSubscribersAllSeeTheFinalPath() async throws {
+    let source = ScriptedPathSource(Self.script)
+    let monitor = NetworkMonitor(source: source)
+    monitor.startMonitoring()
+    let final = NetworkPath.test(.wiredEthernet, index: 99)
+    let subscribed = Recorder<Void>()
+    let finished = Recorder<Void>()
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for _ in 0..<1_000 {
+        group.addTask {
+          var sawFirst = false
+          for await path in monitor.paths {
+            if !sawFirst {
+              sawFirst = true
+              subscribed.append(())
+            }
+            if path == final {
+              finished.append(())
+              return
+            }
+          }
+          Issue.record("a subscriber ended without the final path")
+        }
+      }
+      try await subscribed.waitFor(count: 1_000, timeout: .seconds(30), "subscribers")
+      while source.advance() {}
+      source.send(final)
+      try await finished.waitFor(count: 1_000, timeout: .seconds(30), "subscribers to see the final path")
+      try await group.waitForAll()
+    }
+    #expect(monitor.subscriberCount == 0, "finished iterations unsubscribe")
+    monitor.stopMonitoring()
+  }
+
+  @Test func cancelledSubscriberLeavesTheOthersRunning() async throws {
+    let source = ScriptedPathSource(.test(.wifi))
+    let monitor = NetworkMonitor(source: source)
+    let keep = Recorder<NetworkPath>()
+    let cancelled = Recorder<NetworkPath>()
+    let keeper = Task { for await path in monitor.paths { keep.append(path) } }
+    let quitter = Task { for await path in monitor.paths { cancelled.append(path) } }
+    try await keep.waitFor(count: 1)
+    try await cancelled.waitFor(count: 1)
+    #expect(monitor.subscriberCount == 2)
+
+    quitter.cancel()
+    await quitter.value
+    #expect(monitor.isMonitoring, "a subscriber that ends never stops the monitor")
+    #expect(monitor.subscriberCount == 1)
+
+    source.send(.offline)
+    source.send(.test(.cellular))
+    try await keep.waitFor(count: 3)
+    #expect(keep.values.last == .test(.cellular))
+    #expect(cancelled.values == [.test(.wifi)])
+
+    // A networkUpdates() stream that ends does not stop anything either.
+    let stream = Task { for await _ in monitor.networkUpdates() { break } }
+    await stream.value
+    #expect(monitor.isMonitoring)
+
+    keeper.cancel()
+    await keeper.value
+    #expect(monitor.subscriberCount == 0)
+    monitor.stopMonitoring()
+  }
+
+  @Test func thousandStopStartCyclesLeakNoSubscriberNorSession() async throws {
+    let source = ScriptedPathSource(Self.script, interval: .seconds(3600))
+    let monitor = NetworkMonitor(source: source)
+    let seen = Recorder<NetworkPath>()
+    let consumer = Task { for await path in monitor.paths { seen.append(path) } }
+    try await seen.waitFor(count: 1)
+    for _ in 0..<1_000 {
+      monitor.stopMonitoring()
+      #expect(source.activeSessionCount == 0)
+      monitor.startMonitoring()
+      #expect(source.activeSessionCount == 1)
+    }
+    #expect(source.startCount == 1_001)
+    #expect(monitor.subscriberCount == 1)
+    source.send(.offline)
+    try await seen.waitFor(count: 2, "the change after 1,000 cycles")
+    #expect(seen.values.last == .offline)
+    consumer.cancel()
+    await consumer.value
+    monitor.stopMonitoring()
+    #expect(monitor.subscriberCount == 0)
+    #expect(source.activeSessionCount == 0)
+  }
+
+  @Test func requiredInterfaceTypeFiltersPaths() {
+    let both = NetworkPath(
+      status: .satisfied,
+      availableInterfaces: [
+        NetworkInterface(name: "wlan0", index: 3, type: .wifi),
+        NetworkInterface(name: "wwan0", index: 4, type: .cellular),
+      ], supportsIPv4: true)
+    let source = ScriptedPathSource(both)
+    let wifiOnly = NetworkMonitor(source: source, requiredInterfaceType: .wifi)
+    let wiredOnly = NetworkMonitor(source: source, requiredInterfaceType: .wiredEthernet)
+    #expect(wifiOnly.requiredInterfaceType == .wifi)
+    wifiOnly.startMonitoring()
+    wiredOnly.startMonitoring()
+    #expect(wifiOnly.currentPath?.availableInterfaces.map(\.name) == ["wlan0"])
+    #expect(wifiOnly.isConnected)
+    #expect(!wiredOnly.isConnected)
+    #expect(wiredOnly.currentPath?.unsatisfiedReason == .notAvailable)
+    source.send(.test(.wiredEthernet))
+    #expect(!wifiOnly.isConnected)
+    #expect(wiredOnly.isConnected)
+    wifiOnly.stopMonitoring()
+    wiredOnly.stopMonitoring()
+  }
+
+  @Test func prohibitedInterfaceTypesFilterPaths() {
+    let source = ScriptedPathSource(.test(.cellular))
+    let noCellular = NetworkMonitor(source: source, prohibitedInterfaceTypes: [.cellular])
+    #expect(noCellular.prohibitedInterfaceTypes == [.cellular])
+    noCellular.startMonitoring()
+    #expect(!noCellular.isConnected)
+    #expect(!noCellular.isExpensive)
+    source.send(.test(.wifi))
+    #expect(noCellular.isConnected)
+    noCellular.stopMonitoring()
+  }
+
+  @Test func waitForPathReturnsTheFirstRealPath() async throws {
+    let source = ScriptedPathSource()
+    let monitor = NetworkMonitor(source: source)
+    let waiter = Task { try await monitor.waitForPath(timeout: .seconds(10)) }
+    try await withTimeout(.seconds(5), "the monitor to start") {
+      // The waiter starts the monitor; the source has no path yet.
+      while source.activeSessionCount == 0 { await Task.yield() }
+    }
+    #expect(monitor.currentPath == nil)
+    source.send(.test(.wifi))
+    #expect(try await waiter.value == .test(.wifi))
+    #expect(try await monitor.waitForPath(timeout: .zero) == .test(.wifi), "a known path returns at once")
+    monitor.stopMonitoring()
+  }
+
+  @Test func waitForPathTimesOut() async throws {
+    let monitor = NetworkMonitor(source: ScriptedPathSource())
+    await #expect(throws: NetworkMonitorError.timedOut(.milliseconds(50))) {
+      try await monitor.waitForPath(timeout: .milliseconds(50))
+    }
+    #expect(monitor.subscriberCount == 0)
+    monitor.stopMonitoring()
+  }
+
+  @Test func startFailureIsReportedAndTyped() async throws {
+    let source = ScriptedPathSource(.test(.wifi))
+    source.startError = .namespaceNotFound(path: "/run/netns/nope")
+    let monitor = NetworkMonitor(source: source)
+    let errors = Recorder<NetworkMonitorError>()
+    monitor.handlerQueue = DispatchQueue(label: "errors")
+    monitor.errorHandler = { errors.append($0) }
+    #expect(throws: NetworkMonitorError.namespaceNotFound(path: "/run/netns/nope")) { try monitor.start() }
+    #expect(!monitor.isMonitoring)
+    monitor.startMonitoring()
+    #expect(monitor.lastError == .namespaceNotFound(path: "/run/netns/nope"))
+    try await errors.waitFor(count: 2)
+    #expect(String(describing: errors.values[0]).contains("ip netns list"), "errors say what to do")
+    await #expect(throws: NetworkMonitorError.namespaceNotFound(path: "/run/netns/nope")) {
+      try await monitor.waitForPath(timeout: .seconds(1))
+    }
+
+    source.startError = nil
+    try monitor.start()
+    #expect(monitor.lastError == nil)
+    #expect(monitor.isConnected)
+    monitor.stopMonitoring()
+  }
+
+  @Test func sourceFailureMakesThePathUnsatisfiedAndStops() async throws {
+    let source = ScriptedPathSource(.test(.wifi))
+    let monitor = NetworkMonitor(source: source)
+    let errors = Recorder<NetworkMonitorError>()
+    let stops = Recorder<Void>()
+    monitor.handlerQueue = DispatchQueue(label: "errors")
+    monitor.errorHandler = { errors.append($0) }
+    monitor.didStopMonitoringHandler = { stops.append(()) }
+    let seen = Recorder<NetworkPath>()
+    let consumer = Task { for await path in monitor.paths { seen.append(path) } }
+    try await seen.waitFor(count: 1)
+
+    source.fail(.namespaceDeleted(path: "/run/netns/gone"))
+    try await seen.waitFor(count: 2, "the unsatisfied path")
+    #expect(seen.values.last == .offline)
+    try await errors.waitFor(count: 1)
+    try await stops.waitFor(count: 1)
+    #expect(errors.values == [.namespaceDeleted(path: "/run/netns/gone")])
+    #expect(monitor.lastError == .namespaceDeleted(path: "/run/netns/gone"))
+    #expect(!monitor.isMonitoring)
+    #expect(monitor.currentPath == .offline)
+    try await withTimeout(.seconds(5), "the failed session to be stopped") {
+      while source.activeSessionCount > 0 { await Task.yield() }
+    }
+
+    monitor.startMonitoring()
+    #expect(monitor.isConnected, "the monitor restarts after a failure")
+    consumer.cancel()
+    await consumer.value
+    monitor.stopMonitoring()
+  }
+
+  @Test @MainActor func observationModelFollowsTheMonitor() async throws {
+    let source = ScriptedPathSource(.test(.wifi))
+    let monitor = NetworkMonitor(source: source)
+    let model = NetworkStatusModel(monitor: monitor)
+    #expect(monitor.isMonitoring, "the model starts the monitor")
+    #expect(model.isKnown)
+    #expect(model.isConnected)
+    #expect(model.interfaceType == .wifi)
+
+    let changed = Recorder<Void>()
+    withObservationTracking {
+      _ = model.path
+    } onChange: {
+      changed.append(())
+    }
+    source.send(.test(.cellular))
+    try await changed.waitFor(count: 1, "an Observation change")
+    try await withTimeout(.seconds(5), "the model to apply the change") { @MainActor in
+      while model.path != .test(.cellular) { await Task.yield() }
+    }
+    #expect(model.isExpensive)
+    #expect(model.availableInterfaceTypes == [.cellular])
+    monitor.stopMonitoring()
+  }
+
+  @Test func monitorConformsToTheInjectionProtocol() async throws {
+    let source = ScriptedPathSource(.test(.wifi))
+    let provider: any NetworkStatusProviding = NetworkMonitor(source: source)
+    var updates = provider.networkUpdates().makeAsyncIterator()
+    #expect(await updates.next() == true)
+    #expect(provider.execute())
+    source.send(.offline)
+    #expect(await updates.next() == false)
+    #expect(!provider.isConnected)
+  }
+
+  @Test func scriptedSourceReplaysOnItsOwn() async throws {
+    let source = ScriptedPathSource(Self.script, interval: .milliseconds(1))
+    let monitor = NetworkMonitor(source: source)
+    try await withTimeout(.seconds(10), "the replay to reach the last path") {
+      for await path in monitor.paths where path == Self.script.last { return }
+    }
+    monitor.stopMonitoring()
+    #expect(source.activeSessionCount == 0)
+  }
+}
