@@ -23,13 +23,18 @@ let package = Package(
       ],
       swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
     ),
+    .target(
+      name: "NetStatusCLI",
+      dependencies: ["NetStatus"],
+      swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+    ),
     .executableTarget(
       name: "netstatus",
-      dependencies: ["NetStatus"]
+      dependencies: ["NetStatusCLI"]
     ),
     .testTarget(
       name: "NetStatusTests",
-      dependencies: ["NetStatus"]
+      dependencies: ["NetStatus", "NetStatusCLI", "netstatus"]
     ),
   ],
   swiftLanguageModes: [.v6]

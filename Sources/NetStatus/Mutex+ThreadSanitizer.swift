@@ -11,7 +11,7 @@ extension Mutex where Value: ~Copyable {
   /// access made under the lock as a race. This tells TSan that the lock was acquired and released; without
   /// TSan the annotations do nothing (weak symbols). Everything in NetStatus locks through this method.
   @inline(__always)
-  borrowing func withLockedValue<Result: ~Copyable, E: Error>(
+  package borrowing func withLockedValue<Result: ~Copyable, E: Error>(
     _ body: (inout sending Value) throws(E) -> sending Result
   ) throws(E) -> sending Result {
     #if os(Linux)

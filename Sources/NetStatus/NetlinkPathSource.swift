@@ -3,6 +3,11 @@
   public struct NetlinkPathSource: PathSource {
     /// Creates the source.
     public init() {}
+    /// Creates the source for a namespace.
+    public init(
+      networkNamespace: String? = nil, sysfsRoot: String = "/sys",
+      resolverConfigurationPath: String = "/etc/resolv.conf"
+    ) throws(NetworkMonitorError) {}
     /// Fails: not implemented yet.
     public func start(filter: InterfaceFilter, sink: PathSink) throws(NetworkMonitorError) -> any PathSourceSession {
       throw .unsupportedPlatform("Linux (rtnetlink source not built yet)")

@@ -1,0 +1,149 @@
+import NetStatus
+
+/// What `netstatus` was asked to do, parsed from its arguments. Pure: no I/O.
+struct CommandLineOptions: Equatable {
+  enum Command: String, Equatable, CaseIterable {
+    case show, watch, wait
+  }
+
+  var command: Command = .show
+  var json = false
+  var networkNamespace: String?
+  var help = false
+  var version = false
+  // wait
+  var timeout: Duration? = .seconds(30)
+  var interfaceTypes: [InterfaceType] = []
+  var requireIPv4 = false
+  var requireIPv6 = false
+  var requireDNS = false
+  var quiet = false
+
+  /// A usage error: one line that names the problem, and the help to read.
+  struct UsageError: Error, Equatable, CustomStringConvertible {
+    var message: String
+    var command: Command?
+    var description: String {
+      let help = command.map { "netstatus \($0.rawValue) --help" } ?? "netstatus --help"
+      return "\(message) (see '\(help)')"
+    }
+  }
+
+  /// Parses the arguments after the program name.
+  static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
+    var options = CommandLineOptions()
+    var rest = arguments[...]
+    var commandGiven: Command?
+    if let first = rest.first, !first.hasPrefix("-") {
+      guard let command = Command(rawValue: first) else {
+        throw UsageError(
+          message: "unknown command '\(first)'; commands are show, watch and wait", command: nil)
+      }
+      options.command = command
+      commandGiven = command
+      rest = rest.dropFirst()
+    }
+    func value(for option: String, inline: String?) throws(UsageError) -> String {
+      if let inline { return inline }
+      guard let next = rest.first, !next.hasPrefix("--") else {
+        throw UsageError(message: "option \(option) needs a value", command: commandGiven)
+      }
+      rest = rest.dropFirst()
+      return next
+    }
+    while let argument = rest.first {
+      rest = rest.dropFirst()
+      var name = argument
+      var inline: String?
+      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+        name = String(argument[..<equals])
+        inline = String(argument[argument.index(after: equals)...])
+      }
+      let isWait = options.command == .wait
+      switch name {
+      case "-h", "--help": options.help = true
+      case "--version": options.version = true
+      case "--json": options.json = true
+      case "--netns":
+        let namespace = try value(for: name, inline: inline)
+        guard !namespace.isEmpty else {
+          throw UsageError(message: "--netns needs a namespace name or path", command: commandGiven)
+        }
+        options.networkNamespace = namespace
+      case "--timeout" where isWait:
+        let text = try value(for: name, inline: inline)
+        guard let seconds = Double(text), seconds >= 0, seconds.isFinite, seconds < 1e9 else {
+          throw UsageError(
+            message: "--timeout takes a number of seconds (0 waits forever), not '\(text)'", command: .wait)
+        }
+        options.timeout = seconds == 0 ? nil : .milliseconds(Int64((seconds * 1000).rounded(.up)))
+      case "--interface-type" where isWait:
+        let text = try value(for: name, inline: inline)
+        guard let type = InterfaceType(rawValue: text) else {
+          let known = InterfaceType.allCases.map(\.rawValue).joined(separator: ", ")
+          throw UsageError(message: "unknown interface type '\(text)'; use one of \(known)", command: .wait)
+        }
+        if !options.interfaceTypes.contains(type) { options.interfaceTypes.append(type) }
+      case "--ipv4" where isWait: options.requireIPv4 = true
+      case "--ipv6" where isWait: options.requireIPv6 = true
+      case "--dns" where isWait: options.requireDNS = true
+      case "-q" where isWait, "--quiet" where isWait: options.quiet = true
+      default:
+        if argument.hasPrefix("-") {
+          let scope = commandGiven.map { "for '\($0.rawValue)'" } ?? "for 'netstatus'"
+          throw UsageError(message: "unknown option '\(name)' \(scope)", command: commandGiven)
+        }
+        throw UsageError(message: "unexpected argument '\(argument)'", command: commandGiven)
+      }
+      if inline != nil, ["--json", "--help", "--version", "--ipv4", "--ipv6", "--dns", "--quiet"].contains(name) {
+        throw UsageError(message: "option \(name) takes no value", command: commandGiven)
+      }
+    }
+    return options
+  }
+
+  /// What `wait` waits for.
+  var waitCondition: WaitCondition {
+    WaitCondition(
+      interfaceTypes: Set(interfaceTypes), requireIPv4: requireIPv4, requireIPv6: requireIPv6,
+      requireDNS: requireDNS)
+  }
+}
+
+/// The condition `netstatus wait` waits for. Pure.
+struct WaitCondition: Equatable {
+  var interfaceTypes: Set<InterfaceType> = []
+  var requireIPv4 = false
+  var requireIPv6 = false
+  var requireDNS = false
+
+  /// Whether `path` meets the condition: satisfied, over one of the interface types if any are given
+  /// (any available interface counts), with the address families and DNS asked for.
+  func isMet(by path: NetworkPath) -> Bool {
+    guard path.isConnected else { return false }
+    if !interfaceTypes.isEmpty, !path.availableInterfaces.contains(where: { interfaceTypes.contains($0.type) }) {
+      return false
+    }
+    if requireIPv4, !path.supportsIPv4 { return false }
+    if requireIPv6, !path.supportsIPv6 { return false }
+    if requireDNS, !path.supportsDNS { return false }
+    return true
+  }
+
+  /// `a satisfied path over wifi or cellular with IPv4 and DNS`.
+  var description: String {
+    var text = "a satisfied path"
+    if !interfaceTypes.isEmpty {
+      text +=
+        " over " + InterfaceType.allCases.filter(interfaceTypes.contains).map(\.rawValue).joined(separator: " or ")
+    }
+    var needs: [String] = []
+    if requireIPv4 { needs.append("IPv4") }
+    if requireIPv6 { needs.append("IPv6") }
+    if requireDNS { needs.append("DNS") }
+    if !needs.isEmpty {
+      text += " with " + needs.joined(separator: " and ")
+    }
+    return text
+  }
+}

@@ -1,0 +1,101 @@
+import NetStatus
+
+/// Renders paths for people: the `netstatus` table and the `watch` lines. Pure.
+///
+/// Colour and symbols are used only when `style` says so: on a terminal, unless NO_COLOR is set.
+struct PathFormatter {
+  struct Style: Equatable {
+    var color: Bool
+    var symbols: Bool
+
+    static let plain = Style(color: false, symbols: false)
+    static let terminal = Style(color: true, symbols: true)
+
+    /// On a terminal: symbols always, colour unless NO_COLOR is set (to anything non-empty).
+    static func detect(isTerminal: Bool, environment: [String: String]) -> Style {
+      guard isTerminal else { return .plain }
+      let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+      return Style(color: !noColor, symbols: true)
+    }
+  }
+
+  var style: Style
+
+  private func paint(_ text: String, _ code: String) -> String {
+    style.color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+  }
+
+  private func yesNo(_ value: Bool, good: Bool = true) -> String {
+    let text = value ? "yes" : "no"
+    guard style.symbols else { return text }
+    // "good" tells which answer is the happy one (expensive: no is good).
+    let happy = value == good
+    return paint((value ? "✓ " : "✗ ") + text, happy ? "32" : "31")
+  }
+
+  /// The snapshot table.
+  func table(_ path: NetworkPath) -> String {
+    var rows: [(String, String)] = []
+    var connected = yesNo(path.isConnected)
+    if !path.isConnected {
+      connected += " (\(path.status.rawValue)\(path.unsatisfiedReason.map { ", \($0.rawValue)" } ?? ""))"
+    }
+    rows.append(("Connected", connected))
+    if path.availableInterfaces.isEmpty {
+      rows.append(("Interfaces", "none"))
+    } else {
+      let width = path.availableInterfaces.map(\.name.count).max() ?? 0
+      for (offset, interface) in path.availableInterfaces.enumerated() {
+        let inUse = offset == 0 && path.isConnected
+        let name = interface.name.padding(toLength: width, withPad: " ", startingAt: 0)
+        var line: String
+        if style.symbols {
+          line = (inUse ? paint("▶ ", "1") : "  ") + name + "  " + interface.type.rawValue
+        } else {
+          line = name + "  " + interface.type.rawValue + (inUse ? "  (in use)" : "")
+        }
+        if style.symbols, inUse { line = paint(line, "1") }
+        rows.append((offset == 0 ? "Interfaces" : "", line))
+      }
+    }
+    rows.append(("Expensive", yesNo(path.isExpensive, good: false)))
+    rows.append(("Constrained", yesNo(path.isConstrained, good: false)))
+    rows.append(("IPv4", yesNo(path.supportsIPv4)))
+    rows.append(("IPv6", yesNo(path.supportsIPv6)))
+    rows.append(("DNS", yesNo(path.supportsDNS)))
+    rows.append(("Gateways", path.gateways.isEmpty ? "none" : path.gateways.joined(separator: ", ")))
+    let labelWidth = rows.map(\.0.count).max() ?? 0
+    return rows.map { label, value in
+      label.padding(toLength: labelWidth, withPad: " ", startingAt: 0) + "  " + value
+    }.joined(separator: "\n")
+  }
+
+  /// One `watch` line: `2026-11-29 14:55:01.123  online   eth0 (wiredEthernet)  IPv4 DNS  via 192.0.2.1`.
+  func line(_ path: NetworkPath, time: String) -> String {
+    var parts = [time]
+    if path.isConnected {
+      parts.append(style.symbols ? paint("● online ", "32") : "online ")
+    } else {
+      let label = path.status == .requiresConnection ? "needs connection" : "offline"
+      parts.append(style.symbols ? paint("○ \(label)", "31") : label)
+    }
+    if let first = path.availableInterfaces.first {
+      var interfaces = "\(first.name) (\(first.type.rawValue))"
+      if path.availableInterfaces.count > 1 {
+        interfaces += " +" + path.availableInterfaces.dropFirst().map(\.name).joined(separator: ",")
+      }
+      parts.append(interfaces)
+    } else if let reason = path.unsatisfiedReason {
+      parts.append(reason.rawValue)
+    }
+    var flags: [String] = []
+    if path.supportsIPv4 { flags.append("IPv4") }
+    if path.supportsIPv6 { flags.append("IPv6") }
+    if path.supportsDNS { flags.append("DNS") }
+    if path.isExpensive { flags.append("expensive") }
+    if path.isConstrained { flags.append("constrained") }
+    if !flags.isEmpty { parts.append(flags.joined(separator: " ")) }
+    if !path.gateways.isEmpty { parts.append("via " + path.gateways.joined(separator: ", ")) }
+    return parts.joined(separator: "  ")
+  }
+}

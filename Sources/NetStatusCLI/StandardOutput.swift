@@ -1,0 +1,74 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Writes to standard output and error with plain `write(2)`, so that every line is flushed at once and
+/// a closed pipe is noticed instead of killing the process.
+enum StandardOutput {
+  /// Whether standard output is a terminal.
+  static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
+  /// Ignores SIGPIPE, so that writing to a closed pipe fails with EPIPE instead.
+  static func ignoreBrokenPipeSignal() {
+    signal(SIGPIPE, SIG_IGN)
+  }
+
+  /// Writes `text` and a newline to standard output. Returns `false` when standard output is closed.
+  @discardableResult
+  static func line(_ text: String) -> Bool {
+    write(text + "\n", to: STDOUT_FILENO)
+  }
+
+  /// Writes `netstatus: text` and a newline to standard error.
+  static func error(_ text: String) {
+    write("netstatus: \(text)\n", to: STDERR_FILENO)
+  }
+
+  /// Writes all of `text`, retrying on EINTR and short writes. Returns `false` on any other failure.
+  @discardableResult
+  static func write(_ text: String, to descriptor: Int32) -> Bool {
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+      let written = bytes.withUnsafeBytes { buffer in
+        #if canImport(Glibc)
+          Glibc.write(descriptor, buffer.baseAddress, buffer.count)
+        #elseif canImport(Musl)
+          Musl.write(descriptor, buffer.baseAddress, buffer.count)
+        #else
+          Darwin.write(descriptor, buffer.baseAddress, buffer.count)
+        #endif
+      }
+      if written < 0 {
+        if errno == EINTR { continue }
+        return false
+      }
+      bytes = bytes.dropFirst(written)
+    }
+    return true
+  }
+
+  /// Blocks until the reader of standard output goes away (a pipe whose reader exited), then calls
+  /// `onClose`. Runs on its own thread, asleep in poll(2): no CPU while waiting. On a terminal or a
+  /// file, it waits forever.
+  static func watchForClose(_ onClose: @escaping @Sendable () -> Void) {
+    let thread = Thread {
+      var descriptor = pollfd(fd: STDOUT_FILENO, events: 0, revents: 0)
+      while true {
+        let ready = poll(&descriptor, 1, -1)
+        if ready < 0 && errno == EINTR { continue }
+        if ready < 0 { return }
+        if descriptor.revents & Int16(POLLERR | POLLHUP | POLLNVAL) != 0 {
+          onClose()
+          return
+        }
+      }
+    }
+    thread.start()
+  }
+}
