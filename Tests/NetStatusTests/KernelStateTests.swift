@@ -64,6 +64,22 @@ struct KernelStateTests {
     #expect(state.addresses.isEmpty)
   }
 
+  @Test("removing the last IPv4 address of a link drops its IPv4 routes (the kernel does so silently)")
+  func lastIPv4Address() throws {
+    var state = KernelState()
+    try state.feed(
+      B.link(index: 2, name: "eth0"),
+      B.address(index: 2, address: "192.0.2.10", prefixLength: 24),
+      B.address(index: 2, address: "198.51.100.10", prefixLength: 24),
+      B.address(index: 2, address: "2001:db8::10", prefixLength: 64),
+      B.route(priority: 100, oif: 2, gateway: "192.0.2.1"),
+      B.route(family: RTNL.AF_INET6, priority: 100, oif: 2, gateway: "2001:db8::1"))
+    try state.feed(B.address(RTNL.RTM_DELADDR, index: 2, address: "192.0.2.10", prefixLength: 24))
+    #expect(state.routes.count == 2)  // another IPv4 address is left
+    try state.feed(B.address(RTNL.RTM_DELADDR, index: 2, address: "198.51.100.10", prefixLength: 24))
+    #expect(state.routes.values.map(\.family) == [RTNL.AF_INET6])
+  }
+
   @Test("carrier coming back clears a stale RTNH_F_LINKDOWN (the kernel does so without telling)")
   func carrierBack() throws {
     var state = KernelState()

@@ -21,6 +21,8 @@ struct KernelState: Sendable, Hashable {
   ///   destination, TOS and metric, whatever its interface, and sends no RTM_DELROUTE for it.
   /// - A link going administratively down: the kernel flushes single-path routes through it (IPv4 sends no
   ///   RTM_DELROUTE for them), and multipath routes whose every next hop uses it.
+  /// - The last IPv4 address of a link being removed: the kernel disables IPv4 on it and flushes its IPv4
+  ///   routes, again without RTM_DELROUTE (routes with that address as preferred source are announced).
   /// - A link being deleted: its addresses and routes go with it.
   /// - A link getting carrier back: the kernel clears RTNH_F_LINKDOWN on routes through it without a
   ///   notification (nor RTNH_F_DEAD on multipath next hops when it comes back up), so the stored flags are
@@ -44,6 +46,11 @@ struct KernelState: Sendable, Hashable {
       addresses[address.key] = address
     case .deletedAddress(let address):
       addresses[address.key] = nil
+      if address.address.isIPv4,
+        !addresses.keys.contains(where: { $0.interfaceIndex == address.interfaceIndex && $0.address.isIPv4 })
+      {
+        removeRoutes(onlyThrough: address.interfaceIndex, family: RTNL.AF_INET)
+      }
     case .newRoute(let route):
       if message.flags & RTNL.NLM_F_REPLACE != 0 {
         let key = route.key
@@ -66,8 +73,9 @@ struct KernelState: Sendable, Hashable {
     for message in messages { apply(message) }
   }
 
-  private mutating func removeRoutes(onlyThrough index: Int32) {
+  private mutating func removeRoutes(onlyThrough index: Int32, family: UInt8? = nil) {
     routes = routes.filter { _, route in
+      if let family, route.family != family { return true }
       let hops = route.nextHops
       return hops.isEmpty || !hops.allSatisfy { $0.interfaceIndex == index }
     }
