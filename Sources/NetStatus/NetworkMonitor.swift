@@ -59,7 +59,7 @@ public final class NetworkMonitor: Sendable {
     var currentPath: NetworkPath?
     var lastError: NetworkMonitorError?
     var handlers = Handlers()
-    var broadcast = PathBroadcast()
+    var broadcast = Broadcast<NetworkPath>()
   }
 
   // MARK: Creation
@@ -204,7 +204,7 @@ public final class NetworkMonitor: Sendable {
   /// Records a path (and an error, if the source failed), then notifies everyone, outside the lock.
   private func publish(_ path: NetworkPath, generation: UInt64, error: NetworkMonitorError?) {
     let decision:
-      (changed: Bool, fanout: PathBroadcast.Fanout, handlers: Handlers, failedSession: (any PathSourceSession)?)? =
+      (changed: Bool, fanout: Broadcast<NetworkPath>.Fanout, handlers: Handlers, failedSession: (any PathSourceSession)?)? =
         state.withLockedValue { state in
           guard state.isMonitoring, state.generation == generation else { return nil }
           var failedSession: (any PathSourceSession)?
@@ -215,7 +215,7 @@ public final class NetworkMonitor: Sendable {
             failedSession = state.session.take()
           }
           guard state.currentPath != path else {
-            return (false, PathBroadcast.Fanout(), state.handlers, failedSession)
+            return (false, Broadcast<NetworkPath>.Fanout(), state.handlers, failedSession)
           }
           state.currentPath = path
           return (true, state.broadcast.publish(path), state.handlers, failedSession)
@@ -314,27 +314,17 @@ public final class NetworkMonitor: Sendable {
     get { state.withLockedValue { $0.handlers.error } }
     set { state.withLockedValue { $0.handlers.error = newValue } }
   }
+}
 
-  // MARK: Subscriptions
-
-  /// The number of live subscriptions (iterators of ``paths``, ``networkUpdates()`` streams, models).
-  var subscriberCount: Int { state.withLockedValue { $0.broadcast.count } }
-
-  /// Registers a callback called with every new path and its version, on the source's thread, outside
-  /// the lock, then starts the monitor if needed. Returns the id to pass to ``removeSubscriber(_:)``, and
-  /// the path known at registration with its version.
-  func addCallbackSubscriber(
-    _ callback: @escaping @Sendable (NetworkPath, UInt64) -> Void
-  ) -> (id: UInt64, current: NetworkPath?, version: UInt64) {
-    let id = state.withLockedValue { $0.broadcast.addCallback(callback) }
-    startMonitoring()
-    // Read after starting, so that a source that reports while starting (Linux) is already known.
-    return state.withLockedValue { (id, $0.currentPath, $0.broadcast.version) }
+extension NetworkMonitor: BroadcastHost {
+  func withBroadcast<Result: Sendable>(_ body: (inout Broadcast<NetworkPath>, NetworkPath?) -> Result) -> Result {
+    state.withLockedValue { state in
+      let current = state.currentPath
+      return body(&state.broadcast, current)
+    }
   }
 
-  /// Ends a subscription. A waiting iterator returns `nil`.
-  func removeSubscriber(_ id: UInt64) {
-    let waiting = state.withLockedValue { $0.broadcast.remove(id) }
-    waiting?.resume(returning: nil)
+  func subscriberAdded() {
+    startMonitoring()
   }
 }

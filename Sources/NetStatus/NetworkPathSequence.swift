@@ -22,12 +22,12 @@ public struct NetworkPathSequence: AsyncSequence, Sendable {
 
   /// Subscribes to the monitor (starting it if needed) and returns the subscription's iterator.
   public func makeAsyncIterator() -> Iterator {
-    Iterator(subscription: PathSubscription(monitor: monitor))
+    Iterator(subscription: BroadcastSubscription(host: monitor))
   }
 
   /// One subscriber's view of the monitor's paths.
   public struct Iterator: AsyncIteratorProtocol, Sendable {
-    let subscription: PathSubscription
+    let subscription: BroadcastSubscription<NetworkMonitor>
 
     /// The next path: the current one first, then each change. `nil` once the task is cancelled.
     public mutating func next() async -> NetworkPath? {
@@ -37,34 +37,6 @@ public struct NetworkPathSequence: AsyncSequence, Sendable {
     /// The next path, awaited on the caller's actor.
     public mutating func next(isolation actor: isolated (any Actor)?) async -> NetworkPath? {
       await subscription.next()
-    }
-  }
-}
-
-/// A subscription of one iterator; unsubscribes when the iterator is dropped.
-final class PathSubscription: Sendable {
-  let monitor: NetworkMonitor
-  let id: UInt64
-
-  init(monitor: NetworkMonitor) {
-    self.monitor = monitor
-    self.id = monitor.state.withLockedValue { $0.broadcast.addIterator(current: $0.currentPath) }
-    monitor.startMonitoring()
-  }
-
-  deinit {
-    monitor.removeSubscriber(id)
-  }
-
-  func next() async -> NetworkPath? {
-    await withTaskCancellationHandler {
-      await withCheckedContinuation { (continuation: PathBroadcast.Continuation) in
-        let action = monitor.state.withLockedValue { $0.broadcast.next(id, continuation: continuation) }
-        if case .resume(let path) = action { continuation.resume(returning: path) }
-      }
-    } onCancel: {
-      let waiting = monitor.state.withLockedValue { $0.broadcast.cancel(id) }
-      waiting?.resume(returning: nil)
     }
   }
 }

@@ -265,7 +265,10 @@ final class NetstatusProcess: Sendable {
     }
     // Let the pipes drain: the output of a process that has exited is complete once its pipes close.
     try await withTimeout(.seconds(5), "the output to drain") {
-      while self.pendingReaders { await Task.yield() }
+      while self.pendingReaders {
+        try Task.checkCancellation()  // fail loudly rather than spin forever if an EOF is never reported
+        await Task.yield()
+      }
     }
     return exits.values[0]
   }

@@ -1,42 +1,43 @@
-/// The subscribers of a monitor and what each still has to receive: the state machine behind
-/// ``NetworkPathSequence`` and the monitor's internal callbacks.
+/// The subscribers of a value that changes over time (a monitor's path, a connectivity state) and what each
+/// still has to receive: the state machine behind ``NetworkPathSequence``, ``ConnectivityStateSequence``
+/// and the internal callbacks.
 ///
-/// It only decides; the monitor holds it in its lock and acts on the decisions (resuming continuations,
+/// It only decides; its owner holds it in its lock and acts on the decisions (resuming continuations,
 /// calling callbacks) after releasing the lock.
 ///
-/// Each iterator subscriber keeps one pending slot: a slow consumer skips to the newest path and never
-/// builds up a backlog, and it is never handed the same path twice in a row.
-struct PathBroadcast {
-  typealias Continuation = CheckedContinuation<NetworkPath?, Never>
+/// Each iterator subscriber keeps one pending slot: a slow consumer skips to the newest value and never
+/// builds up a backlog, and it is never handed the same value twice in a row.
+struct Broadcast<Element: Equatable & Sendable> {
+  typealias Continuation = CheckedContinuation<Element?, Never>
 
   struct IteratorState {
-    var lastDelivered: NetworkPath?
-    var pending: NetworkPath?
+    var lastDelivered: Element?
+    var pending: Element?
     var waiting: Continuation?
     var cancelled = false
   }
 
   enum Subscriber {
     case iterator(IteratorState)
-    case callback(@Sendable (NetworkPath, UInt64) -> Void)
+    case callback(@Sendable (Element, UInt64) -> Void)
   }
 
   /// What `next` decided.
   enum NextAction {
-    case resume(NetworkPath?)
+    case resume(Element?)
     case suspended
   }
 
   /// What a publish must do once the lock is released.
   struct Fanout {
-    var resumptions: [(Continuation, NetworkPath)] = []
-    var callbacks: [@Sendable (NetworkPath, UInt64) -> Void] = []
+    var resumptions: [(Continuation, Element)] = []
+    var callbacks: [@Sendable (Element, UInt64) -> Void] = []
     var version: UInt64 = 0
 
     /// Resumes and calls everything, in subscription order for callbacks.
-    func run(with path: NetworkPath) {
-      for callback in callbacks { callback(path, version) }
-      for (continuation, path) in resumptions { continuation.resume(returning: path) }
+    func run(with value: Element) {
+      for callback in callbacks { callback(value, version) }
+      for (continuation, value) in resumptions { continuation.resume(returning: value) }
     }
   }
 
@@ -48,17 +49,17 @@ struct PathBroadcast {
   var count: Int { subscribers.count }
 
   /// Adds an iterator that will first receive `current`, if known.
-  mutating func addIterator(current: NetworkPath?) -> UInt64 {
+  mutating func addIterator(current: Element?) -> UInt64 {
     nextID += 1
     subscribers[nextID] = .iterator(IteratorState(pending: current))
     return nextID
   }
 
-  /// Adds a callback, called with every published path and its version.
+  /// Adds a callback, called with every published value and its version.
   ///
-  /// Callbacks run outside the lock, so one may see a path before the subscriber has handled the path it
+  /// Callbacks run outside the lock, so one may see a value before the subscriber has handled the value it
   /// got at registration: it compares versions and drops what is older than what it has.
-  mutating func addCallback(_ callback: @escaping @Sendable (NetworkPath, UInt64) -> Void) -> UInt64 {
+  mutating func addCallback(_ callback: @escaping @Sendable (Element, UInt64) -> Void) -> UInt64 {
     nextID += 1
     subscribers[nextID] = .callback(callback)
     callbackOrder.append(nextID)
@@ -76,11 +77,11 @@ struct PathBroadcast {
     }
   }
 
-  /// An iterator asks for its next path.
+  /// An iterator asks for its next value.
   mutating func next(_ id: UInt64, continuation: Continuation) -> NextAction {
     guard case .iterator(var state) = subscribers[id] else { return .resume(nil) }
     if state.cancelled { return .resume(nil) }
-    precondition(state.waiting == nil, "NetworkPathSequence.Iterator.next() called concurrently")
+    precondition(state.waiting == nil, "an async iterator's next() was called concurrently")
     if let pending = state.pending {
       state.pending = nil
       if pending != state.lastDelivered {
@@ -104,11 +105,11 @@ struct PathBroadcast {
     return waiting
   }
 
-  /// The number of paths published so far: the version of the latest.
+  /// The number of values published so far: the version of the latest.
   private(set) var version: UInt64 = 0
 
-  /// A new path: decides who gets it now and who keeps it pending.
-  mutating func publish(_ path: NetworkPath) -> Fanout {
+  /// A new value: decides who gets it now and who keeps it pending.
+  mutating func publish(_ value: Element) -> Fanout {
     version += 1
     var fanout = Fanout()
     fanout.version = version
@@ -122,13 +123,13 @@ struct PathBroadcast {
       defer { subscribers.values.formIndex(after: &index) }
       guard case .iterator(var state) = subscribers.values[index], !state.cancelled else { continue }
       if let waiting = state.waiting {
-        if path != state.lastDelivered {
+        if value != state.lastDelivered {
           state.waiting = nil
-          state.lastDelivered = path
-          fanout.resumptions.append((waiting, path))
+          state.lastDelivered = value
+          fanout.resumptions.append((waiting, value))
         }
       } else {
-        state.pending = path
+        state.pending = value
       }
       subscribers.values[index] = .iterator(state)
     }

@@ -1,0 +1,35 @@
+/// Something that owns a ``Broadcast`` under its lock: a ``NetworkMonitor`` (paths) or a
+/// ``ConnectivityMonitor`` (connectivity states). ``BroadcastSubscription`` subscribes through it.
+protocol BroadcastHost: AnyObject, Sendable {
+  /// What the host broadcasts.
+  associatedtype Element: Equatable & Sendable
+
+  /// Runs `body` under the host's lock with its broadcast and the current value (`nil` while not known).
+  func withBroadcast<Result: Sendable>(_ body: (inout Broadcast<Element>, Element?) -> Result) -> Result
+
+  /// A subscriber was added: the host starts producing values if it is not already doing so.
+  func subscriberAdded()
+}
+
+extension BroadcastHost {
+  /// Ends a subscription. A waiting iterator returns `nil`.
+  func removeSubscriber(_ id: UInt64) {
+    let waiting = withBroadcast { broadcast, _ in broadcast.remove(id) }
+    waiting?.resume(returning: nil)
+  }
+
+  /// Registers a callback called with every new value and its version, on the publishing thread, outside
+  /// the lock, then lets the host start. Returns the id to pass to ``removeSubscriber(_:)``, and the value
+  /// known at registration with its version.
+  func addCallbackSubscriber(
+    _ callback: @escaping @Sendable (Element, UInt64) -> Void
+  ) -> (id: UInt64, current: Element?, version: UInt64) {
+    let id = withBroadcast { broadcast, _ in broadcast.addCallback(callback) }
+    subscriberAdded()
+    // Read after starting, so that a host that reports while starting (Linux) is already known.
+    return withBroadcast { broadcast, current in (id, current, broadcast.version) }
+  }
+
+  /// The number of live subscriptions (iterators, streams, models).
+  var subscriberCount: Int { withBroadcast { broadcast, _ in broadcast.count } }
+}

@@ -1,0 +1,29 @@
+/// The subscription of one async iterator to a ``BroadcastHost``; unsubscribes when the iterator is dropped.
+final class BroadcastSubscription<Host: BroadcastHost>: Sendable {
+  let host: Host
+  let id: UInt64
+
+  /// Subscribes, with the host's current value (if known) as the first to deliver, then lets the host start.
+  init(host: Host) {
+    self.host = host
+    self.id = host.withBroadcast { broadcast, current in broadcast.addIterator(current: current) }
+    host.subscriberAdded()
+  }
+
+  deinit {
+    host.removeSubscriber(id)
+  }
+
+  /// The next value: the pending one, or the next published. `nil` once the task is cancelled.
+  func next() async -> Host.Element? {
+    await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: Broadcast<Host.Element>.Continuation) in
+        let action = host.withBroadcast { broadcast, _ in broadcast.next(id, continuation: continuation) }
+        if case .resume(let value) = action { continuation.resume(returning: value) }
+      }
+    } onCancel: {
+      let waiting = host.withBroadcast { broadcast, _ in broadcast.cancel(id) }
+      waiting?.resume(returning: nil)
+    }
+  }
+}
