@@ -1,0 +1,31 @@
+/// The outcome of one connectivity check, with what it saw: for logs, diagnostics and the CLI.
+///
+/// ```swift
+/// if let check = connectivity.lastCheck {
+///     print("\(check.state) (\(check.detail)) in \(check.duration)")  // limited (connection refused) in …
+/// }
+/// ```
+public struct ConnectivityCheck: Sendable, Hashable, CustomStringConvertible {
+  /// The state the check concluded.
+  public var state: ConnectivityState
+  /// What the check saw: `HTTP 204`, `HTTP 302 to http://portal.example/login`, `connection refused`,
+  /// `no answer within 5 seconds`, …
+  public var detail: String
+  /// The interface the probe's socket was bound to, or `nil` when the kernel's routing chose.
+  public var interface: String?
+  /// How long the check took.
+  public var duration: Duration
+
+  /// Creates a check result.
+  public init(state: ConnectivityState, detail: String, interface: String?, duration: Duration) {
+    self.state = state
+    self.detail = detail
+    self.interface = interface
+    self.duration = duration
+  }
+
+  /// `portal (redirect to http://portal.example/login): HTTP 302 via wlan0`.
+  public var description: String {
+    "\(state): \(detail)" + (interface.map { " via \($0)" } ?? "")
+  }
+}

@@ -1,0 +1,278 @@
+import Dispatch
+import Synchronization
+
+/// Tells whether the internet answers over a ``NetworkMonitor``'s path: full access, a captive portal, a
+/// path that goes nowhere, or no path at all (see ``ConnectivityState``).
+///
+/// A satisfied path only means that a route exists. A connectivity monitor checks that the internet
+/// answers by fetching a URL you choose (a ``ConnectivityProbe``), and only when something changed: when
+/// monitoring starts, after each path change once it has settled, and again with backoff while the answer
+/// is not full. While the answer is full it sends nothing more, unless you ask it to recheck periodically.
+/// Nothing is ever sent without a probe: the ``NetworkMonitor`` itself makes no traffic.
+///
+/// ```swift
+/// let probe = try ConnectivityProbe(url: "http://connectivity-check.ubuntu.com/")  // expects 204
+/// let connectivity = ConnectivityMonitor(monitor: .shared, probe: probe)
+///
+/// connectivity.connectivityUpdateHandler = { state in
+///     print("internet: \(state)")  // unknown, none, limited, portal (redirect to …), full
+/// }
+/// connectivity.startMonitoring()
+///
+/// for await state in connectivity.states where state.isFull {
+///     await sync()
+/// }
+/// ```
+///
+/// It follows the monitor's paths through a subscription of its own, and starts the monitor if needed;
+/// stopping it never stops the monitor. Each check is made over the path's preferred interface
+/// (`SO_BINDTODEVICE` on Linux; when that is not permitted, the kernel's routing chooses, and
+/// ``ConnectivityCheck/interface`` is `nil`), and from inside the network namespace the monitor watches,
+/// if it watches one. A check still in flight when the path changes is cancelled.
+///
+/// ## Threads
+/// Every property can be read from any thread. ``connectivityUpdateHandler`` runs on ``handlerQueue``
+/// (the main queue unless you choose another); ``states`` delivers on the consumer's own executor.
+///
+/// On platforms other than Linux there is no probe transport yet: the state stays
+/// ``ConnectivityState/unknown`` (or ``ConnectivityState/none`` without a path).
+public final class ConnectivityMonitor: Sendable {
+  /// The monitor whose paths are checked.
+  public let monitor: NetworkMonitor
+  /// What to fetch, what to expect, and when to check again.
+  public let probe: ConnectivityProbe
+
+  let transport: any ProbeTransport
+  let state: Mutex<State>
+
+  struct State {
+    var scheduler: ConnectivityScheduler
+    var isMonitoring = false
+    /// Bumped on every start and stop; events of an older generation are dropped.
+    var generation: UInt64 = 0
+    var subscription: UInt64?
+    /// The version of the latest path received, to drop an older one that arrives late.
+    var pathVersion: UInt64?
+    var timerTask: Task<Void, Never>?
+    var probeTask: Task<Void, Never>?
+    var lastCheck: ConnectivityCheck?
+    var checksStarted = 0
+    var broadcast = Broadcast<ConnectivityState>()
+    var queue: DispatchQueue = .main
+    var updateHandler: (@Sendable (ConnectivityState) -> Void)?
+  }
+
+  /// Creates a connectivity monitor of `monitor`'s paths, checked with `probe`. It does nothing until
+  /// started (by ``startMonitoring()``, or by iterating ``states``).
+  ///
+  /// - Parameters:
+  ///   - monitor: The path monitor to follow; ``NetworkMonitor/shared`` by default. A monitor of a Linux
+  ///     network namespace has its checks made from inside that namespace.
+  ///   - probe: What to fetch and expect.
+  public convenience init(monitor: NetworkMonitor = .shared, probe: ConnectivityProbe) {
+    self.init(monitor: monitor, probe: probe, transport: makeDefaultProbeTransport(for: monitor))
+  }
+
+  /// Creates a connectivity monitor with its own transport: the seam for tests.
+  init(monitor: NetworkMonitor, probe: ConnectivityProbe, transport: any ProbeTransport) {
+    self.monitor = monitor
+    self.probe = probe
+    self.transport = transport
+    self.state = Mutex(State(scheduler: ConnectivityScheduler(probe: probe)))
+  }
+
+  deinit {
+    let (subscription, tasks) = state.withLockedValue { state in
+      (state.subscription.take(), [state.timerTask.take(), state.probeTask.take()])
+    }
+    for task in tasks { task?.cancel() }
+    if let subscription { monitor.removeSubscriber(subscription) }
+  }
+
+  // MARK: Lifecycle
+
+  /// Whether the connectivity monitor is running.
+  public var isMonitoring: Bool { state.withLockedValue { $0.isMonitoring } }
+
+  /// Starts following the monitor's paths (starting the monitor if needed) and checking them. Does nothing
+  /// if already running.
+  public func startMonitoring() {
+    let generation: UInt64? = state.withLockedValue { state in
+      guard !state.isMonitoring else { return nil }
+      state.isMonitoring = true
+      state.generation &+= 1
+      state.pathVersion = nil
+      return state.generation
+    }
+    guard let generation else { return }
+    let registration = monitor.addCallbackSubscriber { [weak self] path, version in
+      self?.receive(path, version: version, generation: generation)
+    }
+    let stale = state.withLockedValue { state -> Bool in
+      guard state.generation == generation else { return true }
+      state.subscription = registration.id
+      return false
+    }
+    if stale {
+      monitor.removeSubscriber(registration.id)
+      return
+    }
+    if let current = registration.current {
+      receive(current, version: registration.version, generation: generation)
+    }
+  }
+
+  /// Stops checking: cancels any check in flight and any timer, and the state becomes
+  /// ``ConnectivityState/unknown``. The path monitor keeps running. Does nothing if not running.
+  ///
+  /// Subscribers of ``states`` stay subscribed and resume when monitoring starts again.
+  public func stopMonitoring() {
+    let stopped: (subscription: UInt64?, work: Work)? = state.withLockedValue { state in
+      guard state.isMonitoring else { return nil }
+      state.isMonitoring = false
+      state.generation &+= 1
+      return (state.subscription.take(), apply(.stopped, to: &state))
+    }
+    guard let stopped else { return }
+    if let id = stopped.subscription { monitor.removeSubscriber(id) }
+    stopped.work.perform()
+  }
+
+  /// Checks now, without waiting for the backoff: for example, after the user has logged in to a captive
+  /// portal. Does nothing while there is no satisfied path or the monitor is not running.
+  public func recheck() {
+    let generation = state.withLockedValue { $0.isMonitoring ? $0.generation : nil }
+    guard let generation else { return }
+    handle(.recheckRequested, generation: generation)
+  }
+
+  // MARK: State
+
+  /// The current state; ``ConnectivityState/unknown`` until the first check ends (and while stopped).
+  public var connectivity: ConnectivityState { state.withLockedValue { $0.scheduler.state } }
+
+  /// Whether the internet answers: the state is ``ConnectivityState/full``.
+  public var hasInternetAccess: Bool { connectivity.isFull }
+
+  /// The latest check, with what it saw; `nil` before the first.
+  public var lastCheck: ConnectivityCheck? { state.withLockedValue { $0.lastCheck } }
+
+  /// The number of checks started so far (for diagnostics and tests: it never grows while idle).
+  public var checksStarted: Int { state.withLockedValue { $0.checksStarted } }
+
+  // MARK: Closure
+
+  /// The queue ``connectivityUpdateHandler`` runs on. The main queue unless you set another.
+  public var handlerQueue: DispatchQueue {
+    get { state.withLockedValue { $0.queue } }
+    set { state.withLockedValue { $0.queue = newValue } }
+  }
+
+  /// Called on ``handlerQueue`` with every new state, in order.
+  ///
+  /// ```swift
+  /// connectivity.connectivityUpdateHandler = { state in
+  ///     if case .portal(let redirect?) = state { print("log in at \(redirect)") }
+  /// }
+  /// ```
+  public var connectivityUpdateHandler: (@Sendable (ConnectivityState) -> Void)? {
+    get { state.withLockedValue { $0.updateHandler } }
+    set { state.withLockedValue { $0.updateHandler = newValue } }
+  }
+
+  // MARK: Driving the scheduler
+
+  private func receive(_ path: NetworkPath, version: UInt64, generation: UInt64) {
+    let current = state.withLockedValue { state -> Bool in
+      guard state.generation == generation else { return false }
+      if let seen = state.pathVersion, version <= seen { return false }
+      state.pathVersion = version
+      return true
+    }
+    guard current else { return }
+    handle(.path(path), generation: generation)
+  }
+
+  /// Feeds an event of `generation` (if it is still current) to the scheduler and carries out its actions.
+  private func handle(_ event: ConnectivityScheduler.Event, generation: UInt64) {
+    let work = state.withLockedValue { state -> Work in
+      guard state.generation == generation else { return Work() }
+      return apply(event, to: &state)
+    }
+    work.perform()
+  }
+
+  /// Feeds an event to the scheduler and carries out its actions, under the lock: timers, probes and the
+  /// broadcast are decided here; cancellations and deliveries are returned, for after the lock.
+  private func apply(_ event: ConnectivityScheduler.Event, to state: inout State) -> Work {
+    var work = Work()
+    let generation = state.generation
+    for action in state.scheduler.handle(event) {
+      switch action {
+      case .cancelTimer:
+        if let task = state.timerTask.take() { work.cancel.append(task) }
+      case .cancelProbe:
+        if let task = state.probeTask.take() { work.cancel.append(task) }
+      case .startTimer(let id, let delay, _):
+        if let task = state.timerTask.take() { work.cancel.append(task) }
+        state.timerTask = Task { [weak self] in
+          do { try await Task.sleep(for: delay) } catch { return }
+          self?.handle(.timerFired(id), generation: generation)
+        }
+      case .startProbe(let id, let path):
+        if let task = state.probeTask.take() { work.cancel.append(task) }
+        state.checksStarted += 1
+        let (transport, probe) = (transport, probe)
+        let interface = path.availableInterfaces.first?.name
+        state.probeTask = Task { [weak self] in
+          let exchange = await transport.exchange(probe, interface: interface)
+          guard !Task.isCancelled else { return }
+          let check = Self.check(exchange, probe: probe)
+          self?.handle(.probeFinished(id, check), generation: generation)
+        }
+      case .record(let check):
+        state.lastCheck = check
+      case .publish(let newState):
+        work.deliveries.append((newState, state.broadcast.publish(newState)))
+        // Enqueued under the lock, so that the closure sees the states in order.
+        if let handler = state.updateHandler { state.queue.async { handler(newState) } }
+      }
+    }
+    return work
+  }
+
+  /// What to do once the lock is released.
+  struct Work {
+    var cancel: [Task<Void, Never>] = []
+    var deliveries: [(ConnectivityState, Broadcast<ConnectivityState>.Fanout)] = []
+
+    func perform() {
+      for task in cancel { task.cancel() }
+      for (state, fanout) in deliveries { fanout.run(with: state) }
+    }
+  }
+
+  /// Judges an exchange.
+  static func check(_ exchange: ProbeExchange, probe: ConnectivityProbe) -> ConnectivityCheck {
+    let (state, detail) = ConnectivityClassifier.classify(exchange.result, probe: probe)
+    var text = detail
+    if let problem = exchange.bindingProblem { text += " (not bound to the path's interface: \(problem))" }
+    return ConnectivityCheck(
+      state: state, detail: text, interface: exchange.boundInterface, duration: exchange.duration)
+  }
+}
+
+extension ConnectivityMonitor: BroadcastHost {
+  func withBroadcast<Result: Sendable>(
+    _ body: (inout Broadcast<ConnectivityState>, ConnectivityState?) -> Result
+  ) -> Result {
+    state.withLockedValue { state in
+      let current = state.scheduler.state
+      return body(&state.broadcast, current)
+    }
+  }
+
+  func subscriberAdded() {
+    startMonitoring()
+  }
+}

@@ -1,0 +1,108 @@
+/// Whether the internet answers over the current path, in NetworkManager's vocabulary.
+///
+/// A satisfied ``NetworkPath`` means that a route exists, not that the internet answers: hotel Wi-Fi
+/// holds you at a login page, an upstream link can be dead. A ``ConnectivityMonitor`` tells these apart
+/// by fetching a URL you configure (see ``ConnectivityProbe``).
+///
+/// ```swift
+/// switch connectivity.state {
+/// case .full: sync()
+/// case .portal(let redirect): showLoginHint(redirect)
+/// case .limited, .none: showOfflineBanner()
+/// case .unknown: break  // not checked yet
+/// }
+/// ```
+///
+/// ## JSON
+///
+/// The JSON form is stable; `netstatus --probe URL --json` prints it under `"connectivity"`. `state` is
+/// always present; `redirect` only for a portal that redirected:
+///
+/// ```json
+/// {"state":"full"}
+/// {"state":"portal","redirect":"http://portal.example/login"}
+/// {"state":"portal"}
+/// ```
+///
+/// The cases are named as NetworkManager names them, so `.none` means "no path", not `Optional.none`:
+/// the monitor never reports an optional state (it says ``unknown`` instead of `nil`).
+public enum ConnectivityState: Sendable, Hashable, CustomStringConvertible {
+  /// Not checked yet: no path is known, or the first check over this path has not finished.
+  case unknown
+  /// There is no path: the network path is not satisfied. No probe is sent.
+  case none
+  /// There is a path, but the probe failed: the connection was refused, the destination was unreachable
+  /// or blackholed, or no answer came in time.
+  case limited
+  /// Something answered, but not as expected: a captive portal (or a proxy, or a wrong server).
+  ///
+  /// - Parameter redirect: Where the answer redirected to (its `Location` header), for a 3xx answer that had
+  ///   one; the login page of a captive portal, usually.
+  case portal(redirect: String?)
+  /// The probe got the expected answer: the internet answers.
+  case full
+
+  /// The state's name in NetworkManager's vocabulary: `unknown`, `none`, `limited`, `portal` or `full`.
+  public var name: String {
+    switch self {
+    case .unknown: "unknown"
+    case .none: "none"
+    case .limited: "limited"
+    case .portal: "portal"
+    case .full: "full"
+    }
+  }
+
+  /// Whether the internet answers (the state is ``full``).
+  public var isFull: Bool { self == .full }
+
+  /// The redirect target of a portal, if it redirected.
+  public var redirect: String? {
+    if case .portal(let redirect) = self { return redirect }
+    return nil
+  }
+
+  /// The name, and the redirect target of a portal: `portal (redirect to http://portal.example/login)`.
+  public var description: String {
+    if let redirect { return "portal (redirect to \(redirect))" }
+    return name
+  }
+
+  /// The state in its documented JSON form, on one line, with its keys in the documented order:
+  /// `{"state":"portal","redirect":"http://portal.example/login"}`.
+  public var jsonRepresentation: String {
+    var out = #"{"state":"# + JSONText.string(name)
+    if let redirect { out += #","redirect":"# + JSONText.string(redirect) }
+    return out + "}"
+  }
+}
+
+extension ConnectivityState: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case state, redirect
+  }
+
+  /// Decodes the documented JSON form.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let name = try container.decode(String.self, forKey: .state)
+    switch name {
+    case "unknown": self = .unknown
+    case "none": self = .none
+    case "limited": self = .limited
+    case "portal": self = .portal(redirect: try container.decodeIfPresent(String.self, forKey: .redirect))
+    case "full": self = .full
+    default:
+      throw DecodingError.dataCorruptedError(
+        forKey: .state, in: container,
+        debugDescription: "unknown connectivity state '\(name)'; expected unknown, none, limited, portal or full")
+    }
+  }
+
+  /// Encodes the documented JSON form (`redirect` only when there is one).
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(name, forKey: .state)
+    try container.encodeIfPresent(redirect, forKey: .redirect)
+  }
+}

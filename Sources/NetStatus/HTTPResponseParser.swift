@@ -1,0 +1,355 @@
+/// Reads an HTTP/1.x response from bytes as they arrive. Pure: no I/O; never traps on any input.
+///
+/// Feed it what the socket returns with ``feed(_:)``; when the peer closes, call ``finish()``. Both say
+/// whether the response is complete, needs more bytes, or is malformed. Bodies are framed by
+/// `Content-Length`, by chunked transfer coding, or by the end of the connection; 1xx interim responses
+/// are skipped; 204 and 304 have no body. Only the first ``maximumBodyBytes`` of a body are kept: the probe
+/// compares a short text, and a portal's login page can be large.
+struct HTTPResponseParser {
+  /// What the parser has decided so far.
+  enum Outcome: Sendable, Hashable {
+    /// The response is not complete yet.
+    case needMore
+    /// The response, complete (or cut at the body limit, see ``HTTPResponse/isBodyComplete``).
+    case complete(HTTPResponse)
+    /// The bytes are not an HTTP response, with the reason.
+    case malformed(String)
+  }
+
+  /// The largest status line and header block accepted.
+  let maximumHeaderBytes: Int
+  /// The most body bytes kept; reading stops there.
+  let maximumBodyBytes: Int
+
+  private enum ChunkPhase {
+    case size
+    case data(remaining: Int)
+    case dataEnd
+    case trailers
+  }
+
+  private enum Framing {
+    case length(remaining: Int)
+    case chunked(ChunkPhase)
+    case untilClose
+  }
+
+  private enum Phase {
+    case head
+    case body(Framing)
+    case finished(Outcome)
+  }
+
+  private var buffer: [UInt8] = []
+  private var phase = Phase.head
+  private var response: HTTPResponse?
+
+  /// Creates a parser.
+  init(maximumHeaderBytes: Int = 16 * 1024, maximumBodyBytes: Int = 64 * 1024) {
+    self.maximumHeaderBytes = max(maximumHeaderBytes, 64)
+    self.maximumBodyBytes = max(maximumBodyBytes, 0)
+  }
+
+  /// Parses a whole response: these bytes, then the end of the connection.
+  static func parse(_ bytes: [UInt8], maximumBodyBytes: Int = 64 * 1024) -> Outcome {
+    var parser = HTTPResponseParser(maximumBodyBytes: maximumBodyBytes)
+    let outcome = parser.feed(bytes)
+    return outcome == .needMore ? parser.finish() : outcome
+  }
+
+  /// Adds bytes received from the peer.
+  mutating func feed(_ bytes: some Collection<UInt8>) -> Outcome {
+    if case .finished(let outcome) = phase { return outcome }
+    buffer.append(contentsOf: bytes)
+    return advance(atEnd: false)
+  }
+
+  /// The peer closed the connection: a body framed by the close ends here, and anything else that is not
+  /// complete is truncated (a cut body is still a response; a cut header is malformed).
+  mutating func finish() -> Outcome {
+    if case .finished(let outcome) = phase { return outcome }
+    return advance(atEnd: true)
+  }
+
+  // MARK: Steps
+
+  private mutating func advance(atEnd: Bool) -> Outcome {
+    while true {
+      switch phase {
+      case .finished(let outcome):
+        return outcome
+      case .head:
+        guard let headEnd = Self.endOfHead(in: buffer) else {
+          if buffer.count > maximumHeaderBytes {
+            return finish(.malformed("the header is longer than \(maximumHeaderBytes) bytes"))
+          }
+          if atEnd {
+            return finish(
+              .malformed(buffer.isEmpty ? "the connection closed without an answer" : "the answer ended inside its header"))
+          }
+          return .needMore
+        }
+        if headEnd.start > maximumHeaderBytes {
+          return finish(.malformed("the header is longer than \(maximumHeaderBytes) bytes"))
+        }
+        let head = Array(buffer[..<headEnd.start])
+        buffer.removeFirst(headEnd.end)
+        switch Self.parseHead(head) {
+        case .failure(let reason):
+          return finish(.malformed(reason.description))
+        case .success(let parsed):
+          if (100..<200).contains(parsed.status), parsed.status != 101 {
+            continue  // an interim response (100 Continue, 103 Early Hints): the real one follows
+          }
+          response = parsed
+          switch Self.framing(of: parsed) {
+          case .failure(let reason): return finish(.malformed(reason.description))
+          case .success(nil): return complete(bodyComplete: true)
+          case .success(let framing?): phase = .body(framing)
+          }
+        }
+      case .body(let framing):
+        if let outcome = advanceBody(framing, atEnd: atEnd) { return outcome }
+      }
+    }
+  }
+
+  /// Consumes body bytes; returns an outcome when the parser stops here, `nil` to keep going.
+  private mutating func advanceBody(_ framing: Framing, atEnd: Bool) -> Outcome? {
+    switch framing {
+    case .untilClose:
+      take(buffer.count)
+      if bodyIsFull { return complete(bodyComplete: false) }
+      return atEnd ? complete(bodyComplete: true) : .needMore
+    case .length(let remaining):
+      let count = min(remaining, buffer.count)
+      take(count)
+      let left = remaining - count
+      if left == 0 { return complete(bodyComplete: true) }
+      if bodyIsFull { return complete(bodyComplete: false) }
+      phase = .body(.length(remaining: left))
+      return atEnd ? complete(bodyComplete: false) : .needMore
+    case .chunked(let chunk):
+      switch chunk {
+      case .size:
+        guard let line = takeLine() else {
+          if buffer.count > 1024 { return finish(.malformed("a chunk size line is too long")) }
+          return atEnd ? complete(bodyComplete: false) : .needMore
+        }
+        guard let size = Self.chunkSize(line) else {
+          return finish(.malformed("a chunk size is not a hexadecimal number"))
+        }
+        phase = .body(.chunked(size == 0 ? .trailers : .data(remaining: size)))
+        return nil
+      case .data(let remaining):
+        let count = min(remaining, buffer.count)
+        take(count)
+        let left = remaining - count
+        if bodyIsFull { return complete(bodyComplete: false) }
+        phase = .body(.chunked(left == 0 ? .dataEnd : .data(remaining: left)))
+        if left > 0 { return atEnd ? complete(bodyComplete: false) : .needMore }
+        return nil
+      case .dataEnd:
+        guard let line = takeLine() else {
+          if buffer.count >= 2 { return finish(.malformed("a chunk does not end with CRLF")) }
+          return atEnd ? complete(bodyComplete: false) : .needMore
+        }
+        guard line.isEmpty else { return finish(.malformed("a chunk is longer than its size")) }
+        phase = .body(.chunked(.size))
+        return nil
+      case .trailers:
+        guard let line = takeLine() else {
+          if buffer.count > maximumHeaderBytes { return finish(.malformed("the trailer is too long")) }
+          // The body is whole; only the (ignored) trailer is cut.
+          return atEnd ? complete(bodyComplete: true) : .needMore
+        }
+        return line.isEmpty ? complete(bodyComplete: true) : nil
+      }
+    }
+  }
+
+  private var bodyIsFull: Bool { (response?.body.count ?? 0) >= maximumBodyBytes }
+
+  /// Moves `count` bytes from the buffer to the body, keeping at most the limit.
+  private mutating func take(_ count: Int) {
+    guard count > 0 else { return }
+    let room = maximumBodyBytes - (response?.body.count ?? 0)
+    if room > 0 { response?.body.append(contentsOf: buffer.prefix(min(room, count))) }
+    buffer.removeFirst(count)
+  }
+
+  /// Takes one line (without its CRLF or LF) from the buffer, or `nil` when no full line is there.
+  private mutating func takeLine() -> [UInt8]? {
+    guard let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+    var line = Array(buffer[..<newline])
+    if line.last == UInt8(ascii: "\r") { line.removeLast() }
+    buffer.removeFirst(newline + 1)
+    return line
+  }
+
+  private mutating func complete(bodyComplete: Bool) -> Outcome {
+    guard var response else { return finish(.malformed("no response")) }
+    response.isBodyComplete = bodyComplete
+    return finish(.complete(response))
+  }
+
+  private mutating func finish(_ outcome: Outcome) -> Outcome {
+    phase = .finished(outcome)
+    buffer = []
+    return outcome
+  }
+
+  // MARK: Pure helpers
+
+  /// Where the header block ends: the empty line (CRLF CRLF, or bare LF LF). `start` is where the blank
+  /// line begins, `end` just after it.
+  static func endOfHead(in bytes: [UInt8]) -> (start: Int, end: Int)? {
+    var index = 0
+    let newline = UInt8(ascii: "\n")
+    while index < bytes.count {
+      guard bytes[index] == newline else {
+        index += 1
+        continue
+      }
+      // A line ended at `index`; is the next line empty?
+      let next = index + 1
+      if next < bytes.count, bytes[next] == newline { return (index + 1, next + 1) }
+      if next + 1 < bytes.count, bytes[next] == UInt8(ascii: "\r"), bytes[next + 1] == newline {
+        return (index + 1, next + 2)
+      }
+      index += 1
+    }
+    return nil
+  }
+
+  /// Parses the status line and header fields (the head without its final blank line).
+  static func parseHead(_ head: [UInt8]) -> Result<HTTPResponse, HeadError> {
+    var lines = head.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
+      line.last == UInt8(ascii: "\r") ? line.dropLast() : line
+    }
+    if lines.last?.isEmpty == true { lines.removeLast() }
+    guard let statusLine = lines.first else { return .failure("the answer has no status line") }
+    let statusText = String(decoding: statusLine, as: UTF8.self)
+    guard let (version, status, reason) = parseStatusLine(statusText) else {
+      return .failure("the status line is not HTTP: \(quoted(statusText))")
+    }
+    var headers: [HTTPResponse.Header] = []
+    for line in lines.dropFirst() {
+      if let first = line.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") {
+        // An obsolete folded continuation line: part of the previous field's value.
+        guard !headers.isEmpty else { return .failure("the header starts with a continuation line") }
+        let more = String(decoding: line, as: UTF8.self).trimmingHTTPWhitespace()
+        headers[headers.count - 1].value += headers[headers.count - 1].value.isEmpty ? more : " " + more
+        continue
+      }
+      guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
+        return .failure("a header line has no colon: \(quoted(String(decoding: line, as: UTF8.self)))")
+      }
+      let nameBytes = line[line.startIndex..<colon]
+      guard !nameBytes.isEmpty, nameBytes.allSatisfy(isTokenByte) else {
+        return .failure("a header name is not a token: \(quoted(String(decoding: nameBytes, as: UTF8.self)))")
+      }
+      let value = String(decoding: line[line.index(after: colon)...], as: UTF8.self).trimmingHTTPWhitespace()
+      headers.append(HTTPResponse.Header(name: String(decoding: nameBytes, as: UTF8.self), value: value))
+    }
+    return .success(
+      HTTPResponse(
+        version: version, status: status, reason: reason, headers: headers, body: [], isBodyComplete: false))
+  }
+
+  /// `HTTP/1.1 204 No Content` → ("HTTP/1.1", 204, "No Content"); `nil` when it is not a status line.
+  static func parseStatusLine(_ line: String) -> (version: String, status: Int, reason: String)? {
+    let parts = line.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
+    guard parts.count >= 2 else { return nil }
+    let version = String(parts[0])
+    guard version.hasPrefix("HTTP/"), version.count <= 8,
+      version.dropFirst(5).allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), version.count > 5
+    else { return nil }
+    let code = parts[1]
+    guard code.count == 3, code.allSatisfy({ $0.isASCII && $0.isNumber }), let status = Int(code),
+      (100..<600).contains(status)
+    else { return nil }
+    let reason = parts.count > 2 ? String(parts[2]) : ""
+    return (version, status, reason)
+  }
+
+  /// How the body of `response` is delimited: `nil` for no body.
+  private static func framing(of response: HTTPResponse) -> Result<Framing?, HeadError> {
+    if response.status == 204 || response.status == 304 || response.status == 101 { return .success(nil) }
+    let codings = response.headers(named: "Transfer-Encoding")
+      .flatMap { $0.split(separator: ",") }
+      .map { $0.trimmingHTTPWhitespace().lowercased() }
+      .filter { !$0.isEmpty }
+    if let last = codings.last {
+      // RFC 9112 6.3: chunked must come last; any other final coding runs to the close.
+      return .success(last == "chunked" ? .chunked(.size) : .untilClose)
+    }
+    let lengths = response.headers(named: "Content-Length")
+      .flatMap { $0.split(separator: ",") }
+      .map { $0.trimmingHTTPWhitespace() }
+    guard let first = lengths.first else { return .success(.untilClose) }
+    guard lengths.allSatisfy({ $0 == first }), !first.isEmpty, first.count <= 18,
+      first.allSatisfy({ $0.isASCII && $0.isNumber }), let length = Int(first)
+    else {
+      return .failure("the Content-Length is not one number: \(quoted(lengths.joined(separator: ", ")))")
+    }
+    return .success(length == 0 ? nil : .length(remaining: length))
+  }
+
+  /// The size of a chunk from its size line (`1a` or `1a;name=value`), or `nil` if it is not hexadecimal.
+  static func chunkSize(_ line: [UInt8]) -> Int? {
+    let digits = line.prefix { $0 != UInt8(ascii: ";") }.filter { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") }
+    guard !digits.isEmpty, digits.count <= 15 else { return nil }
+    var size = 0
+    for byte in digits {
+      let value: Int
+      switch byte {
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): value = Int(byte - UInt8(ascii: "0"))
+      case UInt8(ascii: "a")...UInt8(ascii: "f"): value = Int(byte - UInt8(ascii: "a")) + 10
+      case UInt8(ascii: "A")...UInt8(ascii: "F"): value = Int(byte - UInt8(ascii: "A")) + 10
+      default: return nil
+      }
+      size = size * 16 + value  // at most 15 hex digits: no overflow
+    }
+    return size
+  }
+
+  /// RFC 9110 token characters, allowed in header names.
+  private static func isTokenByte(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"):
+      return true
+    default:
+      return Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+    }
+  }
+
+  private static func quoted(_ text: String) -> String {
+    let short = text.count > 60 ? String(text.prefix(60)) + "…" : text
+    return "\"" + short.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : String($0) }.joined() + "\""
+  }
+
+  /// Why a head is malformed.
+  struct HeadError: Error, Hashable, ExpressibleByStringInterpolation, CustomStringConvertible {
+    var description: String
+    init(stringLiteral value: String) { description = value }
+    init(_ description: String) { self.description = description }
+  }
+}
+
+extension StringProtocol {
+  /// Without leading and trailing spaces and tabs (HTTP's optional whitespace).
+  func trimmingHTTPWhitespace() -> String {
+    trimmingScalars(" \t")
+  }
+
+  /// Without leading and trailing characters from `set`.
+  func trimmingScalars(_ set: String) -> String {
+    let scalars = Set(set.unicodeScalars)
+    var view = Substring(self).unicodeScalars[...]
+    while let first = view.first, scalars.contains(first) { view = view.dropFirst() }
+    while let last = view.last, scalars.contains(last) { view = view.dropLast() }
+    return String(String.UnicodeScalarView(view))
+  }
+}

@@ -1,0 +1,136 @@
+#if os(Linux)
+  import CNetStatusShim
+  import Glibc
+  import Synchronization
+
+  /// The Linux probe transport: each exchange runs on a short-lived thread of its own which, when the
+  /// monitor watches a network namespace, enters it first (`setns`), so that the socket is created there.
+  ///
+  /// Cancelling the calling task wakes the thread through an eventfd in its `poll(2)` set and returns at
+  /// once; the thread closes its socket and ends on its own. (A host-name lookup cannot be interrupted:
+  /// its thread ends when the resolver gives up, and its result is dropped.)
+  struct SocketProbeTransport: ProbeTransport {
+    /// The namespace to create sockets in, or `nil` for the process's own.
+    let namespace: NetworkNamespace?
+
+    func exchange(_ probe: ConnectivityProbe, interface: String?) async -> ProbeExchange {
+      let operation = ProbeOperation(probe: probe, interface: interface, namespace: namespace)
+      return await withTaskCancellationHandler {
+        await withCheckedContinuation { continuation in operation.start(continuation) }
+      } onCancel: {
+        operation.cancel()
+      }
+    }
+  }
+
+  /// One exchange on its own thread, and the hand-over of its result to the waiting task.
+  final class ProbeOperation: Sendable {
+    private struct State {
+      var continuation: CheckedContinuation<ProbeExchange, Never>?
+      var cancelled = false
+      /// The eventfd that wakes the thread; -1 once closed (by whoever ends last).
+      var wakeFD: Int32 = -1
+      var threadRunning = false
+    }
+
+    let probe: ConnectivityProbe
+    let interface: String?
+    let namespace: NetworkNamespace?
+    private let state = Mutex(State())
+    private let clock = ContinuousClock()
+    private let started: ContinuousClock.Instant
+
+    init(probe: ConnectivityProbe, interface: String?, namespace: NetworkNamespace?) {
+      self.probe = probe
+      self.interface = interface
+      self.namespace = namespace
+      self.started = clock.now
+    }
+
+    /// Starts the thread, which resumes `continuation` (unless a cancellation does first).
+    func start(_ continuation: CheckedContinuation<ProbeExchange, Never>) {
+      let wakeFD: Int32
+      do throws(NetworkMonitorError) {
+        wakeFD = try SystemCall.run("eventfd") { eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK)) }
+      } catch {
+        continuation.resume(returning: exchange(.failed(.local(error.description))))
+        return
+      }
+      let proceed = state.withLockedValue { state -> Bool in
+        guard !state.cancelled else { return false }
+        state.continuation = continuation
+        state.wakeFD = wakeFD
+        state.threadRunning = true
+        return true
+      }
+      guard proceed else {
+        SystemCall.close(wakeFD)
+        continuation.resume(returning: exchange(.failed(.cancelled)))
+        return
+      }
+      var thread = pthread_t()
+      let context = Unmanaged.passRetained(self).toOpaque()
+      let created = pthread_create(
+        &thread, nil,
+        { context in
+          let operation = Unmanaged<ProbeOperation>.fromOpaque(context!).takeRetainedValue()
+          operation.run()
+          return nil
+        }, context)
+      if created == 0 {
+        pthread_detach(thread)
+      } else {
+        Unmanaged<ProbeOperation>.fromOpaque(context).release()
+        finish(.failed(.local("pthread_create failed: \(SystemErrno.describe(created))")))
+      }
+    }
+
+    /// Wakes the thread and hands `cancelled` to the waiting task now.
+    func cancel() {
+      let waiting = state.withLockedValue { state -> CheckedContinuation<ProbeExchange, Never>? in
+        state.cancelled = true
+        if state.wakeFD >= 0 { _ = eventfd_write(state.wakeFD, 1) }
+        return state.continuation.take()
+      }
+      waiting?.resume(returning: exchange(.failed(.cancelled)))
+    }
+
+    /// The thread's body.
+    private func run() {
+      let wakeFD = state.withLockedValue { $0.wakeFD }
+      if let namespace {
+        do throws(NetworkMonitorError) {
+          let handle = try namespace.open()
+          defer { SystemCall.close(handle.fd) }
+          try NetworkNamespace.enter(handle, path: namespace.path)
+        } catch {
+          finish(.failed(.local(error.description)))
+          return
+        }
+      }
+      let connection = HTTPProbeConnection(
+        endpoint: probe.endpoint, interface: interface, timeout: probe.timeout, wakeFD: wakeFD)
+      let outcome = connection.run()
+      finish(outcome.result, boundInterface: outcome.boundInterface, bindingProblem: outcome.bindingProblem)
+    }
+
+    /// Hands the result over (unless cancelled already) and closes the wake descriptor.
+    private func finish(_ result: ProbeExchange.Result, boundInterface: String? = nil, bindingProblem: String? = nil) {
+      let report = exchange(result, boundInterface: boundInterface, bindingProblem: bindingProblem)
+      let waiting = state.withLockedValue { state -> CheckedContinuation<ProbeExchange, Never>? in
+        SystemCall.close(state.wakeFD)
+        state.wakeFD = -1
+        state.threadRunning = false
+        return state.continuation.take()
+      }
+      waiting?.resume(returning: report)
+    }
+
+    private func exchange(_ result: ProbeExchange.Result, boundInterface: String? = nil, bindingProblem: String? = nil)
+      -> ProbeExchange
+    {
+      ProbeExchange(
+        result: result, boundInterface: boundInterface, bindingProblem: bindingProblem, duration: clock.now - started)
+    }
+  }
+#endif

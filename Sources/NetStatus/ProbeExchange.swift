@@ -1,0 +1,56 @@
+/// What one probe exchange over the network came to, before it is judged: the transport's report.
+struct ProbeExchange: Sendable, Hashable {
+  /// How the exchange ended.
+  enum Result: Sendable, Hashable {
+    /// An HTTP response arrived.
+    case response(HTTPResponse)
+    /// No usable response.
+    case failed(ProbeFailure)
+  }
+
+  /// How the exchange ended.
+  var result: Result
+  /// The interface the socket was bound to, or `nil` when it was not bound (no interface, or binding was
+  /// not permitted: the kernel's routing then chose).
+  var boundInterface: String?
+  /// Why the socket could not be bound to the path's interface, when it could not.
+  var bindingProblem: String?
+  /// How long the exchange took.
+  var duration: Duration
+}
+
+/// Why a probe exchange produced no usable response.
+enum ProbeFailure: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The connection was refused (a TCP reset to the SYN, or ICMP port unreachable).
+  case refused
+  /// The destination could not be reached: no route, a blackhole or unreachable route, an unreachable
+  /// host or network, or the path went away. `errno` tells which.
+  case unreachable(errno: Int32)
+  /// Nothing (or not enough) came back within the timeout.
+  case timedOut(Duration)
+  /// The connection was reset or closed before an answer arrived.
+  case closedWithoutAnswer(String)
+  /// Something answered, but not in HTTP.
+  case malformed(String)
+  /// The host name could not be resolved.
+  case nameResolution(String)
+  /// The probe could not run here: a local failure (no socket, no thread) or a platform without a
+  /// transport. It says nothing about the network.
+  case local(String)
+  /// The probe was cancelled (the path changed, or monitoring stopped).
+  case cancelled
+
+  /// What happened, for people.
+  var description: String {
+    switch self {
+    case .refused: "connection refused"
+    case .unreachable(let errno): "unreachable: \(SystemErrno.describe(errno))"
+    case .timedOut(let duration): "no answer within \(duration)"
+    case .closedWithoutAnswer(let how): how
+    case .malformed(let reason): "not an HTTP answer: \(reason)"
+    case .nameResolution(let reason): "cannot resolve the host: \(reason)"
+    case .local(let reason): "could not probe: \(reason)"
+    case .cancelled: "cancelled"
+    }
+  }
+}
