@@ -44,13 +44,25 @@ enum ProbeFailure: Error, Sendable, Hashable, CustomStringConvertible {
   var description: String {
     switch self {
     case .refused: "connection refused"
-    case .unreachable(let errno): "unreachable: \(SystemErrno.describe(errno))"
+    case .unreachable(let errno): "unreachable: " + Self.unreachableReason(errno)
     case .timedOut(let duration): "no answer within \(duration)"
     case .closedWithoutAnswer(let how): how
     case .malformed(let reason): "not an HTTP answer: \(reason)"
     case .nameResolution(let reason): "cannot resolve the host: \(reason)"
     case .local(let reason): "could not probe: \(reason)"
     case .cancelled: "cancelled"
+    }
+  }
+
+  /// What an errno from connecting means, as the routing table's verdict.
+  private static func unreachableReason(_ errno: Int32) -> String {
+    switch errno {
+    case SystemErrno.EINVAL: "the route is a blackhole (EINVAL)"
+    case SystemErrno.EACCES, SystemErrno.EPERM: "the route prohibits it (\(SystemErrno.describe(errno)))"
+    case SystemErrno.ENETUNREACH: "network unreachable (ENETUNREACH)"
+    case SystemErrno.EHOSTUNREACH: "host unreachable (EHOSTUNREACH)"
+    case SystemErrno.ETIMEDOUT: "the connection timed out (ETIMEDOUT)"
+    default: SystemErrno.describe(errno)
     }
   }
 }

@@ -56,6 +56,7 @@
     private func exchange(with address: SocketAddress, deadline: ContinuousClock.Instant, clock: ContinuousClock)
       -> Outcome
     {
+      if let refusal = Self.routeRefusal(to: address) { return Outcome(result: .failed(refusal)) }
       let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
       let fd: Int32
       do throws(NetworkMonitorError) {
@@ -169,6 +170,30 @@
             .closedWithoutAnswer("the connection failed before an answer: \(SystemErrno.describe(code))"))
         }
         return outcome
+      }
+    }
+
+    /// Whether the routing table refuses the destination (a blackhole, unreachable or prohibit route, or no
+    /// route at all), as an unbound socket of any app would find. Asked with `connect(2)` on a UDP socket,
+    /// which looks the route up and sends nothing.
+    ///
+    /// This matters because a socket bound to an interface (SO_BINDTODEVICE) does not honour such routes:
+    /// when the lookup fails, Linux assumes the destination is on the interface's link and sends anyway.
+    static func routeRefusal(to address: SocketAddress) -> ProbeFailure? {
+      let type = Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+      guard
+        let fd = try? SystemCall.run("socket(\(address.familyName), SOCK_DGRAM)", { socket(address.family, type, 0) })
+      else { return nil }
+      defer { SystemCall.close(fd) }
+      do throws(NetworkMonitorError) {
+        try SystemCall.run("connect(UDP, route check)") { address.connect(fd) }
+        return nil
+      } catch {
+        guard case .systemCall(_, let code) = error else { return nil }
+        switch code {
+        case EINVAL, ENETUNREACH, EHOSTUNREACH, EACCES, EPERM: return .unreachable(errno: code)
+        default: return nil
+        }
       }
     }
 

@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+
+@testable import NetStatus
+
+/// A namespace to probe from, with a veth link to a peer namespace that plays the internet: the peer holds
+/// the probe server's address, 203.0.113.80 (TEST-NET-3), behind the gateway 198.51.100.1 (TEST-NET-2).
+/// Nothing here can reach any address outside these two namespaces.
+final class ProbeSite: Sendable {
+  static let serverAddress = "203.0.113.80"
+  static let gateway = "198.51.100.1"
+
+  let target: TestNamespace
+  let peer: TestNamespace
+
+  init(_ label: String, defaultRoute: Bool = true) throws {
+    target = try TestNamespace(label)
+    peer = try TestNamespace(label + "p")
+    do {
+      try target.ip("link add v0 type veth peer name v1 netns \(peer.name)")
+      try target.ip("addr add 198.51.100.2/24 dev v0")
+      try peer.ip("addr add \(Self.gateway)/24 dev v1")
+      try peer.ip("addr add \(Self.serverAddress)/32 dev lo")
+      try peer.ip("link set v1 up")
+      try target.ip("link set v0 up")
+      if defaultRoute { try addDefaultRoute() }
+    } catch {
+      delete()
+      throw error
+    }
+  }
+
+  /// The probe URL on the peer's server.
+  func url(_ path: String = "/generate_204") -> String { "http://\(Self.serverAddress)\(path)" }
+
+  func addDefaultRoute() throws { try target.ip("route add default via \(Self.gateway) dev v0") }
+  func deleteDefaultRoute() throws { try target.ip("route del default") }
+  /// Blackholes the server's address inside the target namespace.
+  func blackholeServer() throws { try target.ip("route add blackhole \(Self.serverAddress)/32") }
+
+  /// Starts the test HTTP server in the peer namespace and waits until it listens.
+  func startServer(_ mode: String, _ extra: [String] = []) async throws -> ProbeServer {
+    try await ProbeServer(namespace: peer, address: Self.serverAddress, mode: mode, extra: extra)
+  }
+
+  func delete() {
+    target.delete()
+    peer.delete()
+  }
+}
+
+/// `Tests/Fixtures/probe_http_server.py`, run inside a test namespace: one line per event on its output
+/// ("ready", "request GET /path", "closed").
+final class ProbeServer: Sendable {
+  static let scriptPath: String = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Fixtures/probe_http_server.py").path
+
+  static let python: String =
+    ["/usr/bin/python3", "/usr/local/bin/python3"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    ?? "python3"
+
+  let process: NetstatusProcess
+
+  init(namespace: TestNamespace, address: String, mode: String, extra: [String] = []) async throws {
+    guard let ip = KernelTestSupport.ipPath else { throw KernelTestSupport.CommandFailed(arguments: [], status: -1, output: "no ip") }
+    // `ip netns exec` execs python in place: the process id is python's, and terminate() kills it.
+    process = try NetstatusProcess(
+      executable: ip,
+      ["netns", "exec", namespace.name, Self.python, Self.scriptPath, "--address", address, "--mode", mode] + extra)
+    do {
+      try await process.lines.waitFor(count: 1, timeout: .seconds(10), "the probe server to listen")
+    } catch {
+      process.terminate()
+      throw ServerFailed(output: process.lines.values, errors: process.errorOutput, underlying: "\(error)")
+    }
+    guard process.lines.values.first == "ready" else {
+      process.terminate()
+      throw ServerFailed(output: process.lines.values, errors: process.errorOutput, underlying: "no 'ready' line")
+    }
+  }
+
+  /// The request lines received so far.
+  var requests: [String] { process.lines.values.filter { $0.hasPrefix("request ") } }
+
+  /// Waits until the server has printed `count` lines (counting "ready").
+  func waitForLines(_ count: Int, _ what: String, timeout: Duration = .seconds(10)) async throws {
+    try await process.lines.waitFor(count: count, timeout: timeout, what)
+  }
+
+  /// Kills the server (by its process id).
+  func stop() {
+    process.terminate()
+  }
+
+  struct ServerFailed: Error, CustomStringConvertible {
+    var output: [String]
+    var errors: String
+    var underlying: String
+    var description: String { "the probe server did not start (\(underlying)); output: \(output), errors: \(errors)" }
+  }
+}
+
+/// Test helpers for connectivity monitors.
+extension ConnectivityMonitor {
+  /// Waits until the state satisfies `predicate`; throws ``TimedOut`` (saying what the last check saw)
+  /// after `timeout`.
+  @discardableResult
+  func awaitState(
+    _ what: String, timeout: Duration = .seconds(10),
+    _ predicate: @escaping @Sendable (ConnectivityState) -> Bool
+  ) async throws -> ConnectivityState {
+    do {
+      return try await withTimeout(timeout, what) {
+        for await state in self.states where predicate(state) { return state }
+        throw CancellationError()
+      }
+    } catch let error as TimedOut {
+      throw TimedOut(
+        what: "\(error.what); the state is \(connectivity), the last check: \(lastCheck.map(String.init(describing:)) ?? "none")",
+        timeout: timeout)
+    }
+  }
+}
