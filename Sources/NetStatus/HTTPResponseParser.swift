@@ -43,6 +43,8 @@ struct HTTPResponseParser {
   private var buffer: [UInt8] = []
   private var phase = Phase.head
   private var response: HTTPResponse?
+  /// Whether body bytes beyond the limit were dropped.
+  private var truncated = false
 
   /// Creates a parser.
   init(maximumHeaderBytes: Int = 16 * 1024, maximumBodyBytes: Int = 64 * 1024) {
@@ -175,6 +177,7 @@ struct HTTPResponseParser {
     guard count > 0 else { return }
     let room = maximumBodyBytes - (response?.body.count ?? 0)
     if room > 0 { response?.body.append(contentsOf: buffer.prefix(min(room, count))) }
+    if count > room { truncated = true }
     buffer.removeFirst(count)
   }
 
@@ -189,7 +192,7 @@ struct HTTPResponseParser {
 
   private mutating func complete(bodyComplete: Bool) -> Outcome {
     guard var response else { return finish(.malformed("no response")) }
-    response.isBodyComplete = bodyComplete
+    response.isBodyComplete = bodyComplete && !truncated
     return finish(.complete(response))
   }
 
