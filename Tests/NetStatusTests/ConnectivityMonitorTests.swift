@@ -1,0 +1,210 @@
+import Dispatch
+import Foundation
+import Observation
+import Synchronization
+import Testing
+
+@testable import NetStatus
+
+/// A transport the test answers by hand: each exchange waits until the test answers it or it is cancelled.
+final class ScriptedTransport: ProbeTransport {
+  struct Request: Sendable {
+    var interface: String?
+  }
+
+  private struct State {
+    var waiting: [(id: UUID, continuation: CheckedContinuation<ProbeExchange, Never>)] = []
+    var cancelledEarly: Set<UUID> = []
+  }
+
+  private let state = Mutex(State())
+  /// Every request, in order.
+  let requests = Recorder<Request>()
+  /// One entry per cancelled exchange.
+  let cancellations = Recorder<Void>()
+
+  static let cancelled = ProbeExchange(result: .failed(.cancelled), duration: .zero)
+
+  func exchange(_ probe: ConnectivityProbe, interface: String?) async -> ProbeExchange {
+    let id = UUID()
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        let early = state.withLockedValue { state -> Bool in
+          if state.cancelledEarly.remove(id) != nil { return true }
+          state.waiting.append((id, continuation))
+          return false
+        }
+        requests.append(Request(interface: interface))
+        if early {
+          continuation.resume(returning: Self.cancelled)
+          cancellations.append(())
+        }
+      }
+    } onCancel: {
+      let waiting = state.withLockedValue { state -> CheckedContinuation<ProbeExchange, Never>? in
+        guard let index = state.waiting.firstIndex(where: { $0.id == id }) else {
+          state.cancelledEarly.insert(id)
+          return nil
+        }
+        return state.waiting.remove(at: index).continuation
+      }
+      if let waiting {
+        waiting.resume(returning: Self.cancelled)
+        cancellations.append(())
+      }
+    }
+  }
+
+  /// Answers the oldest waiting exchange.
+  func answer(_ result: ProbeExchange.Result) {
+    let continuation = state.withLockedValue { $0.waiting.isEmpty ? nil : $0.waiting.removeFirst().continuation }
+    continuation?.resume(returning: ProbeExchange(result: result, boundInterface: "wlan0", duration: .milliseconds(3)))
+  }
+
+  var waitingCount: Int { state.withLockedValue { $0.waiting.count } }
+}
+
+extension ProbeExchange {
+  init(result: Result, boundInterface: String? = nil, duration: Duration) {
+    self.init(result: result, boundInterface: boundInterface, bindingProblem: nil, duration: duration)
+  }
+}
+
+@Suite("ConnectivityMonitor with a scripted source and transport")
+struct ConnectivityMonitorTests {
+  static let noContent = HTTPResponse(
+    version: "HTTP/1.1", status: 204, reason: "No Content", headers: [], body: [], isBodyComplete: true)
+  static let redirect = HTTPResponse(
+    version: "HTTP/1.1", status: 302, reason: "Found", headers: [.init(name: "Location", value: "http://p.test/login")],
+    body: [], isBodyComplete: true)
+
+  func make(_ initial: NetworkPath? = .test(.wifi)) throws -> (ScriptedPathSource, ScriptedTransport, ConnectivityMonitor) {
+    let source = ScriptedPathSource(initial)
+    let transport = ScriptedTransport()
+    let probe = try ConnectivityProbe(url: "http://probe.test/", settleDelay: .milliseconds(1))
+    let connectivity = ConnectivityMonitor(monitor: NetworkMonitor(source: source), probe: probe, transport: transport)
+    return (source, transport, connectivity)
+  }
+
+  @Test func propertyClosureAndSequenceSeeEveryStateInOrder() async throws {
+    let (source, transport, connectivity) = try make()
+    let queue = DispatchQueue(label: "connectivity handlers")
+    connectivity.handlerQueue = queue
+    let handled = Recorder<ConnectivityState>()
+    connectivity.connectivityUpdateHandler = { state in
+      dispatchPrecondition(condition: .onQueue(queue))
+      handled.append(state)
+    }
+    let iterated = Recorder<ConnectivityState>()
+    let iteration = Task {
+      for await state in connectivity.states { iterated.append(state) }
+    }
+    defer { iteration.cancel() }
+    try await iterated.waitFor(count: 1, "the current state")
+    #expect(iterated.values == [.unknown])
+    #expect(connectivity.isMonitoring, "iterating starts the monitor")
+
+    try await transport.requests.waitFor(count: 1, "the first probe")
+    #expect(transport.requests.values.first?.interface == NetworkPath.test(.wifi).availableInterfaces.first?.name, "over the path's preferred interface")
+    transport.answer(.response(Self.redirect))
+    try await iterated.waitFor(count: 2, "portal")
+    #expect(connectivity.connectivity == .portal(redirect: "http://p.test/login"))
+
+    connectivity.recheck()
+    try await transport.requests.waitFor(count: 2, "the requested recheck")
+    transport.answer(.response(Self.noContent))
+    try await iterated.waitFor(count: 3, "full")
+    #expect(connectivity.hasInternetAccess)
+    #expect(connectivity.lastCheck?.detail == "HTTP 204")
+    #expect(connectivity.lastCheck?.interface == "wlan0")
+
+    source.send(.offline)
+    try await iterated.waitFor(count: 4, "none")
+    try await handled.waitFor(count: 3, "the closure's states")
+    let expected: [ConnectivityState] = [.unknown, .portal(redirect: "http://p.test/login"), .full, .none]
+    #expect(iterated.values == expected)
+    #expect(handled.values == Array(expected.dropFirst()), "the closure gets changes")
+    #expect(connectivity.checksStarted == 2, "no probe without a path, none while full")
+  }
+
+  @Test func aPathChangeCancelsTheProbeInFlight() async throws {
+    let (source, transport, connectivity) = try make()
+    connectivity.startMonitoring()
+    defer { connectivity.stopMonitoring() }
+    try await transport.requests.waitFor(count: 1, "the first probe")
+    source.send(.test(.wiredEthernet, index: 9))
+    try await transport.cancellations.waitFor(count: 1, "the in-flight probe to be cancelled")
+    try await transport.requests.waitFor(count: 2, "the probe of the new path, after it settled")
+    transport.answer(.response(Self.noContent))
+    try await connectivity.awaitState("full") { $0 == .full }
+    #expect(transport.cancellations.count == 1)
+  }
+
+  @Test func stoppingCancelsAndForgetsButKeepsThePathMonitorRunning() async throws {
+    let (_, transport, connectivity) = try make()
+    connectivity.startMonitoring()
+    connectivity.startMonitoring()
+    try await transport.requests.waitFor(count: 1, "the first probe")
+    connectivity.stopMonitoring()
+    try await transport.cancellations.waitFor(count: 1, "the probe to be cancelled")
+    #expect(connectivity.connectivity == .unknown)
+    #expect(!connectivity.isMonitoring)
+    #expect(connectivity.monitor.isMonitoring, "the path monitor is not ours to stop")
+    #expect(connectivity.monitor.subscriberCount == 0, "our subscription is gone")
+
+    connectivity.startMonitoring()
+    try await transport.requests.waitFor(count: 2, "a probe after restarting")
+    transport.answer(.failed(.refused))
+    try await connectivity.awaitState("limited") { $0 == .limited }
+    connectivity.stopMonitoring()
+  }
+
+  @Test func anUnsatisfiedPathSendsNothing() async throws {
+    let (source, transport, connectivity) = try make(.offline)
+    connectivity.startMonitoring()
+    defer { connectivity.stopMonitoring() }
+    try await connectivity.awaitState("none") { $0 == .none }
+    source.send(NetworkPath(status: .requiresConnection))
+    #expect(connectivity.connectivity == .none)
+    #expect(transport.requests.count == 0)
+    #expect(connectivity.checksStarted == 0)
+  }
+
+  @Test @MainActor func theObservationModelFollowsConnectivity() async throws {
+    let (_, transport, connectivity) = try make()
+    let model = NetworkStatusModel(connectivity: connectivity)
+    #expect(model.connectivityMonitor === connectivity)
+    #expect(model.monitor === connectivity.monitor)
+    #expect(model.connectivity == .unknown)
+    try await transport.requests.waitFor(count: 1, "the first probe: the model started the connectivity monitor")
+
+    let changed = Recorder<Void>()
+    withObservationTracking {
+      _ = model.connectivity
+    } onChange: {
+      changed.append(())
+    }
+    transport.answer(.response(Self.noContent))
+    try await changed.waitFor(count: 1, "the model to change")
+    try await withTimeout(.seconds(5), "the model to be full") {
+      while await MainActor.run(body: { model.connectivity }) != .full { await Task.yield() }
+    }
+    #expect(model.hasInternetAccess)
+    #expect(model.isConnected)
+    #expect(NetworkStatusModel(monitor: connectivity.monitor).connectivity == .unknown, "no probe, no connectivity")
+  }
+
+  @Test func releasingTheMonitorCancelsItsProbe() async throws {
+    let source = ScriptedPathSource(.test(.wifi))
+    let monitor = NetworkMonitor(source: source)
+    let transport = ScriptedTransport()
+    var connectivity: ConnectivityMonitor? = ConnectivityMonitor(
+      monitor: monitor, probe: try ConnectivityProbe(url: "http://probe.test/"), transport: transport)
+    connectivity?.startMonitoring()
+    try await transport.requests.waitFor(count: 1, "the first probe")
+    #expect(monitor.subscriberCount == 1)
+    connectivity = nil
+    try await transport.cancellations.waitFor(count: 1, "the probe to be cancelled on release")
+    #expect(monitor.subscriberCount == 0)
+  }
+}
