@@ -18,6 +18,11 @@ struct CommandLineOptions: Equatable {
   var requireIPv6 = false
   var requireDNS = false
   var quiet = false
+  // connectivity (every command)
+  /// The probe to run, when `--probe URL` was given: no traffic leaves the machine without it.
+  var probe: ConnectivityProbe?
+  /// `wait --internet`: wait for full connectivity too.
+  var requireInternet = false
 
   /// A usage error: one line that names the problem, and the help to read.
   struct UsageError: Error, Equatable, CustomStringConvertible {
@@ -51,6 +56,8 @@ struct CommandLineOptions: Equatable {
       rest = rest.dropFirst()
       return next
     }
+    var probeURL: String?
+    var expectation: ConnectivityProbe.Expectation?
     while let argument = rest.first {
       rest = rest.dropFirst()
       var name = argument
@@ -70,6 +77,11 @@ struct CommandLineOptions: Equatable {
           throw UsageError(message: "--netns needs a namespace name or path", command: commandGiven)
         }
         options.networkNamespace = namespace
+      case "--probe":
+        probeURL = try value(for: name, inline: inline)
+      case "--expect":
+        expectation = try Self.expectation(try value(for: name, inline: inline), command: commandGiven)
+      case "--internet" where isWait: options.requireInternet = true
       case "--timeout" where isWait:
         let text = try value(for: name, inline: inline)
         guard let seconds = Double(text), seconds >= 0, seconds.isFinite, seconds < 1e9 else {
@@ -95,11 +107,36 @@ struct CommandLineOptions: Equatable {
         }
         throw UsageError(message: "unexpected argument '\(argument)'", command: commandGiven)
       }
-      if inline != nil, ["--json", "--help", "--version", "--ipv4", "--ipv6", "--dns", "--quiet"].contains(name) {
+      if inline != nil, ["--json", "--help", "--version", "--ipv4", "--ipv6", "--dns", "--quiet", "--internet"].contains(name) {
         throw UsageError(message: "option \(name) takes no value", command: commandGiven)
       }
     }
+    if let probeURL {
+      do throws(ConnectivityProbeError) {
+        options.probe = try ConnectivityProbe(url: probeURL, expecting: expectation ?? .status(204))
+      } catch {
+        throw UsageError(message: "--probe: \(error.description)", command: commandGiven)
+      }
+    } else if expectation != nil {
+      throw UsageError(message: "--expect needs --probe URL: it says what the probe URL should answer", command: commandGiven)
+    }
+    if options.requireInternet, options.probe == nil {
+      throw UsageError(
+        message: "wait --internet needs --probe URL: netstatus sends no traffic unless you give it a URL to probe",
+        command: .wait)
+    }
     return options
+  }
+
+  /// `--expect`: a number from 100 to 599 is a status; anything else is the text the body starts with.
+  static func expectation(_ text: String, command: Command?) throws(UsageError) -> ConnectivityProbe.Expectation {
+    guard !text.isEmpty else {
+      throw UsageError(message: "--expect takes a status (100-599) or the text the body starts with", command: command)
+    }
+    if text.allSatisfy({ $0.isASCII && $0.isNumber }), let status = Int(text), (100...599).contains(status) {
+      return .status(status)
+    }
+    return .body(text)
   }
 
   /// What `wait` waits for.

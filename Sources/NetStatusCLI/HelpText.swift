@@ -15,6 +15,13 @@ enum HelpText {
       --json              Print each path as one JSON object per line (the documented form).
       --netns NAME|PATH   Watch a network namespace: a name from `ip netns list` or a path
                           such as /proc/PID/ns/net.
+      --probe URL         Also check that the internet answers, by fetching this http:// URL
+                          (plain HTTP only; https is refused) over the path's interface. Reports
+                          full, portal (with its redirect), limited, none or unknown. Without
+                          --probe, netstatus sends no traffic at all.
+      --expect STATUS|TEXT
+                          What the probe URL answers: a status from 100 to 599 (default 204),
+                          or else the text its body starts with.
       -h, --help          Show help.
     """
 
@@ -22,10 +29,11 @@ enum HelpText {
     netstatus — is this machine online, over what, and at which cost?
 
     Usage:
-      netstatus [show] [--json] [--netns NAME|PATH]
-      netstatus watch [--json] [--netns NAME|PATH]
+      netstatus [show] [--json] [--netns NAME|PATH] [--probe URL [--expect STATUS|TEXT]]
+      netstatus watch [--json] [--netns NAME|PATH] [--probe URL [--expect STATUS|TEXT]]
       netstatus wait [--timeout SECONDS] [--interface-type TYPE]... [--ipv4] [--ipv6] [--dns]
-                     [--quiet] [--json] [--netns NAME|PATH]
+                     [--internet] [--quiet] [--json] [--netns NAME|PATH]
+                     [--probe URL [--expect STATUS|TEXT]]
       netstatus --version
 
     Commands:
@@ -35,13 +43,21 @@ enum HelpText {
 
     \(common)
 
+    With --probe, JSON output adds "connectivity" after the path's keys, for example
+      {"status":"satisfied",...,"gateways":["192.0.2.1"],"connectivity":{"state":"full"}}
+      {...,"connectivity":{"state":"portal","redirect":"http://portal.example/login"}}
+
     Exit codes: 0 success, 1 wait timed out, 2 usage or system error.
     """
 
   static let watch = """
     netstatus watch — print the current path, then one line per change.
 
-    Usage: netstatus watch [--json] [--netns NAME|PATH]
+    Usage: netstatus watch [--json] [--netns NAME|PATH] [--probe URL [--expect STATUS|TEXT]]
+
+    With --probe, a line is also printed when the internet connectivity changes. The probe runs
+    when the path changes, and again with backoff (1 s, doubling up to 300 s) until it gets the
+    expected answer; it never polls while connectivity is full.
 
     Each line starts with the local time. With --json, each line is one JSON object (JSON Lines),
     flushed at once. Stops cleanly on SIGINT, SIGTERM, or when standard output is closed.
@@ -53,13 +69,16 @@ enum HelpText {
     netstatus wait — wait until the network path is satisfied.
 
     Usage: netstatus wait [--timeout SECONDS] [--interface-type TYPE]... [--ipv4] [--ipv6] [--dns]
-                          [--quiet] [--json] [--netns NAME|PATH]
+                          [--internet] [--quiet] [--json] [--netns NAME|PATH]
+                          [--probe URL [--expect STATUS|TEXT]]
 
       --timeout SECONDS       Give up after this long (default 30; 0 waits forever).
       --interface-type TYPE   Require an interface of this type (other, wifi, cellular,
                               wiredEthernet, loopback). Repeat to accept several.
       --ipv4, --ipv6          Require IPv4 or IPv6 connectivity.
       --dns                   Require a configured DNS resolver.
+      --internet              Also require full internet access, as checked by --probe URL
+                              (needed: netstatus sends no traffic unless given a URL).
       -q, --quiet             Print nothing on success.
 
     Waiting uses no CPU: it sleeps until the kernel reports a change.

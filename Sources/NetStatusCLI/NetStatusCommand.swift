@@ -41,13 +41,33 @@ public enum NetStatusCommand {
       return .failure
     }
     defer { monitor.stopMonitoring() }
+    // Only with --probe: no traffic leaves the machine unless the user gave a URL.
+    let connectivity = options.probe.map { ConnectivityMonitor(monitor: monitor, probe: $0) }
+    connectivity?.startMonitoring()
+    defer { connectivity?.stopMonitoring() }
     let style = PathFormatter.Style.detect(
       isTerminal: StandardOutput.isTerminal, environment: ProcessInfo.processInfo.environment)
-    let formatter = PathFormatter(style: style)
+    let output = Output(options: options, formatter: PathFormatter(style: style), connectivity: connectivity)
     switch options.command {
-    case .show: return await show(monitor, options, formatter)
-    case .watch: return await watch(monitor, options, formatter)
-    case .wait: return await wait(monitor, options, formatter)
+    case .show: return await show(monitor, output)
+    case .watch: return await watch(monitor, output)
+    case .wait: return await wait(monitor, output)
+    }
+  }
+
+  /// How to print paths (and connectivity, when probing) for the options given.
+  struct Output: Sendable {
+    var options: CommandLineOptions
+    var formatter: PathFormatter
+    var connectivity: ConnectivityMonitor?
+
+    /// What the probe found now, or `nil` when not probing.
+    var report: ConnectivityReport? { connectivity.map(ConnectivityReport.init) }
+
+    func line(_ path: NetworkPath, _ report: ConnectivityReport?) -> String {
+      options.json
+        ? PathFormatter.json(path, connectivity: report)
+        : formatter.line(path, connectivity: report, time: Timestamp.now())
     }
   }
 
@@ -60,9 +80,7 @@ public enum NetStatusCommand {
     #endif
   }
 
-  static func show(_ monitor: NetworkMonitor, _ options: CommandLineOptions, _ formatter: PathFormatter) async
-    -> ExitCode
-  {
+  static func show(_ monitor: NetworkMonitor, _ output: Output) async -> ExitCode {
     let path: NetworkPath
     do {
       path = try await monitor.waitForPath(timeout: .seconds(10))
@@ -70,22 +88,36 @@ public enum NetStatusCommand {
       StandardOutput.error(error.description)
       return .failure
     }
-    StandardOutput.line(options.json ? path.jsonRepresentation : formatter.table(path))
+    var report: ConnectivityReport?
+    if let connectivity = output.connectivity {
+      // The first check starts with the first path; it ends within the probe's timeout.
+      let limit = connectivity.probe.timeout + .seconds(1)
+      _ = await firstState(of: connectivity, within: limit) { $0 != .unknown }
+      report = ConnectivityReport(connectivity)
+    }
+    let text =
+      output.options.json
+      ? PathFormatter.json(path, connectivity: report) : output.formatter.table(path, connectivity: report)
+    StandardOutput.line(text)
     return .success
   }
 
-  static func watch(_ monitor: NetworkMonitor, _ options: CommandLineOptions, _ formatter: PathFormatter) async
-    -> ExitCode
-  {
+  static func watch(_ monitor: NetworkMonitor, _ output: Output) async -> ExitCode {
     let stop = StopSignal(signals: [SIGINT, SIGTERM])
     StandardOutput.watchForClose { stop.fire(.success) }
     let errors = StopOnError(stop: stop)
     monitor.handlerQueue = DispatchQueue(label: "netstatus.errors")
     monitor.errorHandler = { error in errors.report(error) }
+    let changes = StatusChanges(monitor: monitor, connectivity: output.connectivity)
     let printer = Task {
-      for await path in monitor.paths {
-        let text = options.json ? path.jsonRepresentation : formatter.line(path, time: Timestamp.now())
-        if !StandardOutput.line(text) {
+      var last: (NetworkPath, ConnectivityReport?)?
+      for await _ in changes.stream {
+        guard let path = monitor.currentPath else { continue }
+        // One line per change of the path or of the connectivity state (not of the check's details).
+        let report = output.report
+        if let last, last.0 == path, last.1?.state == report?.state { continue }
+        last = (path, report)
+        if !StandardOutput.line(output.line(path, report)) {
           stop.fire(.success)  // standard output was closed
           return
         }
@@ -93,22 +125,28 @@ public enum NetStatusCommand {
     }
     let code = await stop.wait()
     printer.cancel()
+    changes.cancel()
     if let error = errors.error {
       StandardOutput.error(error.description)
     }
     return code
   }
 
-  static func wait(_ monitor: NetworkMonitor, _ options: CommandLineOptions, _ formatter: PathFormatter) async
-    -> ExitCode
-  {
+  static func wait(_ monitor: NetworkMonitor, _ output: Output) async -> ExitCode {
+    let options = output.options
     let condition = options.waitCondition
-    let latest = LatestPath()
+    let connectivity = options.requireInternet ? output.connectivity : nil
+    let changes = StatusChanges(monitor: monitor, connectivity: output.connectivity)
+    defer { changes.cancel() }
     let met: NetworkPath? = await withTaskGroup(of: NetworkPath?.self) { group in
       group.addTask {
-        for await path in monitor.paths {
-          latest.set(path)
-          if condition.isMet(by: path) { return path }
+        for await _ in changes.stream {
+          guard let path = monitor.currentPath else {
+            if monitor.lastError != nil { return nil }
+            continue
+          }
+          let internet = connectivity.map { $0.connectivity.isFull } ?? true
+          if condition.isMet(by: path), internet { return path }
           if monitor.lastError != nil { return nil }
         }
         return nil
@@ -124,18 +162,41 @@ public enum NetStatusCommand {
       return first
     }
     if let met {
-      if !options.quiet {
-        StandardOutput.line(options.json ? met.jsonRepresentation : formatter.line(met, time: Timestamp.now()))
-      }
+      if !options.quiet { StandardOutput.line(output.line(met, output.report)) }
       return .success
     }
     if let error = monitor.lastError {
       StandardOutput.error(error.description)
       return .failure
     }
-    let last = latest.get().map { "last path: \($0)" } ?? "no path was reported"
+    var last = monitor.currentPath.map { "last path: \($0)" } ?? "no path was reported"
+    if let report = output.report {
+      last += "; internet: \(report.state)" + (report.check.map { " (\($0.detail))" } ?? "")
+    }
     let limit = options.timeout.map { "\($0)" } ?? "forever"
-    StandardOutput.error("timed out after \(limit) waiting for \(condition.description); \(last)")
+    let goal = condition.description + (connectivity != nil ? " and full internet access" : "")
+    StandardOutput.error("timed out after \(limit) waiting for \(goal); \(last)")
     return .timedOut
+  }
+
+  /// The first state of `connectivity` that satisfies `predicate`, or `nil` after `limit`.
+  static func firstState(
+    of connectivity: ConnectivityMonitor, within limit: Duration,
+    where predicate: @escaping @Sendable (ConnectivityState) -> Bool
+  ) async -> ConnectivityState? {
+    let states = connectivity.states
+    return await withTaskGroup(of: ConnectivityState?.self) { group in
+      group.addTask {
+        for await state in states where predicate(state) { return state }
+        return nil
+      }
+      group.addTask {
+        try? await Task.sleep(for: limit)
+        return nil
+      }
+      let first = await group.next() ?? nil
+      group.cancelAll()
+      return first
+    }
   }
 }

@@ -33,8 +33,27 @@ struct PathFormatter {
     return paint((value ? "✓ " : "✗ ") + text, happy ? "32" : "31")
   }
 
-  /// The snapshot table.
-  func table(_ path: NetworkPath) -> String {
+  /// The path's JSON form; with `connectivity`, the same keys and then `"connectivity":{...}`.
+  static func json(_ path: NetworkPath, connectivity: ConnectivityReport? = nil) -> String {
+    guard let connectivity else { return path.jsonRepresentation }
+    return String(path.jsonRepresentation.dropLast()) + #","connectivity":"# + connectivity.state.jsonRepresentation + "}"
+  }
+
+  /// `limited (connection refused)`, `portal (redirect to http://…)`, `full`.
+  func internet(_ report: ConnectivityReport) -> String {
+    var text = report.state.description
+    let explains = report.state == .limited || report.state == .portal(redirect: nil)
+    if explains, let detail = report.check?.detail { text += " (\(detail))" }
+    guard style.symbols else { return text }
+    switch report.state {
+    case .full: return paint("✓ " + text, "32")
+    case .unknown: return "? " + text
+    default: return paint("✗ " + text, "31")
+    }
+  }
+
+  /// The snapshot table, with an `Internet` row when the connectivity was probed.
+  func table(_ path: NetworkPath, connectivity: ConnectivityReport? = nil) -> String {
     var rows: [(String, String)] = []
     var connected = yesNo(path.isConnected)
     if !path.isConnected {
@@ -64,6 +83,7 @@ struct PathFormatter {
     rows.append(("IPv6", yesNo(path.supportsIPv6)))
     rows.append(("DNS", yesNo(path.supportsDNS)))
     rows.append(("Gateways", path.gateways.isEmpty ? "none" : path.gateways.joined(separator: ", ")))
+    if let connectivity { rows.append(("Internet", internet(connectivity))) }
     let labelWidth = rows.map(\.0.count).max() ?? 0
     return rows.map { label, value in
       label.padding(toLength: labelWidth, withPad: " ", startingAt: 0) + "  " + value
@@ -71,7 +91,7 @@ struct PathFormatter {
   }
 
   /// One `watch` line: `2026-11-29 14:55:01.123  online   eth0 (wiredEthernet)  IPv4 DNS  via 192.0.2.1`.
-  func line(_ path: NetworkPath, time: String) -> String {
+  func line(_ path: NetworkPath, connectivity: ConnectivityReport? = nil, time: String) -> String {
     var parts = [time]
     if path.isConnected {
       parts.append(style.symbols ? paint("● online ", "32") : "online ")
@@ -96,6 +116,24 @@ struct PathFormatter {
     if path.isConstrained { flags.append("constrained") }
     if !flags.isEmpty { parts.append(flags.joined(separator: " ")) }
     if !path.gateways.isEmpty { parts.append("via " + path.gateways.joined(separator: ", ")) }
+    if let connectivity { parts.append("internet " + internet(connectivity)) }
     return parts.joined(separator: "  ")
+  }
+}
+
+/// What the connectivity probe found, for output: the state and the check behind it.
+struct ConnectivityReport: Equatable {
+  var state: ConnectivityState
+  var check: ConnectivityCheck?
+
+  /// The monitor's current state and last check.
+  init(_ monitor: ConnectivityMonitor) {
+    state = monitor.connectivity
+    check = monitor.lastCheck
+  }
+
+  init(state: ConnectivityState, check: ConnectivityCheck? = nil) {
+    self.state = state
+    self.check = check
   }
 }

@@ -68,13 +68,6 @@ final class StopOnError: Sendable {
   }
 }
 
-/// The latest path `wait` has seen, for its timeout message.
-final class LatestPath: Sendable {
-  private let stored = Mutex<NetworkPath?>(nil)
-  func set(_ path: NetworkPath) { stored.withLockedValue { $0 = path } }
-  func get() -> NetworkPath? { stored.withLockedValue { $0 } }
-}
-
 /// Local time stamps for `watch` lines: `2026-11-29 14:55:01.123`.
 enum Timestamp {
   static func now() -> String {

@@ -25,6 +25,23 @@ struct CommandLineOptionsTests {
     #expect(options.networkNamespace == "blue")
   }
 
+  @Test func parsesProbeOptionsOnEveryCommand() throws {
+    #expect(try CommandLineOptions.parse([]).probe == nil, "no probe unless asked: no traffic")
+    for command in ["show", "watch", "wait"] {
+      let options = try CommandLineOptions.parse([command, "--probe", "http://203.0.113.80/generate_204"])
+      #expect(options.probe == (try ConnectivityProbe(url: "http://203.0.113.80/generate_204")))
+      #expect(options.probe?.expectation == .status(204))
+    }
+    let wait = try CommandLineOptions.parse(["wait", "--internet", "--probe=http://h/", "--expect=200"])
+    #expect(wait.requireInternet)
+    #expect(wait.probe?.expectation == .status(200))
+    let text = try CommandLineOptions.parse(["--probe", "http://h/", "--expect", "NetworkManager is online"])
+    #expect(text.probe?.expectation == .body("NetworkManager is online"))
+    #expect(try CommandLineOptions.parse(["--probe", "http://h/", "--expect", "99"]).probe?.expectation == .body("99"))
+    #expect(try CommandLineOptions.parse(["--probe", "http://h/", "--expect", "600"]).probe?.expectation == .body("600"))
+    #expect(try CommandLineOptions.parse(["--probe", "http://h/", "--expect", "599"]).probe?.expectation == .status(599))
+  }
+
   @Test func waitDefaultsToThirtySecondsAndZeroMeansForever() throws {
     #expect(try CommandLineOptions.parse(["wait"]).timeout == .seconds(30))
     #expect(try CommandLineOptions.parse(["wait", "--timeout", "0"]).timeout == nil)
@@ -41,6 +58,14 @@ struct CommandLineOptionsTests {
     (["show", "extra"], "unexpected argument 'extra'"),
     (["--json=yes"], "option --json takes no value"),
     (["--netns", ""], "--netns needs a namespace name or path"),
+    (["wait", "--internet"], "wait --internet needs --probe URL: netstatus sends no traffic unless"),
+    (["--internet", "--probe", "http://h/"], "unknown option '--internet'"),
+    (["--probe", "https://h/"], "speaks plain HTTP only"),
+    (["--probe", "h/"], "does not start with http://"),
+    (["--probe"], "option --probe needs a value"),
+    (["--expect", "204"], "--expect needs --probe URL"),
+    (["--probe", "http://h/", "--expect", ""], "--expect takes a status"),
+    (["wait", "--internet=yes", "--probe", "http://h/"], "option --internet takes no value"),
   ])
   func rejectsBadArgumentsWithOneLineNamingTheProblem(arguments: [String], message: String) {
     #expect {
@@ -100,6 +125,21 @@ struct PathFormatterTests {
         DNS          yes
         Gateways     192.0.2.1
         """)
+  }
+
+  @Test func connectivityIsAppendedToTheTableTheLineAndTheJSON() {
+    let check = ConnectivityCheck(state: .limited, detail: "connection refused", interface: "eth0", duration: .zero)
+    let limited = ConnectivityReport(state: .limited, check: check)
+    let plain = PathFormatter(style: .plain)
+    #expect(plain.table(path, connectivity: limited).hasSuffix("\nGateways     192.0.2.1\nInternet     limited (connection refused)"))
+    let portal = ConnectivityReport(state: .portal(redirect: "http://p.test/login"))
+    #expect(plain.line(path, connectivity: portal, time: "T").hasSuffix("  internet portal (redirect to http://p.test/login)"))
+    #expect(PathFormatter(style: .terminal).internet(ConnectivityReport(state: .full)) == "\u{1B}[32m✓ full\u{1B}[0m")
+    #expect(
+      PathFormatter.json(path, connectivity: portal)
+        == String(path.jsonRepresentation.dropLast())
+        + #","connectivity":{"state":"portal","redirect":"http://p.test/login"}}"#)
+    #expect(PathFormatter.json(path) == path.jsonRepresentation, "without a probe: the documented form only")
   }
 
   @Test func terminalTableUsesColourAndSymbols() {

@@ -1,0 +1,31 @@
+import NetStatus
+
+/// A signal each time the path or the connectivity state may have changed: the current state first, then
+/// each change. Consumers read the current values from the monitors; a slow consumer sees one signal for
+/// a burst of changes.
+final class StatusChanges: Sendable {
+  let stream: AsyncStream<Void>
+  private let tasks: [Task<Void, Never>]
+
+  init(monitor: NetworkMonitor, connectivity: ConnectivityMonitor?) {
+    let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+    self.stream = stream
+    var tasks = [
+      Task {
+        for await _ in monitor.paths { continuation.yield() }
+      }
+    ]
+    if let connectivity {
+      tasks.append(
+        Task {
+          for await _ in connectivity.states { continuation.yield() }
+        })
+    }
+    self.tasks = tasks
+  }
+
+  /// Ends the subscriptions.
+  func cancel() {
+    for task in tasks { task.cancel() }
+  }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+
+@testable import NetStatus
+
+/// The built `netstatus` binary with `--probe`, against namespaces and a probe server the tests build.
+@Suite(
+  "netstatus --probe end to end", .serialized,
+  .enabled(if: KernelTestSupport.namespacesAvailable, KernelTestSupport.skipReason))
+struct NetstatusProbeEndToEndTests {
+  /// Splits a `--json --probe` line into the path (whose keys must be exactly the documented ones, in
+  /// order) and the connectivity object appended after them.
+  func split(_ line: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> (NetworkPath, String) {
+    let path = try JSONDecoder().decode(NetworkPath.self, from: Data(line.utf8))
+    let prefix = String(path.jsonRepresentation.dropLast()) + #","connectivity":"#
+    try #require(line.hasPrefix(prefix), "the path's keys come first, unchanged: \(line)", sourceLocation: sourceLocation)
+    try #require(line.hasSuffix("}"), sourceLocation: sourceLocation)
+    let connectivity = String(line.dropFirst(prefix.count).dropLast())
+    return (path, connectivity)
+  }
+
+  @Test func snapshotJSONAppendsConnectivity() async throws {
+    let site = try ProbeSite("e2epfull")
+    defer { site.delete() }
+    let server = try await site.startServer("204")
+    defer { server.stop() }
+    let run = try NetstatusProcess(["--json", "--netns", site.target.name, "--probe", site.url()])
+    #expect(try await run.waitForExit() == .exited(0), "stderr: \(run.errorOutput)")
+    let lines = run.lines.values
+    try #require(lines.count == 1, "\(lines)")
+    let (path, connectivity) = try split(lines[0])
+    #expect(path.isConnected)
+    #expect(connectivity == #"{"state":"full"}"#)
+    let decoded = try JSONDecoder().decode(ConnectivityState.self, from: Data(connectivity.utf8))
+    #expect(decoded == .full)
+    #expect(server.requests == ["request GET /generate_204"], "one probe")
+  }
+
+  @Test func snapshotJSONReportsAPortalsRedirect() async throws {
+    let site = try ProbeSite("e2epportal")
+    defer { site.delete() }
+    let server = try await site.startServer("redirect", ["--location", "http://198.51.100.1/login"])
+    defer { server.stop() }
+    let run = try NetstatusProcess(["--json", "--netns", site.target.name, "--probe", site.url()])
+    #expect(try await run.waitForExit() == .exited(0), "stderr: \(run.errorOutput)")
+    let (_, connectivity) = try split(try #require(run.lines.values.first))
+    #expect(connectivity == #"{"state":"portal","redirect":"http://198.51.100.1/login"}"#)
+  }
+
+  @Test func snapshotTableShowsTheInternetRow() async throws {
+    let site = try ProbeSite("e2eptable")
+    defer { site.delete() }
+    let run = try NetstatusProcess(["--netns", site.target.name, "--probe", site.url(), "--expect", "online"])
+    #expect(try await run.waitForExit() == .exited(0), "stderr: \(run.errorOutput)")
+    #expect(run.lines.values.contains("Internet     limited (connection refused)"), "\(run.lines.values)")
+  }
+
+  @Test func snapshotWithoutProbeSendsNothingAndHasNoConnectivity() async throws {
+    let site = try ProbeSite("e2epnone")
+    defer { site.delete() }
+    let server = try await site.startServer("204")
+    defer { server.stop() }
+    let run = try NetstatusProcess(["--json", "--netns", site.target.name])
+    #expect(try await run.waitForExit() == .exited(0))
+    #expect(run.lines.values.first?.contains("connectivity") == false)
+    #expect(server.requests.isEmpty, "no traffic without --probe")
+  }
+
+  @Test func waitInternetExitsZeroOnceFull() async throws {
+    let site = try ProbeSite("e2epwait", defaultRoute: false)
+    defer { site.delete() }
+    let server = try await site.startServer("204")
+    defer { server.stop() }
+    let run = try NetstatusProcess(
+      ["wait", "--internet", "--timeout", "20", "--json", "--netns", site.target.name, "--probe", site.url()])
+    defer { run.terminate() }
+    try await run.waitUntilStarted(namespace: site.target)
+    #expect(server.requests.isEmpty, "no path, no probe")
+    let clock = ContinuousClock()
+    let added = clock.now
+    try site.addDefaultRoute()
+    let exit = try await run.waitForExit(timeout: .seconds(10))
+    let elapsed = clock.now - added
+    #expect(exit == .exited(0), "stderr: \(run.errorOutput)")
+    #expect(elapsed < .seconds(2), "full \(elapsed) after the route appeared (settle 250 ms, then one probe)")
+    let (path, connectivity) = try split(try #require(run.lines.values.first))
+    #expect(path.isConnected)
+    #expect(connectivity == #"{"state":"full"}"#)
+  }
+
+  @Test func waitInternetTimesOutWithOneWhenThePathWorksButTheInternetDoesNot() async throws {
+    let site = try ProbeSite("e2eptimeout")
+    defer { site.delete() }
+    let run = try NetstatusProcess(
+      ["wait", "--internet", "--timeout", "0.5", "--netns", site.target.name, "--probe", site.url()])
+    #expect(try await run.waitForExit() == .exited(1))
+    #expect(run.lines.values.isEmpty)
+    #expect(run.errorOutput.contains("full internet access"), "\(run.errorOutput)")
+    #expect(run.errorOutput.contains("internet: limited (connection refused)"), "\(run.errorOutput)")
+  }
+
+  @Test(arguments: [
+    (["wait", "--internet"], "wait --internet needs --probe URL"),
+    (["--probe", "https://example.com/"], "plain HTTP only"),
+    (["--expect", "204"], "--expect needs --probe URL"),
+  ])
+  func probeUsageErrorsExitTwo(arguments: [String], message: String) async throws {
+    let run = try NetstatusProcess(arguments)
+    #expect(try await run.waitForExit() == .exited(2))
+    #expect(run.lines.values.isEmpty)
+    let errors = run.errorOutput.split(separator: "\n")
+    #expect(errors.count == 1, "\(run.errorOutput)")
+    #expect(run.errorOutput.contains(message), "\(run.errorOutput)")
+  }
+
+  @Test func watchPrintsConnectivityChanges() async throws {
+    let site = try ProbeSite("e2epwatch")
+    defer { site.delete() }
+    let server = try await site.startServer("204")
+    defer { server.stop() }
+    let run = try NetstatusProcess(["watch", "--json", "--netns", site.target.name, "--probe", site.url()])
+    defer { run.terminate() }
+    try await run.lines.waitFor(count: 2, timeout: .seconds(10), "unknown, then full")
+    #expect(try split(run.lines.values[0]).1 == #"{"state":"unknown"}"#)
+    #expect(try split(run.lines.values[1]).1 == #"{"state":"full"}"#)
+
+    try site.deleteDefaultRoute()
+    try await run.lines.waitFor(count: 3, timeout: .seconds(10), "the path and connectivity without a route")
+    let last: @Sendable () throws -> (NetworkPath, String) = {
+      try NetstatusProbeEndToEndTests().split(run.lines.values[run.lines.count - 1])
+    }
+    try await withTimeout(.seconds(10), "a line with connectivity none") {
+      while try last().1 != #"{"state":"none"}"# { try await run.lines.waitFor(count: run.lines.count + 1) }
+    }
+    #expect(try !last().0.isConnected)
+    run.signal(SIGTERM)
+    #expect(try await run.waitForExit() == .exited(0))
+    #expect(server.requests.count == 1, "one probe; none while full, none without a path")
+  }
+}
