@@ -102,7 +102,8 @@ public struct ConnectivityProbe: Sendable, Hashable {
     guard settleDelay >= .zero else { throw .invalidSetting("the settle delay cannot be negative") }
     guard initialBackoff > .zero else { throw .invalidSetting("the initial backoff must be positive") }
     guard maximumBackoff >= initialBackoff else {
-      throw .invalidSetting("the maximum backoff (\(maximumBackoff)) is smaller than the initial one (\(initialBackoff))")
+      throw .invalidSetting(
+        "the maximum backoff (\(maximumBackoff)) is smaller than the initial one (\(initialBackoff))")
     }
     if let recheckInterval, recheckInterval <= .zero {
       throw .invalidSetting("the recheck interval must be positive, or nil for never")

@@ -87,7 +87,8 @@ struct HTTPResponseParser {
           }
           if atEnd {
             return finish(
-              .malformed(buffer.isEmpty ? "the connection closed without an answer" : "the answer ended inside its header"))
+              .malformed(
+                buffer.isEmpty ? "the connection closed without an answer" : "the answer ended inside its header"))
           }
           return .needMore
         }

@@ -204,7 +204,10 @@ public final class NetworkMonitor: Sendable {
   /// Records a path (and an error, if the source failed), then notifies everyone, outside the lock.
   private func publish(_ path: NetworkPath, generation: UInt64, error: NetworkMonitorError?) {
     let decision:
-      (changed: Bool, fanout: Broadcast<NetworkPath>.Fanout, handlers: Handlers, failedSession: (any PathSourceSession)?)? =
+      (
+        changed: Bool, fanout: Broadcast<NetworkPath>.Fanout, handlers: Handlers,
+        failedSession: (any PathSourceSession)?
+      )? =
         state.withLockedValue { state in
           guard state.isMonitoring, state.generation == generation else { return nil }
           var failedSession: (any PathSourceSession)?

@@ -107,7 +107,9 @@ struct CommandLineOptions: Equatable {
         }
         throw UsageError(message: "unexpected argument '\(argument)'", command: commandGiven)
       }
-      if inline != nil, ["--json", "--help", "--version", "--ipv4", "--ipv6", "--dns", "--quiet", "--internet"].contains(name) {
+      if inline != nil,
+        ["--json", "--help", "--version", "--ipv4", "--ipv6", "--dns", "--quiet", "--internet"].contains(name)
+      {
         throw UsageError(message: "option \(name) takes no value", command: commandGiven)
       }
     }
@@ -118,7 +120,8 @@ struct CommandLineOptions: Equatable {
         throw UsageError(message: "--probe: \(error.description)", command: commandGiven)
       }
     } else if expectation != nil {
-      throw UsageError(message: "--expect needs --probe URL: it says what the probe URL should answer", command: commandGiven)
+      throw UsageError(
+        message: "--expect needs --probe URL: it says what the probe URL should answer", command: commandGiven)
     }
     if options.requireInternet, options.probe == nil {
       throw UsageError(

@@ -38,8 +38,10 @@ struct CommandLineOptionsTests {
     let text = try CommandLineOptions.parse(["--probe", "http://h/", "--expect", "NetworkManager is online"])
     #expect(text.probe?.expectation == .body("NetworkManager is online"))
     #expect(try CommandLineOptions.parse(["--probe", "http://h/", "--expect", "99"]).probe?.expectation == .body("99"))
-    #expect(try CommandLineOptions.parse(["--probe", "http://h/", "--expect", "600"]).probe?.expectation == .body("600"))
-    #expect(try CommandLineOptions.parse(["--probe", "http://h/", "--expect", "599"]).probe?.expectation == .status(599))
+    #expect(
+      try CommandLineOptions.parse(["--probe", "http://h/", "--expect", "600"]).probe?.expectation == .body("600"))
+    #expect(
+      try CommandLineOptions.parse(["--probe", "http://h/", "--expect", "599"]).probe?.expectation == .status(599))
   }
 
   @Test func waitDefaultsToThirtySecondsAndZeroMeansForever() throws {
@@ -131,9 +133,13 @@ struct PathFormatterTests {
     let check = ConnectivityCheck(state: .limited, detail: "connection refused", interface: "eth0", duration: .zero)
     let limited = ConnectivityReport(state: .limited, check: check)
     let plain = PathFormatter(style: .plain)
-    #expect(plain.table(path, connectivity: limited).hasSuffix("\nGateways     192.0.2.1\nInternet     limited (connection refused)"))
+    #expect(
+      plain.table(path, connectivity: limited).hasSuffix(
+        "\nGateways     192.0.2.1\nInternet     limited (connection refused)"))
     let portal = ConnectivityReport(state: .portal(redirect: "http://p.test/login"))
-    #expect(plain.line(path, connectivity: portal, time: "T").hasSuffix("  internet portal (redirect to http://p.test/login)"))
+    #expect(
+      plain.line(path, connectivity: portal, time: "T").hasSuffix("  internet portal (redirect to http://p.test/login)")
+    )
     #expect(PathFormatter(style: .terminal).internet(ConnectivityReport(state: .full)) == "\u{1B}[32m✓ full\u{1B}[0m")
     #expect(
       PathFormatter.json(path, connectivity: portal)

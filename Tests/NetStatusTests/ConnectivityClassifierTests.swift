@@ -104,7 +104,8 @@ struct ConnectivityClassifierTests {
 
   @Test func headerExpectation() throws {
     let expectation = ConnectivityProbe.Expectation.header(name: "X-NetworkManager-Status", value: "online")
-    #expect(try classify("HTTP/1.1 204 No Content\r\nx-networkmanager-status:  online \r\n\r\n", expectation).state == .full)
+    #expect(
+      try classify("HTTP/1.1 204 No Content\r\nx-networkmanager-status:  online \r\n\r\n", expectation).state == .full)
     let missing = try classify("HTTP/1.1 204 No Content\r\n\r\n", expectation)
     #expect(missing.detail == "HTTP 204, no X-NetworkManager-Status header")
     let other = try classify("HTTP/1.1 204 No Content\r\nX-NetworkManager-Status: offline\r\n\r\n", expectation)
@@ -135,7 +136,10 @@ struct ConnectivityClassifierTests {
       (.none, #"{"state":"none"}"#),
       (.limited, #"{"state":"limited"}"#),
       (.portal(redirect: nil), #"{"state":"portal"}"#),
-      (.portal(redirect: "http://p.example/login?a=\"b\""), #"{"state":"portal","redirect":"http://p.example/login?a=\"b\""}"#),
+      (
+        .portal(redirect: "http://p.example/login?a=\"b\""),
+        #"{"state":"portal","redirect":"http://p.example/login?a=\"b\""}"#
+      ),
       (.full, #"{"state":"full"}"#),
     ]
     for (state, json) in cases {

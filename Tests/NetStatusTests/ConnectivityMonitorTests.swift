@@ -78,7 +78,9 @@ struct ConnectivityMonitorTests {
     version: "HTTP/1.1", status: 302, reason: "Found", headers: [.init(name: "Location", value: "http://p.test/login")],
     body: [], isBodyComplete: true)
 
-  func make(_ initial: NetworkPath? = .test(.wifi)) throws -> (ScriptedPathSource, ScriptedTransport, ConnectivityMonitor) {
+  func make(_ initial: NetworkPath? = .test(.wifi)) throws -> (
+    ScriptedPathSource, ScriptedTransport, ConnectivityMonitor
+  ) {
     let source = ScriptedPathSource(initial)
     let transport = ScriptedTransport()
     let probe = try ConnectivityProbe(url: "http://probe.test/", settleDelay: .milliseconds(1))
@@ -105,7 +107,9 @@ struct ConnectivityMonitorTests {
     #expect(connectivity.isMonitoring, "iterating starts the monitor")
 
     try await transport.requests.waitFor(count: 1, "the first probe")
-    #expect(transport.requests.values.first?.interface == NetworkPath.test(.wifi).availableInterfaces.first?.name, "over the path's preferred interface")
+    #expect(
+      transport.requests.values.first?.interface == NetworkPath.test(.wifi).availableInterfaces.first?.name,
+      "over the path's preferred interface")
     transport.answer(.response(Self.redirect))
     try await iterated.waitFor(count: 2, "portal")
     #expect(connectivity.connectivity == .portal(redirect: "http://p.test/login"))

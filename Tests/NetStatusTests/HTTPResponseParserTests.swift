@@ -101,7 +101,9 @@ struct HTTPResponseParserTests {
 
   @Test func aLongBodyIsCutAtTheLimit() throws {
     let body = String(repeating: "x", count: 100)
-    guard case .complete(let response) = parse("HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n" + body, maximumBodyBytes: 10)
+    guard
+      case .complete(let response) = parse(
+        "HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n" + body, maximumBodyBytes: 10)
     else {
       Issue.record("complete")
       return
@@ -173,7 +175,8 @@ struct HTTPResponseParserTests {
     for _ in 0..<2000 {
       let count = Int(generator.next() % 120)
       let bytes = (0..<count).map { _ in
-        generator.next() % 3 == 0 ? UInt8(truncatingIfNeeded: generator.next()) : pieces[Int(generator.next() % UInt64(pieces.count))]
+        generator.next() % 3 == 0
+          ? UInt8(truncatingIfNeeded: generator.next()) : pieces[Int(generator.next() % UInt64(pieces.count))]
       }
       var parser = HTTPResponseParser(maximumHeaderBytes: 64, maximumBodyBytes: 16)
       var split = bytes[...]

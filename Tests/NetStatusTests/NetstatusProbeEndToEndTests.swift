@@ -13,7 +13,8 @@ struct NetstatusProbeEndToEndTests {
   func split(_ line: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> (NetworkPath, String) {
     let path = try JSONDecoder().decode(NetworkPath.self, from: Data(line.utf8))
     let prefix = String(path.jsonRepresentation.dropLast()) + #","connectivity":"#
-    try #require(line.hasPrefix(prefix), "the path's keys come first, unchanged: \(line)", sourceLocation: sourceLocation)
+    try #require(
+      line.hasPrefix(prefix), "the path's keys come first, unchanged: \(line)", sourceLocation: sourceLocation)
     try #require(line.hasSuffix("}"), sourceLocation: sourceLocation)
     let connectivity = String(line.dropFirst(prefix.count).dropLast())
     return (path, connectivity)

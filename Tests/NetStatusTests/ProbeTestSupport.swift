@@ -63,7 +63,9 @@ final class ProbeServer: Sendable {
   let process: NetstatusProcess
 
   init(namespace: TestNamespace, address: String, mode: String, extra: [String] = []) async throws {
-    guard let ip = KernelTestSupport.ipPath else { throw KernelTestSupport.CommandFailed(arguments: [], status: -1, output: "no ip") }
+    guard let ip = KernelTestSupport.ipPath else {
+      throw KernelTestSupport.CommandFailed(arguments: [], status: -1, output: "no ip")
+    }
     // `ip netns exec` execs python in place: the process id is python's, and terminate() kills it.
     process = try NetstatusProcess(
       executable: ip,
@@ -117,7 +119,8 @@ extension ConnectivityMonitor {
       }
     } catch let error as TimedOut {
       throw TimedOut(
-        what: "\(error.what); the state is \(connectivity), the last check: \(lastCheck.map(String.init(describing:)) ?? "none")",
+        what:
+          "\(error.what); the state is \(connectivity), the last check: \(lastCheck.map(String.init(describing:)) ?? "none")",
         timeout: timeout)
     }
   }

@@ -121,7 +121,8 @@
         let code = errno
         if code == EINTR { continue }
         guard code == EAGAIN || code == EWOULDBLOCK else {
-          outcome.result = .failed(.closedWithoutAnswer("the connection failed while sending: \(SystemErrno.describe(code))"))
+          outcome.result = .failed(
+            .closedWithoutAnswer("the connection failed while sending: \(SystemErrno.describe(code))"))
           return outcome
         }
         switch wait(fd, for: Int16(POLLOUT), until: deadline, clock: clock) {
@@ -199,7 +200,8 @@
 
     /// `GET /path HTTP/1.1` with the headers a probe needs, and no cookies or identifiers.
     var requestText: String {
-      "GET \(endpoint.target) HTTP/1.1\r\n" + "Host: \(endpoint.hostHeader)\r\n" + "User-Agent: NetStatus connectivity probe\r\n"
+      "GET \(endpoint.target) HTTP/1.1\r\n" + "Host: \(endpoint.hostHeader)\r\n"
+        + "User-Agent: NetStatus connectivity probe\r\n"
         + "Accept: */*\r\n" + "Cache-Control: no-cache\r\n" + "Connection: close\r\n" + "\r\n"
     }
 
@@ -235,7 +237,8 @@
         let remaining = deadline - clock.now
         guard remaining > .zero else { return .timedOut }
         let (seconds, attoseconds) = remaining.components
-        let milliseconds = min(Int64(Int32.max), seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
+        let milliseconds = min(
+          Int64(Int32.max), seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
         var descriptors = [
           pollfd(fd: fd, events: events, revents: 0),
           pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0),
