@@ -32,7 +32,7 @@ struct ConnectivityKernelTests {
     let check = try #require(connectivity.lastCheck)
     #expect(check.detail == "HTTP 204")
     #expect(check.interface == "v0", "bound to the path's interface: \(check)")
-    #expect(server.requests == ["request GET /generate_204"])
+    #expect(try await server.awaitRequests(1) == ["request GET /generate_204"])
     #expect(connectivity.monitor.currentPath?.isConnected == true)
   }
 
@@ -153,7 +153,7 @@ struct ConnectivityKernelTests {
     // The route appears: a path change, probed once it settles.
     try site.addDefaultRoute()
     try await connectivity.awaitState("full once the route appears") { $0 == .full }
-    #expect(server.requests.count == 1)
+    #expect(try await server.awaitRequests(1).count == 1)
   }
 
   @Test func aPathChangeCancelsTheProbeInFlight() async throws {

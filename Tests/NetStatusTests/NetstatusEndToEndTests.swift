@@ -204,6 +204,8 @@ final class NetstatusProcess: Sendable {
   private let exits = Recorder<Exit>()
   private let errors = Mutex("")
   private let pending = Mutex(Data())
+  /// One entry per pipe that reached its end.
+  private let drained = Recorder<Void>()
   private let process: Process
 
   var errorOutput: String { errors.withLockedValue { $0 } }
@@ -221,13 +223,16 @@ final class NetstatusProcess: Sendable {
     process.standardError = errorPipe
     process.standardInput = FileHandle.nullDevice
     self.process = process
-    output.fileHandleForReading.readabilityHandler = { [weak self] handle in
-      guard let self else { return }
-      let data = handle.availableData
-      if data.isEmpty {
-        handle.readabilityHandler = nil
-        return
-      }
+    process.terminationHandler = { [exits] process in
+      let status = process.terminationStatus
+      exits.append(process.terminationReason == .exit ? .exited(status) : .signalled(status))
+    }
+    try process.run()
+    // Each pipe is read on a thread of its own with blocking read(2) until EOF. (FileHandle's
+    // readabilityHandler is sometimes never called at EOF on Linux: swift-corelibs-foundation#3275.)
+    let outputReader = output.fileHandleForReading
+    let errorReader = errorPipe.fileHandleForReading
+    Self.readUntilEndOfFile(outputReader) { [self] data in
       let complete: [String] = self.pending.withLockedValue { buffer in
         buffer.append(data)
         var found: [String] = []
@@ -238,21 +243,14 @@ final class NetstatusProcess: Sendable {
         return found
       }
       for line in complete { self.lines.append(line) }
+    } atEnd: { [drained] in
+      drained.append(())
     }
-    errorPipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-      guard let self else { return }
-      let data = handle.availableData
-      if data.isEmpty {
-        handle.readabilityHandler = nil
-        return
-      }
+    Self.readUntilEndOfFile(errorReader) { [self] data in
       self.errors.withLockedValue { $0 += String(decoding: data, as: UTF8.self) }
+    } atEnd: { [drained] in
+      drained.append(())
     }
-    process.terminationHandler = { [exits] process in
-      let status = process.terminationStatus
-      exits.append(process.terminationReason == .exit ? .exited(status) : .signalled(status))
-    }
-    try process.run()
   }
 
   /// Waits for the process to end; throws ``TimedOut`` (and kills it) after `timeout`.
@@ -260,24 +258,38 @@ final class NetstatusProcess: Sendable {
     do {
       try await exits.waitFor(count: 1, timeout: timeout, "netstatus to exit")
     } catch {
+      let pid = process.processIdentifier
+      let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8))?
+        .split(separator: "\n").first { $0.hasPrefix("State:") } ?? "gone"
       terminate()
-      throw error
+      throw TimedOut(what: "\(error); process \(pid) \(status)", timeout: timeout)
     }
     // Let the pipes drain: the output of a process that has exited is complete once its pipes close.
-    try await withTimeout(.seconds(5), "the output to drain") {
-      while self.pendingReaders {
-        try Task.checkCancellation()  // fail loudly rather than spin forever if an EOF is never reported
-        await Task.yield()
-      }
-    }
+    try await drained.waitFor(count: 2, timeout: .seconds(5), "the output to drain")
     return exits.values[0]
   }
 
-  private var pendingReaders: Bool {
-    let output = process.standardOutput as? Pipe
-    let errors = process.standardError as? Pipe
-    return output?.fileHandleForReading.readabilityHandler != nil
-      || errors?.fileHandleForReading.readabilityHandler != nil
+  /// Reads `handle` on a thread of its own until the end of the file, passing on each chunk.
+  private static func readUntilEndOfFile(
+    _ handle: FileHandle, _ chunk: @escaping @Sendable (Data) -> Void, atEnd: @escaping @Sendable () -> Void
+  ) {
+    let descriptor = handle.fileDescriptor
+    let thread = Thread {
+      var buffer = [UInt8](repeating: 0, count: 65536)
+      while true {
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count > 0 {
+          chunk(Data(buffer[..<count]))
+        } else if count < 0, errno == EINTR {
+          continue
+        } else {
+          break
+        }
+      }
+      atEnd()
+      _ = handle  // keeps the descriptor open until the end
+    }
+    thread.start()
   }
 
   /// Waits until the process watches `namespace`: one of its threads has entered it and holds a netlink

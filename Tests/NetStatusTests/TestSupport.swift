@@ -58,7 +58,16 @@ final class Recorder<Value: Sendable>: Sendable {
 
   /// Waits until at least `count` values have arrived; throws ``TimedOut`` after `timeout`.
   func waitFor(count: Int, timeout: Duration = .seconds(5), _ what: String = "values") async throws {
-    try await withTimeout(timeout, "\(count) \(what) (have \(self.count): \(values))") {
+    do {
+      try await waitWithoutReport(count: count, timeout: timeout)
+    } catch let error as TimedOut {
+      // Say what had arrived when the time ran out (not when the wait began).
+      throw TimedOut(what: "\(count) \(what) (have \(self.count): \(values))", timeout: error.timeout)
+    }
+  }
+
+  private func waitWithoutReport(count: Int, timeout: Duration) async throws {
+    try await withTimeout(timeout, "values") {
       let id = self.state.withLockedValue { state -> Int in
         state.nextID += 1
         return state.nextID
