@@ -96,13 +96,9 @@
       case .requiresConnection: status = .requiresConnection
       @unknown default: status = .unsatisfied
       }
-      var reason: NetworkPath.UnsatisfiedReason?
-      if status != .satisfied {
-        // Always true on NetStatus's deployment targets; kept so that the rule is stated where it applies.
-        if #available(macOS 11, iOS 14.2, tvOS 14.2, watchOS 7.1, visionOS 1, *) {
-          reason = unsatisfiedReason(path.unsatisfiedReason)
-        }
-      }
+      // `unsatisfiedReason` needs macOS 11, iOS 14.2, tvOS 14.2, watchOS 7.1: below NetStatus's deployment targets
+      // (macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2), so no `#available` check, which would only warn.
+      let reason = status == .satisfied ? nil : unsatisfiedReason(path.unsatisfiedReason)
       return NetworkPath(
         status: status,
         unsatisfiedReason: reason,
@@ -118,7 +114,8 @@
       )
     }
 
-    /// The reason's NetStatus spelling. `vpnInactive` (iOS 17, macOS 14) is within the deployment targets.
+    /// The reason's NetStatus spelling. `vpnInactive` (iOS 17, macOS 14) is within the deployment targets; a reason
+    /// added to Network later counts as `notAvailable`.
     static func unsatisfiedReason(_ reason: NWPath.UnsatisfiedReason) -> NetworkPath.UnsatisfiedReason {
       switch reason {
       case .notAvailable: return .notAvailable
