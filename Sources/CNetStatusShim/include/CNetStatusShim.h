@@ -10,12 +10,15 @@
 #include <string.h>
 #include <sys/eventfd.h>
 #include <sys/inotify.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <linux/if.h>
 #include <linux/if_addr.h>
 #include <linux/if_link.h>
 #include <linux/netlink.h>
+#include <linux/nsfs.h>
 #include <linux/rtnetlink.h>
 
 // ThreadSanitizer cannot see the futex inside Swift's `Mutex` on Linux. These weak references resolve to
@@ -30,6 +33,18 @@ static inline void cnetstatus_tsan_acquire(void *addr) {
 static inline void cnetstatus_tsan_release(void *addr) {
   if (__tsan_release) __tsan_release(addr);
 }
+
+// setns(2) is only declared by <sched.h> under _GNU_SOURCE, which the Glibc module is not built with.
+extern int setns(int fd, int nstype);
+
+/// Moves the calling thread into the network namespace open at `fd` (setns(fd, CLONE_NEWNET)).
+static inline int cns_setns_net(int fd) { return setns(fd, 0x40000000 /* CLONE_NEWNET */); }
+
+/// The namespace type of the nsfs file open at `fd` (ioctl NS_GET_NSTYPE; Linux 4.11+), or -1 with errno.
+static inline int cns_ns_get_nstype(int fd) { return ioctl(fd, NS_GET_NSTYPE); }
+
+/// CLONE_NEWNET, the namespace type of a network namespace.
+static inline int cns_clone_newnet(void) { return 0x40000000; }
 #endif
 
 #endif

@@ -1,0 +1,86 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Small, failure-tolerant reads of local files (sysfs entries, resolver configuration), without
+/// Foundation. Every function answers `nil` or `false` instead of throwing: a missing file is an answer.
+enum LocalFile {
+  private static let typeMask: UInt32 = 0o170000
+  private static let directoryType: UInt32 = 0o040000
+
+  /// The file's contents, up to `limit` bytes, or `nil` when it cannot be read.
+  static func read(_ path: String, limit: Int = 1 << 20) -> [UInt8]? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var result: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while result.count < limit {
+      let count = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        return nil
+      }
+      if count == 0 { break }
+      result.append(contentsOf: chunk[0..<min(count, limit - result.count)])
+    }
+    return result
+  }
+
+  /// The file's contents as text (invalid UTF-8 repaired), or `nil` when it cannot be read.
+  static func readText(_ path: String, limit: Int = 1 << 20) -> String? {
+    read(path, limit: limit).map { String(decoding: $0, as: UTF8.self) }
+  }
+
+  /// Whether something exists at `path`, following symbolic links.
+  static func exists(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0
+  }
+
+  /// Whether `path` is a directory, following symbolic links.
+  static func isDirectory(_ path: String) -> Bool {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return false }
+    return UInt32(info.st_mode) & typeMask == directoryType
+  }
+
+  /// Whether an entry (of any kind, a dangling link included) exists at `path`, not following links.
+  static func entryExists(_ path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0
+  }
+
+  /// The destination of the symbolic link at `path`, made absolute against the link's directory; `nil` when
+  /// `path` is not a symbolic link.
+  static func symbolicLinkDestination(_ path: String) -> String? {
+    var buffer = [CChar](repeating: 0, count: 4096)
+    let count = buffer.withUnsafeMutableBufferPointer { readlink(path, $0.baseAddress!, $0.count - 1) }
+    guard count > 0 else { return nil }
+    let target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    if target.hasPrefix("/") { return target }
+    return directory(of: path) + "/" + target
+  }
+
+  /// The directory part of a path (`/etc` for `/etc/resolv.conf`, `.` for a bare name).
+  static func directory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    if slash == path.startIndex { return "/" }
+    return String(path[..<slash])
+  }
+
+  /// The last component of a path (`resolv.conf` for `/etc/resolv.conf`).
+  static func lastComponent(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return path }
+    return String(path[path.index(after: slash)...])
+  }
+}
+
+/// `read(2)`, named so that it does not collide with ``LocalFile/read(_:limit:)``.
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+  read(fd, buffer, count)
+}

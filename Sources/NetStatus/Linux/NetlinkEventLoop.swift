@@ -1,0 +1,406 @@
+#if os(Linux)
+  import CNetStatusShim
+  import Dispatch
+  import Glibc
+  import Synchronization
+
+  /// What the event thread and the session share: the stop request and the start-up handshake.
+  final class NetlinkSessionControl: Sendable {
+    /// How start-up ended.
+    enum Startup: Sendable {
+      /// The initial dump is done; this is the first path.
+      case ready(NetworkPath)
+      /// The source could not start.
+      case failed(NetworkMonitorError)
+    }
+
+    struct State: Sendable {
+      var startup: Startup?
+      var stopRequested = false
+      /// stop() was called on the event thread itself (from the sink): the thread closes the wake descriptor.
+      var threadClosesWake = false
+    }
+
+    /// The eventfd that wakes the event thread's poll() when the session stops.
+    let wakeFD: Int32
+    let state = Mutex(State())
+    /// Signalled by the event thread when start-up has ended, one way or the other.
+    let ready = DispatchSemaphore(value: 0)
+    /// Signalled by start() once it has sent the first path, so that the thread sends later paths after it.
+    let proceed = DispatchSemaphore(value: 0)
+
+    init(wakeFD: Int32) {
+      self.wakeFD = wakeFD
+    }
+
+    var isStopRequested: Bool { state.withLockedValue { $0.stopRequested } }
+  }
+
+  /// Everything a session's event thread needs, and the state only that thread touches.
+  ///
+  /// Thread-confined: created by `start()`, handed to the event thread by `pthread_create` (which orders
+  /// the hand-over) and never touched by another thread afterwards. Shared data goes through
+  /// ``NetlinkSessionControl`` and the source's statistics, both behind a `Mutex`.
+  final class NetlinkEventLoop {
+    struct Configuration {
+      var namespace: NetworkNamespace?
+      var namespaceHandle: NetworkNamespace.Handle?
+      var classifier: InterfaceClassifier
+      var resolverConfigurationPath: String
+      var resolvedUpstreamPath: String
+      var receiveBufferSize: Int
+      var filter: InterfaceFilter
+    }
+
+    /// Consecutive re-dumps failing on undecodable data before the source gives up (a decoder bug, not a
+    /// transient loss: re-dumping forever would spin).
+    static let maximumConsecutiveDecodeFailures = 5
+    private static let initialBufferSize = 64 * 1024
+    private static let maximumBufferSize = 4 * 1024 * 1024
+
+    private let configuration: Configuration
+    private let sink: PathSink
+    private let control: NetlinkSessionControl
+    private let shared: NetlinkSourceRecord
+
+    private var socket: NetlinkSocket?
+    private var inotify: InotifyWatcher?
+    private var resolverWatches: [Int32: Set<String>] = [:]
+    private var namespaceWatch: Int32?
+    private var state = KernelState()
+    private var resolver = ResolverConfiguration(nameservers: [])
+    private var lastPath: NetworkPath?
+    private var typeCache: [Int32: (link: NetlinkLink, type: InterfaceType)] = [:]
+    private var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: initialBufferSize, alignment: 8)
+    private var sequence: UInt32 = 0
+
+    init(
+      configuration: Configuration, sink: PathSink, control: NetlinkSessionControl,
+      shared: NetlinkSourceRecord
+    ) {
+      self.configuration = configuration
+      self.sink = sink
+      self.control = control
+      self.shared = shared
+    }
+
+    deinit {
+      buffer.deallocate()
+    }
+
+    // MARK: Thread body
+
+    /// The event thread's body: start up, hand the first path to `start()`, then loop until stopped.
+    func run() {
+      defer { closeEverything() }
+      do throws(NetworkMonitorError) {
+        try startUp()
+      } catch {
+        control.state.withLockedValue { $0.startup = .failed(error) }
+        control.ready.signal()
+        return
+      }
+      let path = evaluate()
+      lastPath = path
+      control.state.withLockedValue { $0.startup = .ready(path) }
+      control.ready.signal()
+      control.proceed.wait()
+      do throws(NetworkMonitorError) {
+        try loop()
+      } catch {
+        if !control.isStopRequested { sink.fail(error) }
+      }
+    }
+
+    private func startUp() throws(NetworkMonitorError) {
+      if let handle = configuration.namespaceHandle, let namespace = configuration.namespace {
+        defer { SystemCall.close(handle.fd) }
+        try NetworkNamespace.enter(handle, path: namespace.path)
+      }
+      inotify = try InotifyWatcher.open()
+      watchResolverConfiguration()
+      if let namespace = configuration.namespace {
+        namespaceWatch = inotify?.watch(folder: LocalFile.directory(of: namespace.path))
+      }
+      resolver = ResolverConfiguration.load(
+        path: configuration.resolverConfigurationPath, upstreamPath: configuration.resolvedUpstreamPath)
+      socket = try NetlinkSocket.open(receiveBufferSize: configuration.receiveBufferSize)
+      guard try dumpEverything() else { return }
+    }
+
+    private func closeEverything() {
+      socket?.close()
+      socket = nil
+      inotify?.close()
+      inotify = nil
+      if let handle = configuration.namespaceHandle, socket == nil, lastPath == nil {
+        // Start-up failed before setns closed it.
+        SystemCall.close(handle.fd)
+      }
+      let closesWake = control.state.withLockedValue { $0.threadClosesWake }
+      if closesWake { SystemCall.close(control.wakeFD) }
+    }
+
+    // MARK: Event loop
+
+    /// Waits for netlink, inotify or the wake descriptor; reads everything available; recomputes once.
+    private func loop() throws(NetworkMonitorError) {
+      while !control.isStopRequested {
+        guard let socket, let inotify else { return }
+        var descriptors = [
+          pollfd(fd: control.wakeFD, events: Int16(POLLIN), revents: 0),
+          pollfd(fd: socket.fd, events: Int16(POLLIN), revents: 0),
+          pollfd(fd: inotify.fd, events: Int16(POLLIN), revents: 0),
+        ]
+        try SystemCall.run("poll(netlink, inotify, eventfd)") {
+          poll(&descriptors, nfds_t(descriptors.count), -1)
+        }
+        if descriptors[0].revents != 0 { return }
+        var changed = false
+        if descriptors[2].revents != 0 {
+          let events = try inotify.readEvents()
+          if namespaceWasDeleted(events), let namespace = configuration.namespace {
+            if !control.isStopRequested { sink.fail(.namespaceDeleted(path: namespace.path)) }
+            return
+          }
+          if resolverChanged(events) {
+            watchResolverConfiguration()
+            resolver = ResolverConfiguration.load(
+              path: configuration.resolverConfigurationPath, upstreamPath: configuration.resolvedUpstreamPath)
+            shared.withLock { $0.statistics.resolverReloads += 1 }
+            changed = true
+          }
+        }
+        if descriptors[1].revents != 0 {
+          if let reason = try readNotifications() {
+            shared.withLock {
+              $0.statistics.resyncs += 1
+              $0.statistics.lastResyncReason = reason
+            }
+            guard try dumpEverything() else { return }
+          }
+          changed = true
+        }
+        if changed { publishIfChanged() }
+      }
+    }
+
+    /// Reads every pending datagram (until EAGAIN) and applies it. Returns why a re-dump is needed, if one is:
+    /// once that is known, the rest is read and dropped, since the dump replaces it.
+    private func readNotifications() throws(NetworkMonitorError) -> String? {
+      guard let socket else { return nil }
+      var reason: String?
+      while true {
+        switch try socket.receive(into: buffer) {
+        case .empty:
+          return reason
+        case .overflow:
+          shared.withLock { $0.statistics.overflows += 1 }
+          reason = reason ?? "ENOBUFS: the kernel dropped notifications"
+        case .datagram(let count, let sender, let truncated):
+          guard sender == 0 else {
+            shared.withLock { $0.statistics.foreignDatagrams += 1 }
+            continue
+          }
+          if truncated {
+            growBuffer()
+            reason = reason ?? "a datagram larger than the receive buffer"
+            continue
+          }
+          guard reason == nil else { continue }
+          do throws(NetlinkDecodeError) {
+            state.apply(try NetlinkMessageDecoder.decode(UnsafeRawBufferPointer(rebasing: buffer[0..<count])))
+          } catch {
+            shared.withLock { $0.statistics.decodeErrors += 1 }
+            reason = "undecodable notification: \(error)"
+          }
+        }
+      }
+    }
+
+    // MARK: Dumps
+
+    /// Rebuilds the state from scratch: drops what is queued, dumps links, addresses and routes (applying
+    /// notifications that arrive in between, in order), and retries until a dump completes without loss.
+    ///
+    /// - Returns: `false` when the session was stopped meanwhile.
+    private func dumpEverything() throws(NetworkMonitorError) -> Bool {
+      var consecutiveDecodeFailures = 0
+      while true {
+        guard let socket else { return false }
+        try discardQueued()
+        var fresh = KernelState()
+        var restart: String?
+        var reopen = false
+        requests: for request in NetlinkDumpRequest.allCases {
+          sequence = sequence == UInt32.max ? 1 : sequence + 1
+          try socket.send(request.bytes(sequence: sequence), describing: "sendto(\(request) dump request)")
+          var finished = false
+          while !finished {
+            var descriptors = [
+              pollfd(fd: control.wakeFD, events: Int16(POLLIN), revents: 0),
+              pollfd(fd: socket.fd, events: Int16(POLLIN), revents: 0),
+            ]
+            try SystemCall.run("poll(netlink, eventfd)") { poll(&descriptors, nfds_t(descriptors.count), -1) }
+            if descriptors[0].revents != 0 { return false }
+            receiving: while !finished {
+              switch try socket.receive(into: buffer) {
+              case .empty:
+                break receiving
+              case .overflow:
+                shared.withLock { $0.statistics.overflows += 1 }
+                restart = restart ?? "ENOBUFS during a dump"
+              case .datagram(let count, let sender, let truncated):
+                guard sender == 0 else {
+                  shared.withLock { $0.statistics.foreignDatagrams += 1 }
+                  continue
+                }
+                if truncated {
+                  growBuffer()
+                  restart = "a dump datagram larger than the receive buffer"
+                  reopen = true
+                  break requests
+                }
+                let messages: [NetlinkMessage]
+                do throws(NetlinkDecodeError) {
+                  messages = try NetlinkMessageDecoder.decode(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+                } catch {
+                  // The end of the dump may be in the undecodable datagram: start over on a new socket.
+                  shared.withLock { $0.statistics.decodeErrors += 1 }
+                  consecutiveDecodeFailures += 1
+                  if consecutiveDecodeFailures >= Self.maximumConsecutiveDecodeFailures {
+                    throw .sourceFailed("rtnetlink sent data NetStatus cannot decode: \(error)")
+                  }
+                  restart = "undecodable dump reply: \(error)"
+                  reopen = true
+                  break requests
+                }
+                for message in messages {
+                  guard message.portID == socket.portID, message.sequence == sequence else {
+                    fresh.apply(message)  // a notification, in order with the dump
+                    continue
+                  }
+                  if message.isDumpInterrupted, restart == nil {
+                    shared.withLock { $0.statistics.interruptedDumps += 1 }
+                    restart = "NLM_F_DUMP_INTR: the \(request) changed during the dump"
+                  }
+                  switch message.event {
+                  case .done(let code):
+                    if code != 0 { restart = restart ?? "the \(request) dump ended with errno \(code)" }
+                    finished = true
+                  case .error(let code) where code != 0:
+                    if code == EBUSY || code == EINTR || code == EAGAIN {
+                      restart = restart ?? "the \(request) dump was refused with errno \(code)"
+                      finished = true
+                    } else {
+                      throw .systemCall(call: "rtnetlink \(request) dump", errno: code)
+                    }
+                  default:
+                    fresh.apply(message)
+                  }
+                }
+              }
+            }
+          }
+          if restart != nil { break requests }
+        }
+        if let restart {
+          shared.withLock {
+            $0.statistics.resyncs += 1
+            $0.statistics.lastResyncReason = restart
+          }
+          if reopen {
+            socket.close()
+            self.socket = nil
+            self.socket = try NetlinkSocket.open(receiveBufferSize: configuration.receiveBufferSize)
+          }
+          continue
+        }
+        state = fresh
+        shared.withLock { $0.statistics.dumps += 1 }
+        return true
+      }
+    }
+
+    /// Reads and drops everything queued, a pending ENOBUFS included: a dump follows.
+    private func discardQueued() throws(NetworkMonitorError) {
+      guard let socket else { return }
+      while true {
+        switch try socket.receive(into: buffer) {
+        case .empty: return
+        case .overflow: shared.withLock { $0.statistics.overflows += 1 }
+        case .datagram(_, _, let truncated): if truncated { growBuffer() }
+        }
+      }
+    }
+
+    private func growBuffer() {
+      let size = min(buffer.count * 2, Self.maximumBufferSize)
+      guard size > buffer.count else { return }
+      buffer.deallocate()
+      buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 8)
+    }
+
+    // MARK: Paths
+
+    private func evaluate() -> NetworkPath {
+      let links = state.links
+      if typeCache.count > links.count * 2 + 8 { typeCache = typeCache.filter { links[$0.key] != nil } }
+      return PathEvaluator.evaluate(
+        state: state, supportsDNS: resolver.supportsDNS, filter: configuration.filter, classify: classify)
+    }
+
+    /// Classifies a link, reading sysfs only when the link is new or its name, kind, type or address changed.
+    private func classify(_ link: NetlinkLink) -> InterfaceType {
+      if let cached = typeCache[link.index], cached.link.name == link.name, cached.link.kind == link.kind,
+        cached.link.hardwareType == link.hardwareType, cached.link.hardwareAddress == link.hardwareAddress
+      {
+        return cached.type
+      }
+      let type = configuration.classifier.classify(link)
+      typeCache[link.index] = (link, type)
+      return type
+    }
+
+    private func publishIfChanged() {
+      let path = evaluate()
+      shared.withLock { if $0.recordsKernelState { $0.kernelState = state } }
+      guard path != lastPath else { return }
+      lastPath = path
+      guard !control.isStopRequested else { return }
+      sink.send(path)
+      shared.withLock { $0.statistics.pathsSent += 1 }
+    }
+
+    // MARK: Watches
+
+    private func watchResolverConfiguration() {
+      guard let inotify else { return }
+      for target in ResolverConfiguration.watchTargets(
+        path: configuration.resolverConfigurationPath, upstreamPath: configuration.resolvedUpstreamPath)
+      {
+        if let watch = inotify.watch(folder: target.directory) {
+          resolverWatches[watch, default: []].formUnion(target.names)
+        }
+      }
+    }
+
+    private func resolverChanged(_ events: [InotifyWatcher.Event]) -> Bool {
+      events.contains { event in
+        if event.mask & InotifyWatcher.overflow != 0 { return true }
+        guard let names = resolverWatches[event.watch] else { return false }
+        return event.name.isEmpty || names.contains(event.name)
+      }
+    }
+
+    private func namespaceWasDeleted(_ events: [InotifyWatcher.Event]) -> Bool {
+      guard let namespace = configuration.namespace, let handle = configuration.namespaceHandle else { return false }
+      let name = LocalFile.lastComponent(of: namespace.path)
+      let relevant = events.contains { event in
+        event.mask & InotifyWatcher.overflow != 0
+          || (event.watch == namespaceWatch && (event.name.isEmpty || event.name == name))
+      }
+      return relevant && !namespace.stillNames(handle)
+    }
+  }
+#endif

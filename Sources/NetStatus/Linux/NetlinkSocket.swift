@@ -1,0 +1,126 @@
+#if os(Linux)
+  import CNetStatusShim
+  import Glibc
+
+  /// A NETLINK_ROUTE socket subscribed to link, address and route changes. Thin: each method is one
+  /// system call through ``SystemCall/run(_:_:)``.
+  ///
+  /// The socket is non-blocking; the event loop waits in `poll(2)`.
+  struct NetlinkSocket {
+    /// The descriptor. The owner closes it with ``close()``.
+    let fd: Int32
+    /// The port ID the kernel gave the socket (our `nl_pid`), which dump replies carry.
+    let portID: UInt32
+    /// The receive buffer the kernel actually granted, in bytes (it doubles the request for bookkeeping).
+    let receiveBufferSize: Int
+
+    /// The groups every source listens to: links, IPv4 and IPv6 addresses, IPv4 and IPv6 routes.
+    static let groups =
+      RTNL.RTMGRP_LINK | RTNL.RTMGRP_IPV4_IFADDR | RTNL.RTMGRP_IPV6_IFADDR | RTNL.RTMGRP_IPV4_ROUTE
+      | RTNL.RTMGRP_IPV6_ROUTE
+
+    /// Opens the socket in the calling thread's network namespace, sizes its receive buffer and binds it to
+    /// ``groups``: subscribed before anything is dumped, so nothing changes unseen.
+    ///
+    /// - Parameter receiveBufferSize: The receive buffer to ask for. SO_RCVBUFFORCE (which needs
+    ///   CAP_NET_ADMIN and ignores `net.core.rmem_max`) is tried first, then SO_RCVBUF.
+    static func open(receiveBufferSize: Int) throws(NetworkMonitorError) -> NetlinkSocket {
+      let type = Int32(SOCK_RAW.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
+      let fd = try SystemCall.run("socket(AF_NETLINK, NETLINK_ROUTE)") { socket(AF_NETLINK, type, NETLINK_ROUTE) }
+      do throws(NetworkMonitorError) {
+        var size = Int32(clamping: receiveBufferSize)
+        let length = socklen_t(MemoryLayout<Int32>.size)
+        if setsockopt(fd, SOL_SOCKET, SO_RCVBUFFORCE, &size, length) != 0 {
+          try SystemCall.run("setsockopt(SO_RCVBUF, \(size))") { setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, length) }
+        }
+        var granted: Int32 = 0
+        var grantedLength = length
+        try SystemCall.run("getsockopt(SO_RCVBUF)") { getsockopt(fd, SOL_SOCKET, SO_RCVBUF, &granted, &grantedLength) }
+
+        var address = sockaddr_nl()
+        address.nl_family = sa_family_t(AF_NETLINK)
+        address.nl_groups = groups
+        _ = try withUnsafePointer(to: &address) { pointer throws(NetworkMonitorError) in
+          try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw throws(NetworkMonitorError) in
+            try SystemCall.run("bind(AF_NETLINK, groups link+ipv4/ipv6 addr+route)") {
+              bind(fd, raw, socklen_t(MemoryLayout<sockaddr_nl>.size))
+            }
+          }
+        }
+        var bound = sockaddr_nl()
+        var boundLength = socklen_t(MemoryLayout<sockaddr_nl>.size)
+        _ = try withUnsafeMutablePointer(to: &bound) { pointer throws(NetworkMonitorError) in
+          try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw throws(NetworkMonitorError) in
+            try SystemCall.run("getsockname(AF_NETLINK)") { getsockname(fd, raw, &boundLength) }
+          }
+        }
+        return NetlinkSocket(fd: fd, portID: bound.nl_pid, receiveBufferSize: Int(granted))
+      } catch {
+        SystemCall.close(fd)
+        throw error
+      }
+    }
+
+    /// Sends a request to the kernel.
+    func send(_ bytes: [UInt8], describing call: @autoclosure () -> String) throws(NetworkMonitorError) {
+      var kernel = sockaddr_nl()
+      kernel.nl_family = sa_family_t(AF_NETLINK)
+      let result = withUnsafePointer(to: &kernel) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
+          bytes.withUnsafeBytes { buffer in
+            Result { () throws(NetworkMonitorError) in
+              try SystemCall.run(call()) {
+                sendto(fd, buffer.baseAddress, buffer.count, 0, raw, socklen_t(MemoryLayout<sockaddr_nl>.size))
+              }
+            }
+          }
+        }
+      }
+      _ = try result.get()
+    }
+
+    /// What one receive gave.
+    enum Received: Equatable {
+      /// A datagram of `count` bytes from port `sender` (0 is the kernel). `truncated` when it did not fit.
+      case datagram(count: Int, sender: UInt32, truncated: Bool)
+      /// Nothing is waiting (EAGAIN).
+      case empty
+      /// The kernel dropped messages because the receive buffer was full (ENOBUFS).
+      case overflow
+    }
+
+    /// Receives one datagram without blocking, with its sender's address (recvmsg).
+    func receive(into buffer: UnsafeMutableRawBufferPointer) throws(NetworkMonitorError) -> Received {
+      var sender = sockaddr_nl()
+      var vector = iovec(iov_base: buffer.baseAddress, iov_len: buffer.count)
+      let result: Int
+      do throws(NetworkMonitorError) {
+        result = try withUnsafeMutablePointer(to: &sender) { senderPointer throws(NetworkMonitorError) in
+          try withUnsafeMutablePointer(to: &vector) { vectorPointer throws(NetworkMonitorError) in
+            var message = msghdr()
+            message.msg_name = UnsafeMutableRawPointer(senderPointer)
+            message.msg_namelen = socklen_t(MemoryLayout<sockaddr_nl>.size)
+            message.msg_iov = vectorPointer
+            message.msg_iovlen = 1
+            let count = try SystemCall.run("recvmsg(AF_NETLINK)") {
+              recvmsg(fd, &message, Int32(MSG_DONTWAIT))
+            }
+            // MSG_TRUNC in msg_flags: the datagram was longer than the buffer.
+            return message.msg_flags & Int32(MSG_TRUNC) != 0 ? -count - 1 : count
+          }
+        }
+      } catch {
+        if case .systemCall(_, let code) = error {
+          if code == EAGAIN || code == EWOULDBLOCK { return .empty }
+          if code == ENOBUFS { return .overflow }
+        }
+        throw error
+      }
+      if result < 0 { return .datagram(count: -result - 1, sender: sender.nl_pid, truncated: true) }
+      return .datagram(count: result, sender: sender.nl_pid, truncated: false)
+    }
+
+    /// Closes the socket.
+    func close() { SystemCall.close(fd) }
+  }
+#endif

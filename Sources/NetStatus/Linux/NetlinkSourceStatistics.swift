@@ -1,0 +1,48 @@
+import Synchronization
+
+/// What a ``NetlinkPathSource`` has done, across all its sessions: for diagnostics and tests.
+///
+/// No loss is silent: every overflow, interrupted dump, undecodable datagram and resulting re-dump is
+/// counted here.
+struct NetlinkSourceStatistics: Sendable, Hashable {
+  /// Sessions started successfully.
+  var sessionsStarted = 0
+  /// Complete dumps of links, addresses and routes (the initial one of each session included).
+  var dumps = 0
+  /// Re-dumps after a loss (overflow, interrupted dump, undecodable or truncated datagram), retries included.
+  var resyncs = 0
+  /// Times the socket reported ENOBUFS: the kernel dropped notifications.
+  var overflows = 0
+  /// Dumps the kernel flagged NLM_F_DUMP_INTR.
+  var interruptedDumps = 0
+  /// Datagrams that could not be decoded.
+  var decodeErrors = 0
+  /// Datagrams dropped because they did not come from the kernel (sender port not 0).
+  var foreignDatagrams = 0
+  /// Paths sent to the sink (the first one of each session included).
+  var pathsSent = 0
+  /// Times the resolver configuration was read again after a change in its folders.
+  var resolverReloads = 0
+  /// Why the last re-dump happened.
+  var lastResyncReason: String?
+}
+
+/// What a source shares with its sessions' threads: statistics and, for tests, the last kernel state.
+final class NetlinkSourceRecord: Sendable {
+  struct State: Sendable {
+    var statistics = NetlinkSourceStatistics()
+    var recordsKernelState = false
+    var kernelState: KernelState?
+  }
+
+  private let state: Mutex<State>
+
+  init(recordsKernelState: Bool) {
+    state = Mutex(State(recordsKernelState: recordsKernelState))
+  }
+
+  /// Runs `body` with the state locked.
+  func withLock<Result>(_ body: (inout State) -> Result) -> Result {
+    state.withLockedValue { body(&$0) }
+  }
+}
