@@ -214,6 +214,10 @@ final class NetstatusProcess: Sendable {
     process.arguments = arguments
     var environment = ProcessInfo.processInfo.environment
     environment["NO_COLOR"] = nil
+    // Under `swift test --sanitize=thread` the binary is instrumented too, and TSan's runtime sleeps one second
+    // before exiting by default (atexit_sleep_ms): that would be measured as netstatus's own latency.
+    let tsan = environment["TSAN_OPTIONS"].map { $0 + " " } ?? ""
+    environment["TSAN_OPTIONS"] = tsan + "atexit_sleep_ms=0"
     process.environment = environment
     let output = Pipe()
     let errorPipe = Pipe()
