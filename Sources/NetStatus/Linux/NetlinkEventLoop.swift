@@ -55,6 +55,10 @@
     /// Consecutive re-dumps failing on undecodable data before the source gives up (a decoder bug, not a
     /// transient loss: re-dumping forever would spin).
     static let maximumConsecutiveDecodeFailures = 5
+    /// Errors answering a dump request that retrying cannot fix.
+    static let fatalDumpErrors: Set<Int32> = [EPERM, EACCES, EINVAL, EOPNOTSUPP, EPROTONOSUPPORT, EAFNOSUPPORT]
+    /// Consecutive refusals of a dump (other than ENOBUFS) before the source gives up.
+    static let maximumConsecutiveRefusals = 20
     private static let initialBufferSize = 64 * 1024
     private static let maximumBufferSize = 4 * 1024 * 1024
 
@@ -226,6 +230,7 @@
     /// - Returns: `false` when the session was stopped meanwhile.
     private func dumpEverything() throws(NetworkMonitorError) -> Bool {
       var consecutiveDecodeFailures = 0
+      var consecutiveRefusals = 0
       while true {
         guard let socket else { return false }
         try discardQueued()
@@ -248,8 +253,12 @@
               case .empty:
                 break receiving
               case .overflow:
+                // The kernel may have dropped the reply to our request (an error acknowledgement) or stalled
+                // the dump: only a new socket is certain to be answered.
                 shared.withLock { $0.statistics.overflows += 1 }
-                restart = restart ?? "ENOBUFS during a dump"
+                restart = "ENOBUFS during the \(request) dump"
+                reopen = true
+                break requests
               case .datagram(let count, let sender, let truncated):
                 guard sender == 0 else {
                   shared.withLock { $0.statistics.foreignDatagrams += 1 }
@@ -289,12 +298,19 @@
                     if code != 0 { restart = restart ?? "the \(request) dump ended with errno \(code)" }
                     finished = true
                   case .error(let code) where code != 0:
-                    if code == EBUSY || code == EINTR || code == EAGAIN {
-                      restart = restart ?? "the \(request) dump was refused with errno \(code)"
-                      finished = true
-                    } else {
+                    // ENOBUFS here: the first part of the dump did not fit, and the dump is stalled.
+                    if Self.fatalDumpErrors.contains(code) {
                       throw .systemCall(call: "rtnetlink \(request) dump", errno: code)
                     }
+                    if code != ENOBUFS {
+                      consecutiveRefusals += 1
+                      if consecutiveRefusals >= Self.maximumConsecutiveRefusals {
+                        throw .systemCall(call: "rtnetlink \(request) dump", errno: code)
+                      }
+                    }
+                    restart = "the \(request) dump was refused: \(SystemErrno.describe(code))"
+                    reopen = true
+                    finished = true
                   default:
                     fresh.apply(message)
                   }

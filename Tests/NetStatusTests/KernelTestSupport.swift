@@ -1,0 +1,199 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import NetStatus
+
+/// Runs `ip` and makes network namespaces for kernel tests.
+enum KernelTestSupport {
+  /// The `ip` tool, when installed.
+  static let ipPath: String? = ["/usr/sbin/ip", "/sbin/ip", "/usr/bin/ip", "/bin/ip"].first {
+    FileManager.default.isExecutableFile(atPath: $0)
+  }
+
+  /// Whether this machine lets us make network namespaces: root, `ip` installed, and `ip netns add` works.
+  /// Probed once by adding and deleting a namespace.
+  static let namespacesAvailable: Bool = {
+    guard getuid() == 0, ipPath != nil else { return false }
+    let name = "nstest-probe-\(getpid())"
+    guard (try? run(["netns", "add", name])) != nil else { return false }
+    _ = try? run(["netns", "delete", name])
+    return true
+  }()
+
+  /// Why kernel tests are skipped here.
+  static let skipReason: Comment =
+    "kernel tests need root, iproute2 and permission to create network namespaces (ip netns add)"
+
+  struct CommandFailed: Error, CustomStringConvertible {
+    var arguments: [String]
+    var status: Int32
+    var output: String
+    var description: String { "ip \(arguments.joined(separator: " ")) exited with \(status): \(output)" }
+  }
+
+  /// Runs `ip` with these arguments and returns its standard output; throws with its error output when it
+  /// fails.
+  @discardableResult
+  static func run(_ arguments: [String]) throws -> String {
+    guard let ipPath else { throw CommandFailed(arguments: arguments, status: -1, output: "ip not found") }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: ipPath)
+    process.arguments = arguments
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardOutput = output
+    process.standardError = errors
+    try process.run()
+    let outputData = output.fileHandleForReading.readDataToEndOfFile()
+    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      throw CommandFailed(
+        arguments: arguments, status: process.terminationStatus, output: String(decoding: errorData, as: UTF8.self))
+    }
+    return String(decoding: outputData, as: UTF8.self)
+  }
+}
+
+/// A network namespace made for one test, named `nstest-LABEL-PID-N`. Delete it with ``delete()`` in a
+/// `defer`; the deinitializer deletes it too, as a safety net.
+final class TestNamespace: Sendable {
+  private static let counter = Atomic<Int>(0)
+
+  let name: String
+  private let deleted = Atomic<Bool>(false)
+
+  init(_ label: String) throws {
+    let number = Self.counter.add(1, ordering: .relaxed).newValue
+    name = "nstest-\(label)-\(getpid())-\(number)"
+    try KernelTestSupport.run(["netns", "add", name])
+    // Loopback up, as in any real namespace; no duplicate address detection, so addresses are usable at once.
+    try ip("link set lo up")
+    try exec(["sysctl", "-q", "-w", "net.ipv6.conf.all.accept_dad=0", "net.ipv6.conf.default.accept_dad=0"])
+  }
+
+  deinit { delete() }
+
+  /// Runs `ip -n NAME ARGUMENTS` (split at spaces) and returns its output.
+  @discardableResult
+  func ip(_ arguments: String) throws -> String {
+    try KernelTestSupport.run(["-n", name] + arguments.split(separator: " ").map(String.init))
+  }
+
+  /// Runs a command inside the namespace (`ip netns exec`).
+  @discardableResult
+  func exec(_ command: [String]) throws -> String {
+    try KernelTestSupport.run(["netns", "exec", name] + command)
+  }
+
+  /// Runs many `ip` commands in one process (`ip -n NAME -batch FILE`): thousands of changes in a burst.
+  func batch(_ lines: [String]) throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString).batch")
+    try lines.joined(separator: "\n").appending("\n").write(to: file, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: file) }
+    try KernelTestSupport.run(["-n", name, "-batch", file.path])
+  }
+
+  /// Deletes the namespace (once).
+  func delete() {
+    guard !deleted.exchange(true, ordering: .relaxed) else { return }
+    _ = try? KernelTestSupport.run(["netns", "delete", name])
+  }
+}
+
+/// A ``PathSink`` that records what a source sends and lets a test await a path, with a timeout that fails
+/// the test loudly.
+final class PathRecorder: Sendable {
+  private struct Waiter {
+    var matches: @Sendable (NetworkPath?, [NetworkMonitorError]) -> Bool
+    var continuation: CheckedContinuation<Bool, Never>
+  }
+
+  private struct State {
+    var paths: [NetworkPath] = []
+    var failures: [NetworkMonitorError] = []
+    var waiters: [Int: Waiter] = [:]
+    var nextWaiter = 0
+  }
+
+  private let state = Mutex(State())
+
+  /// The sink to give the source.
+  var sink: PathSink {
+    PathSink { [self] event in record(event) }
+  }
+
+  /// Every path received, in order.
+  var paths: [NetworkPath] { state.withLock { $0.paths } }
+  /// The last path received.
+  var latest: NetworkPath? { state.withLock { $0.paths.last } }
+  /// Every failure received.
+  var failures: [NetworkMonitorError] { state.withLock { $0.failures } }
+
+  private func record(_ event: PathSink.Event) {
+    let ready = state.withLock { state -> [CheckedContinuation<Bool, Never>] in
+      switch event {
+      case .path(let path): state.paths.append(path)
+      case .failure(let error): state.failures.append(error)
+      }
+      var ready: [CheckedContinuation<Bool, Never>] = []
+      for (id, waiter) in state.waiters where waiter.matches(state.paths.last, state.failures) {
+        ready.append(waiter.continuation)
+        state.waiters[id] = nil
+      }
+      return ready
+    }
+    for continuation in ready { continuation.resume(returning: true) }
+  }
+
+  /// Waits until the latest path satisfies `predicate`; records an issue and returns `nil` after `timeout`.
+  @discardableResult
+  func awaitPath(
+    _ description: String, timeout: Duration = .seconds(15), sourceLocation: SourceLocation = #_sourceLocation,
+    _ predicate: @escaping @Sendable (NetworkPath) -> Bool
+  ) async -> NetworkPath? {
+    let matched = await wait(timeout: timeout) { path, _ in path.map(predicate) ?? false }
+    guard matched else {
+      let received = paths.map { "  \($0)" }.joined(separator: "\n")
+      let message = "timed out after \(timeout) waiting for a path where \(description); received:\n\(received)"
+      Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+      return nil
+    }
+    return latest
+  }
+
+  /// Waits until the source reports a failure; records an issue and returns `nil` after `timeout`.
+  func awaitFailure(timeout: Duration = .seconds(15), sourceLocation: SourceLocation = #_sourceLocation) async
+    -> NetworkMonitorError?
+  {
+    guard await wait(timeout: timeout, { _, failures in !failures.isEmpty }) else {
+      Issue.record("timed out after \(timeout) waiting for a failure", sourceLocation: sourceLocation)
+      return nil
+    }
+    return failures.first
+  }
+
+  private func wait(
+    timeout: Duration, _ matches: @escaping @Sendable (NetworkPath?, [NetworkMonitorError]) -> Bool
+  ) async -> Bool {
+    let id = state.withLock { state -> Int in
+      state.nextWaiter += 1
+      return state.nextWaiter
+    }
+    let timer = Task { [self] in
+      try? await Task.sleep(for: timeout)
+      let waiter = state.withLock { $0.waiters.removeValue(forKey: id) }
+      waiter?.continuation.resume(returning: false)
+    }
+    defer { timer.cancel() }
+    return await withCheckedContinuation { continuation in
+      let satisfiedNow = state.withLock { state -> Bool in
+        if matches(state.paths.last, state.failures) { return true }
+        state.waiters[id] = Waiter(matches: matches, continuation: continuation)
+        return false
+      }
+      if satisfiedNow { continuation.resume(returning: true) }
+    }
+  }
+}
