@@ -117,7 +117,7 @@ final class PathRecorder: Sendable {
     var nextWaiter = 0
   }
 
-  private let state = Mutex(State())
+  private let state = LockedState(State())
 
   /// The sink to give the source.
   var sink: PathSink {

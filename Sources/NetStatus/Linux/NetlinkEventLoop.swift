@@ -2,7 +2,6 @@
   import CNetStatusShim
   import Dispatch
   import Glibc
-  import Synchronization
 
   /// What the event thread and the session share: the stop request and the start-up handshake.
   final class NetlinkSessionControl: Sendable {
@@ -19,15 +18,20 @@
       var stopRequested = false
       /// stop() was called on the event thread itself (from the sink): the thread closes the wake descriptor.
       var threadClosesWake = false
+      /// start() has sent the first path; the thread may send the next ones.
+      var proceeding = false
     }
 
     /// The eventfd that wakes the event thread's poll() when the session stops.
     let wakeFD: Int32
-    let state = Mutex(State())
+    let state = LockedState(State())
     /// Signalled by the event thread when start-up has ended, one way or the other.
     let ready = DispatchSemaphore(value: 0)
     /// Signalled by start() once it has sent the first path, so that the thread sends later paths after it.
     let proceed = DispatchSemaphore(value: 0)
+    /// Signalled when the thread has closed its descriptors and is about to end (for tests of a session
+    /// stopped from its own thread, which nobody joins).
+    let finished = DispatchSemaphore(value: 0)
 
     init(wakeFD: Int32) {
       self.wakeFD = wakeFD
@@ -40,7 +44,7 @@
   ///
   /// Thread-confined: created by `start()`, handed to the event thread by `pthread_create` (which orders
   /// the hand-over) and never touched by another thread afterwards. Shared data goes through
-  /// ``NetlinkSessionControl`` and the source's statistics, both behind a `Mutex`.
+  /// ``NetlinkSessionControl`` and the source's statistics, both behind a lock (``LockedState``).
   final class NetlinkEventLoop {
     struct Configuration {
       var namespace: NetworkNamespace?
@@ -96,7 +100,10 @@
 
     /// The event thread's body: start up, hand the first path to `start()`, then loop until stopped.
     func run() {
-      defer { closeEverything() }
+      defer {
+        closeEverything()
+        control.finished.signal()
+      }
       do throws(NetworkMonitorError) {
         try startUp()
       } catch {
@@ -109,6 +116,9 @@
       control.state.withLock { $0.startup = .ready(path) }
       control.ready.signal()
       control.proceed.wait()
+      // The semaphore orders this after start()'s first send; reading the flag under the lock shows that
+      // ordering to ThreadSanitizer too.
+      guard control.state.withLock({ $0.proceeding }) else { return }
       do throws(NetworkMonitorError) {
         try loop()
       } catch {

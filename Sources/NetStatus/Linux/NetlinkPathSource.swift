@@ -1,7 +1,6 @@
 #if os(Linux)
   import CNetStatusShim
   import Glibc
-  import Synchronization
 
   /// The Linux path source: the kernel's own view of links, addresses and routes, through rtnetlink.
   ///
@@ -129,6 +128,7 @@
           $0.statistics.sessionsStarted += 1
           $0.statistics.pathsSent += 1
         }
+        control.state.withLock { $0.proceeding = true }
         control.proceed.signal()
         return NetlinkPathSession(thread: thread, control: control)
       case .failed(let error):
@@ -151,6 +151,13 @@
     init(thread: pthread_t, control: NetlinkSessionControl) {
       self.thread = thread
       self.control = control
+    }
+
+    /// Blocks until the session's thread has closed its descriptors (after `stop()`, or after it failed).
+    /// For tests.
+    func waitUntilThreadEnds() {
+      control.finished.wait()
+      control.finished.signal()
     }
 
     /// Wakes the thread, waits for it to end and closes the wake descriptor; the thread closed the rest.

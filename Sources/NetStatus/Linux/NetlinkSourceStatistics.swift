@@ -1,5 +1,3 @@
-import Synchronization
-
 /// What a ``NetlinkPathSource`` has done, across all its sessions: for diagnostics and tests.
 ///
 /// No loss is silent: every overflow, interrupted dump, undecodable datagram and resulting re-dump is
@@ -35,14 +33,14 @@ final class NetlinkSourceRecord: Sendable {
     var kernelState: KernelState?
   }
 
-  private let state: Mutex<State>
+  private let state: LockedState<State>
 
   init(recordsKernelState: Bool) {
-    state = Mutex(State(recordsKernelState: recordsKernelState))
+    state = LockedState(State(recordsKernelState: recordsKernelState))
   }
 
   /// Runs `body` with the state locked.
-  func withLock<Result>(_ body: (inout State) -> Result) -> Result {
+  func withLock<Result: Sendable>(_ body: (inout State) -> Result) -> Result {
     state.withLock { body(&$0) }
   }
 }
