@@ -229,7 +229,9 @@
 
       // The rebuilt state holds exactly the kernel's IPv4 main-table routes.
       let truth = Set(
-        try lab.watched.ip("-4 route show table main").split(separator: "\n").map { String($0.split(separator: " ")[0]) })
+        try lab.watched.ip("-4 route show table main").split(separator: "\n").map {
+          String($0.split(separator: " ")[0])
+        })
       let state = try #require(source.recordedKernelState)
       let ours = Set(
         state.routes.values.filter { $0.family == RTNL.AF_INET && $0.table == RTNL.RT_TABLE_MAIN }.map {

@@ -52,7 +52,8 @@
     /// - Throws: ``NetworkMonitorError/namespaceNotFound(path:)`` or
     ///   ``NetworkMonitorError/namespaceNotEnterable(path:errno:)``.
     public convenience init(
-      networkNamespace: String? = nil, sysfsRoot: String = "/sys", resolverConfigurationPath: String = "/etc/resolv.conf"
+      networkNamespace: String? = nil, sysfsRoot: String = "/sys",
+      resolverConfigurationPath: String = "/etc/resolv.conf"
     ) throws(NetworkMonitorError) {
       try self.init(
         networkNamespace: networkNamespace, sysfsRoot: sysfsRoot, resolverConfigurationPath: resolverConfigurationPath,
@@ -66,7 +67,8 @@
     ) throws(NetworkMonitorError) {
       let namespace = try networkNamespace.map { name throws(NetworkMonitorError) in try NetworkNamespace(name) }
       self.init(
-        namespace: namespace, sysfsRoot: sysfsRoot, resolverConfigurationPath: resolverConfigurationPath, options: options)
+        namespace: namespace, sysfsRoot: sysfsRoot, resolverConfigurationPath: resolverConfigurationPath,
+        options: options)
     }
 
     init(namespace: NetworkNamespace?, sysfsRoot: String, resolverConfigurationPath: String, options: Options) {
