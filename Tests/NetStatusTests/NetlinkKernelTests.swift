@@ -266,6 +266,14 @@
       #expect(throws: NetworkMonitorError.namespaceNotEnterable(path: file.path, errno: ENOTTY)) {
         try NetlinkPathSource(networkNamespace: file.path)
       }
+      // Deleted between init (checked then) and start.
+      let namespace = try TestNamespace("late")
+      defer { namespace.delete() }
+      let source = try NetlinkPathSource(networkNamespace: namespace.name)
+      namespace.delete()
+      #expect(throws: NetworkMonitorError.namespaceNotFound(path: "/run/netns/\(namespace.name)")) {
+        _ = try source.start(filter: .none, sink: PathRecorder().sink)
+      }
     }
 
     @Test("stop releases the thread and every descriptor; the source restarts")

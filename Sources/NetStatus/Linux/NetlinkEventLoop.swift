@@ -142,15 +142,13 @@
       guard try dumpEverything() else { return }
     }
 
+    /// Closes what the thread opened. The namespace descriptor is not among them: ``startUp()`` closes it
+    /// right after `setns`, whatever happens.
     private func closeEverything() {
       socket?.close()
       socket = nil
       inotify?.close()
       inotify = nil
-      if let handle = configuration.namespaceHandle, socket == nil, lastPath == nil {
-        // Start-up failed before setns closed it.
-        SystemCall.close(handle.fd)
-      }
       let closesWake = control.state.withLock { $0.threadClosesWake }
       if closesWake { SystemCall.close(control.wakeFD) }
     }
