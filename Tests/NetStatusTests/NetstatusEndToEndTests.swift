@@ -180,18 +180,9 @@ struct NetstatusEndToEndTests {
   }
 }
 
-/// A running process whose output lines a test can await.
+/// The built `netstatus` binary run as a ``ChildProcess``.
 final class NetstatusProcess: Sendable {
-  enum Exit: Equatable, CustomStringConvertible {
-    case exited(Int32)
-    case signalled(Int32)
-    var description: String {
-      switch self {
-      case .exited(let code): "exit \(code)"
-      case .signalled(let signal): "killed by signal \(signal)"
-      }
-    }
-  }
+  typealias Exit = ChildProcess.Exit
 
   /// `netstatus`, built beside the test bundle.
   static let binaryPath: String = {
@@ -199,92 +190,33 @@ final class NetstatusProcess: Sendable {
     return executable.deletingLastPathComponent().appendingPathComponent("netstatus").path
   }()
 
-  /// The standard output, a line at a time.
-  let lines = Recorder<String>()
-  private let exits = Recorder<Exit>()
-  private let errors = Mutex("")
-  private let pending = Mutex(Data())
-  private let process: Process
+  private let child: ChildProcess
 
-  var errorOutput: String { errors.withLockedValue { $0 } }
+  /// The standard output, a line at a time.
+  var lines: Recorder<String> { child.lines }
+  /// Everything written to standard error.
+  var errorOutput: String { child.errorOutput }
 
   init(executable: String = NetstatusProcess.binaryPath, _ arguments: [String]) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
     var environment = ProcessInfo.processInfo.environment
     environment["NO_COLOR"] = nil
     // Under `swift test --sanitize=thread` the binary is instrumented too, and TSan's runtime sleeps one second
     // before exiting by default (atexit_sleep_ms): that would be measured as netstatus's own latency.
     let tsan = environment["TSAN_OPTIONS"].map { $0 + " " } ?? ""
     environment["TSAN_OPTIONS"] = tsan + "atexit_sleep_ms=0"
-    process.environment = environment
-    let output = Pipe()
-    let errorPipe = Pipe()
-    process.standardOutput = output
-    process.standardError = errorPipe
-    process.standardInput = FileHandle.nullDevice
-    self.process = process
-    output.fileHandleForReading.readabilityHandler = { [weak self] handle in
-      guard let self else { return }
-      let data = handle.availableData
-      if data.isEmpty {
-        handle.readabilityHandler = nil
-        return
-      }
-      let complete: [String] = self.pending.withLockedValue { buffer in
-        buffer.append(data)
-        var found: [String] = []
-        while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-          found.append(String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self))
-          buffer.removeSubrange(buffer.startIndex...newline)
-        }
-        return found
-      }
-      for line in complete { self.lines.append(line) }
-    }
-    errorPipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-      guard let self else { return }
-      let data = handle.availableData
-      if data.isEmpty {
-        handle.readabilityHandler = nil
-        return
-      }
-      self.errors.withLockedValue { $0 += String(decoding: data, as: UTF8.self) }
-    }
-    process.terminationHandler = { [exits] process in
-      let status = process.terminationStatus
-      exits.append(process.terminationReason == .exit ? .exited(status) : .signalled(status))
-    }
-    try process.run()
+    child = try ChildProcess(executable: executable, arguments, environment: environment)
   }
 
-  /// Waits for the process to end; throws ``TimedOut`` (and kills it) after `timeout`.
+  /// Waits for the process to end and its output to be complete; throws ``TimedOut`` (and kills it) after
+  /// `timeout`.
   func waitForExit(timeout: Duration = .seconds(20)) async throws -> Exit {
-    do {
-      try await exits.waitFor(count: 1, timeout: timeout, "netstatus to exit")
-    } catch {
-      terminate()
-      throw error
-    }
-    // Let the pipes drain: the output of a process that has exited is complete once its pipes close.
-    try await withTimeout(.seconds(5), "the output to drain") {
-      while self.pendingReaders { await Task.yield() }
-    }
-    return exits.values[0]
-  }
-
-  private var pendingReaders: Bool {
-    let output = process.standardOutput as? Pipe
-    let errors = process.standardError as? Pipe
-    return output?.fileHandleForReading.readabilityHandler != nil
-      || errors?.fileHandleForReading.readabilityHandler != nil
+    try await child.waitForExit(timeout: timeout)
   }
 
   /// Waits until the process watches `namespace`: one of its threads has entered it and holds a netlink
   /// socket there.
   func waitUntilStarted(namespace: TestNamespace) async throws {
-    let pid = process.processIdentifier
+    let pid = child.processIdentifier
     let attributes = try FileManager.default.attributesOfItem(atPath: "/run/netns/\(namespace.name)")
     let inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0
     try await withTimeout(.seconds(10), "netstatus to open its netlink socket in \(namespace.name)") {
@@ -320,12 +252,8 @@ final class NetstatusProcess: Sendable {
   }
 
   /// Sends a signal to the process.
-  func signal(_ number: Int32) {
-    kill(process.processIdentifier, number)
-  }
+  func signal(_ number: Int32) { child.signal(number) }
 
   /// Kills the process if it is still running (cleanup).
-  func terminate() {
-    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-  }
+  func terminate() { child.terminate() }
 }
