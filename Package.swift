@@ -1,14 +1,23 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// On Linux, NetStatus leaves out its Apple-only source; see the end of this file.
+#if os(Linux)
+  let netStatusLinuxExcludes = ["NWPathMonitorSource.swift"]
+#else
+  let netStatusLinuxExcludes: [String] = []
+#endif
+
 let package = Package(
   name: "NetStatus",
   platforms: [
     // `Mutex` (Synchronization) sets the floor: macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2.
+    // Keep NetStatus.podspec and the README's platform table in step with this list.
     .macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2),
   ],
   products: [
     .library(name: "NetStatus", targets: ["NetStatus"]),
+    .library(name: "NetStatusUI", targets: ["NetStatusUI"]),
     .executable(name: "netstatus", targets: ["netstatus"]),
   ],
   targets: [
@@ -21,6 +30,13 @@ let package = Package(
       dependencies: [
         .target(name: "CNetStatusShim", condition: .when(platforms: [.linux]))
       ],
+      exclude: netStatusLinuxExcludes,
+      swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+    ),
+    // SwiftUI views and modifiers. Every file is gated with `#if canImport(SwiftUI)`: on Linux the module is empty.
+    .target(
+      name: "NetStatusUI",
+      dependencies: ["NetStatus"],
       swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
     ),
     .target(
@@ -39,3 +55,32 @@ let package = Package(
   ],
   swiftLanguageModes: [.v6]
 )
+
+// The Apple-only source, NWPathMonitorSource.swift, cannot be compiled into NetStatus on Linux: there is no Network
+// framework, and the stand-in below must never be seen by the library (SwiftPM puts every module of the package in
+// one directory, so `canImport(Network)` could turn true). So on Linux the library leaves the file out, and a
+// test-support target compiles the very same file (a symlink) against the stand-in.
+#if os(Linux)
+  package.targets += [
+    // A stand-in of the part of Apple's Network framework that NWPathMonitorSource uses, with Apple's documented
+    // signatures, plus package-level hooks for tests. Its module is named `Network` so that the unchanged source
+    // file imports it. Linux only: on Apple platforms a target named `Network` would shadow the real framework.
+    .target(
+      name: "Network",
+      path: "Tests/NetworkStandIn",
+      exclude: ["README.md"]
+    ),
+    // NWPathMonitorSource.swift compiled against the stand-in (Tests/NetStatusAppleLogic/NWPathMonitorSource.swift
+    // is a symlink to Sources/NetStatus/NWPathMonitorSource.swift).
+    .target(
+      name: "NetStatusAppleLogic",
+      dependencies: ["NetStatus", "Network"],
+      path: "Tests/NetStatusAppleLogic",
+      swiftSettings: [.define("NETSTATUS_NETWORK_STAND_IN"), .enableUpcomingFeature("ExistentialAny")]
+    ),
+    .testTarget(
+      name: "NetStatusAppleLogicTests",
+      dependencies: ["NetStatusAppleLogic", "NetStatus", "Network"]
+    ),
+  ]
+#endif

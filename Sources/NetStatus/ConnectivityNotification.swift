@@ -17,7 +17,7 @@ extension Notification.Name {
 }
 
 extension NetworkMonitor {
-  /// The `userInfo` key under which ``Foundation/Notification/Name/connectivityStatus`` carries the new
+  /// The `userInfo` key under which ``Foundation/NSNotification/Name/connectivityStatus`` carries the new
   /// ``NetworkPath``: `"path"`.
   public static let pathUserInfoKey = "path"
 

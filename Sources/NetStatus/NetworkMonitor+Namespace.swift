@@ -1,4 +1,6 @@
 #if os(Linux)
+  import Glibc
+
   extension NetworkMonitor {
     /// Creates a monitor of a Linux network namespace, for container hosts and tests.
     ///
@@ -6,6 +8,9 @@
     /// let monitor = try NetworkMonitor(networkNamespace: "blue")   // as `ip netns` names it
     /// try monitor.start()
     /// ```
+    ///
+    /// DNS support is read from `/etc/netns/NAME/resolv.conf` when the namespace is named and that file
+    /// exists (the file `ip netns exec` would show the namespace), and from `/etc/resolv.conf` otherwise.
     ///
     /// If the namespace is deleted while it is watched, the path becomes unsatisfied, the monitor stops,
     /// and ``lastError`` and ``errorHandler`` report ``NetworkMonitorError/namespaceDeleted(path:)``.
@@ -22,10 +27,20 @@
       prohibitedInterfaceTypes: [InterfaceType] = []
     ) throws(NetworkMonitorError) {
       self.init(
-        source: try NetlinkPathSource(networkNamespace: networkNamespace),
+        source: try NetlinkPathSource(
+          networkNamespace: networkNamespace,
+          resolverConfigurationPath: Self.resolverConfigurationPath(forNamespace: networkNamespace)),
         requiredInterfaceType: requiredInterfaceType,
         prohibitedInterfaceTypes: prohibitedInterfaceTypes
       )
+    }
+
+    /// `/etc/netns/NAME/resolv.conf` for a named namespace that has one, as `ip netns exec` would use.
+    static func resolverConfigurationPath(forNamespace namespace: String) -> String {
+      let standard = "/etc/resolv.conf"
+      guard !namespace.contains("/"), !namespace.isEmpty, namespace != ".", namespace != ".." else { return standard }
+      let specific = "/etc/netns/\(namespace)/resolv.conf"
+      return access(specific, F_OK) == 0 ? specific : standard
     }
   }
 #endif

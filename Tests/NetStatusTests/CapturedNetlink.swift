@@ -114,6 +114,8 @@ enum CapturedNetlink {
 
   private static func bytes(_ parts: String...) -> [UInt8] {
     let hex = Array(parts.joined().utf8)
-    return stride(from: 0, to: hex.count, by: 2).map { UInt8(String(decoding: hex[$0..<$0 + 2], as: UTF8.self), radix: 16)! }
+    return stride(from: 0, to: hex.count, by: 2).map {
+      UInt8(String(decoding: hex[$0..<$0 + 2], as: UTF8.self), radix: 16)!
+    }
   }
 }

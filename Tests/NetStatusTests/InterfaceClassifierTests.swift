@@ -25,7 +25,8 @@ struct InterfaceClassifierTests {
       try FileManager.default.createDirectory(atPath: entry, withIntermediateDirectories: true)
       try "\(index)\n".write(toFile: entry + "/ifindex", atomically: true, encoding: .utf8)
       try "\(address)\n".write(toFile: entry + "/address", atomically: true, encoding: .utf8)
-      try "INTERFACE=\(name)\nIFINDEX=\(index)\n\(uevent)".write(toFile: entry + "/uevent", atomically: true, encoding: .utf8)
+      try "INTERFACE=\(name)\nIFINDEX=\(index)\n\(uevent)".write(
+        toFile: entry + "/uevent", atomically: true, encoding: .utf8)
       for directory in directories {
         try FileManager.default.createDirectory(atPath: entry + "/" + directory, withIntermediateDirectories: true)
       }
@@ -40,7 +41,8 @@ struct InterfaceClassifierTests {
     mac: [UInt8]? = [2, 0, 0, 0, 0, 1]
   ) -> NetlinkLink {
     NetlinkLink(
-      index: index, name: name, hardwareType: type, flags: RTNL.IFF_UP | RTNL.IFF_LOWER_UP, operationalState: RTNL.IF_OPER_UP,
+      index: index, name: name, hardwareType: type, flags: RTNL.IFF_UP | RTNL.IFF_LOWER_UP,
+      operationalState: RTNL.IF_OPER_UP,
       kind: kind, hardwareAddress: mac)
   }
 
@@ -90,7 +92,9 @@ struct InterfaceClassifierTests {
     for (offset, kind) in ["veth", "bridge", "tun", "wireguard", "vlan", "macvlan", "bond"].enumerated() {
       let name = "virt\(offset)"
       try sysfs.add(name, index: Int32(20 + offset), directories: ["device"])
-      #expect(InterfaceClassifier(sysfsRoot: sysfs.root).classify(link(name, index: Int32(20 + offset), kind: kind)) == .other, "\(kind)")
+      #expect(
+        InterfaceClassifier(sysfsRoot: sysfs.root).classify(link(name, index: Int32(20 + offset), kind: kind))
+          == .other, "\(kind)")
     }
     // tun in IP mode has ARPHRD_NONE, PPP has ARPHRD_PPP: both other even without a kind.
     let classifier = InterfaceClassifier(sysfsRoot: sysfs.root)
@@ -101,7 +105,9 @@ struct InterfaceClassifierTests {
   @Test("loopback")
   func loopback() throws {
     let sysfs = try FakeSysfs()
-    #expect(InterfaceClassifier(sysfsRoot: sysfs.root).classify(link("lo", index: 1, type: RTNL.ARPHRD_LOOPBACK, mac: [0, 0, 0, 0, 0, 0])) == .loopback)
+    #expect(
+      InterfaceClassifier(sysfsRoot: sysfs.root).classify(
+        link("lo", index: 1, type: RTNL.ARPHRD_LOOPBACK, mac: [0, 0, 0, 0, 0, 0])) == .loopback)
   }
 
   @Test("a sysfs entry of another namespace (other ifindex or MAC) is not trusted")

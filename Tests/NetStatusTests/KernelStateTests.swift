@@ -35,7 +35,11 @@ struct KernelStateTests {
     try state.feed(B.route(priority: 100, oif: 2, gateway: "192.0.2.254"))
     #expect(state.routes.count == 6)
     #expect(state.routes.values.contains { $0.gateway?.description == "192.0.2.254" })
-    #expect(!state.routes.values.contains { $0.destinationLength == 0 && $0.gateway?.description == "192.0.2.1" && $0.priority == 100 && $0.table == RTNL.RT_TABLE_MAIN && $0.interfaceIndex == 2 })
+    #expect(
+      !state.routes.values.contains {
+        $0.destinationLength == 0 && $0.gateway?.description == "192.0.2.1" && $0.priority == 100
+          && $0.table == RTNL.RT_TABLE_MAIN && $0.interfaceIndex == 2
+      })
     try state.feed(B.route(RTNL.RTM_DELROUTE, priority: 200, oif: 2, gateway: "192.0.2.1"))
     #expect(state.routes.count == 5)
   }

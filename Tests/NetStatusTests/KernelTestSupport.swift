@@ -37,22 +37,17 @@ enum KernelTestSupport {
   @discardableResult
   static func run(_ arguments: [String]) throws -> String {
     guard let ipPath else { throw CommandFailed(arguments: arguments, status: -1, output: "ip not found") }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: ipPath)
-    process.arguments = arguments
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw CommandFailed(
-        arguments: arguments, status: process.terminationStatus, output: String(decoding: errorData, as: UTF8.self))
+    let child = try ChildProcess(executable: ipPath, arguments)
+    let exit = child.waitUntilExit()
+    guard exit == .exited(0) else {
+      let status: Int32
+      switch exit {
+      case .exited(let code): status = code
+      case .signalled(let signal): status = 128 + signal
+      }
+      throw CommandFailed(arguments: arguments, status: status, output: child.errorOutput)
     }
-    return String(decoding: outputData, as: UTF8.self)
+    return child.lines.values.map { $0 + "\n" }.joined()
   }
 }
 

@@ -90,7 +90,11 @@ struct NetlinkDecoderTests {
       Issue.record("expected a link, got \(messages[0].event)")
       return
     }
-    #expect(link == NetlinkLink(index: 7, name: "wg0", hardwareType: RTNL.ARPHRD_NONE, flags: RTNL.IFF_UP | RTNL.IFF_LOWER_UP, operationalState: RTNL.IF_OPER_UP, kind: "wireguard", hardwareAddress: nil))
+    #expect(
+      link
+        == NetlinkLink(
+          index: 7, name: "wg0", hardwareType: RTNL.ARPHRD_NONE, flags: RTNL.IFF_UP | RTNL.IFF_LOWER_UP,
+          operationalState: RTNL.IF_OPER_UP, kind: "wireguard", hardwareAddress: nil))
     guard case .newAddress(let address) = messages[1].event else {
       Issue.record("expected an address")
       return
@@ -187,14 +191,20 @@ struct NetlinkDecoderTests {
     attribute.append(UInt16(40))
     attribute.append(RTNL.RTA_OIF)
     attribute.append(UInt32(2))
-    #expect(decodeError(NetlinkMessageBuilder.message(type: RTNL.RTM_NEWROUTE, body: body + attribute.bytes))?.reason == .attributeOutOfBounds)
+    #expect(
+      decodeError(NetlinkMessageBuilder.message(type: RTNL.RTM_NEWROUTE, body: body + attribute.bytes))?.reason
+        == .attributeOutOfBounds)
 
     var zero = NetlinkMessageBuilder()
     zero.append(UInt16(0))
     zero.append(RTNL.RTA_OIF)
-    #expect(decodeError(NetlinkMessageBuilder.message(type: RTNL.RTM_NEWROUTE, body: body + zero.bytes))?.reason == .attributeLengthTooSmall)
+    #expect(
+      decodeError(NetlinkMessageBuilder.message(type: RTNL.RTM_NEWROUTE, body: body + zero.bytes))?.reason
+        == .attributeLengthTooSmall)
 
-    #expect(decodeError(NetlinkMessageBuilder.message(type: RTNL.RTM_NEWROUTE, body: body + [8, 0]))?.reason == .truncatedAttribute)
+    #expect(
+      decodeError(NetlinkMessageBuilder.message(type: RTNL.RTM_NEWROUTE, body: body + [8, 0]))?.reason
+        == .truncatedAttribute)
   }
 
   @Test("attribute values of the wrong size")
@@ -203,12 +213,18 @@ struct NetlinkDecoderTests {
     body[0] = RTNL.AF_INET
     var gateway = NetlinkMessageBuilder()
     gateway.attribute(RTNL.RTA_GATEWAY, [192, 0, 2])  // 3 bytes for IPv4
-    #expect(decodeError(NetlinkMessageBuilder.message(type: RTNL.RTM_NEWROUTE, body: body + gateway.bytes))?.reason == .invalidAttributeValue)
+    #expect(
+      decodeError(NetlinkMessageBuilder.message(type: RTNL.RTM_NEWROUTE, body: body + gateway.bytes))?.reason
+        == .invalidAttributeValue)
     var oif = NetlinkMessageBuilder()
     oif.attribute(RTNL.RTA_OIF, [1, 0])
-    #expect(decodeError(NetlinkMessageBuilder.message(type: RTNL.RTM_NEWROUTE, body: body + oif.bytes))?.reason == .invalidAttributeValue)
+    #expect(
+      decodeError(NetlinkMessageBuilder.message(type: RTNL.RTM_NEWROUTE, body: body + oif.bytes))?.reason
+        == .invalidAttributeValue)
     // An address message with no address at all.
-    #expect(decodeError(NetlinkMessageBuilder.message(type: RTNL.RTM_NEWADDR, body: [RTNL.AF_INET, 24, 0, 0, 2, 0, 0, 0]))?.reason == .invalidAttributeValue)
+    #expect(
+      decodeError(NetlinkMessageBuilder.message(type: RTNL.RTM_NEWADDR, body: [RTNL.AF_INET, 24, 0, 0, 2, 0, 0, 0]))?
+        .reason == .invalidAttributeValue)
   }
 
   @Test("nested attribute out of bounds inside IFLA_LINKINFO")
@@ -220,7 +236,8 @@ struct NetlinkDecoderTests {
     var outer = NetlinkMessageBuilder()
     outer.attribute(RTNL.IFLA_LINKINFO, inner.bytes)
     body += outer.bytes
-    #expect(decodeError(NetlinkMessageBuilder.message(type: RTNL.RTM_NEWLINK, body: body))?.reason == .attributeOutOfBounds)
+    #expect(
+      decodeError(NetlinkMessageBuilder.message(type: RTNL.RTM_NEWLINK, body: body))?.reason == .attributeOutOfBounds)
   }
 
   @Test("multipath next hop with a bad rtnh_len")
@@ -234,7 +251,9 @@ struct NetlinkDecoderTests {
       hop.append(Int32(2))
       var attribute = NetlinkMessageBuilder()
       attribute.attribute(RTNL.RTA_MULTIPATH, hop.bytes)
-      #expect(decodeError(NetlinkMessageBuilder.message(type: RTNL.RTM_NEWROUTE, body: body + attribute.bytes))?.reason == .invalidNextHop)
+      #expect(
+        decodeError(NetlinkMessageBuilder.message(type: RTNL.RTM_NEWROUTE, body: body + attribute.bytes))?.reason
+          == .invalidNextHop)
     }
   }
 

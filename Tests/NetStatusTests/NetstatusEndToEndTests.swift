@@ -180,18 +180,9 @@ struct NetstatusEndToEndTests {
   }
 }
 
-/// A running process whose output lines a test can await.
+/// The built `netstatus` binary run as a ``ChildProcess``.
 final class NetstatusProcess: Sendable {
-  enum Exit: Equatable, CustomStringConvertible {
-    case exited(Int32)
-    case signalled(Int32)
-    var description: String {
-      switch self {
-      case .exited(let code): "exit \(code)"
-      case .signalled(let signal): "killed by signal \(signal)"
-      }
-    }
-  }
+  typealias Exit = ChildProcess.Exit
 
   /// `netstatus`, built beside the test bundle.
   static let binaryPath: String = {
@@ -199,103 +190,33 @@ final class NetstatusProcess: Sendable {
     return executable.deletingLastPathComponent().appendingPathComponent("netstatus").path
   }()
 
-  /// The standard output, a line at a time.
-  let lines = Recorder<String>()
-  private let exits = Recorder<Exit>()
-  private let errors = Mutex("")
-  private let pending = Mutex(Data())
-  /// One entry per pipe that reached its end.
-  private let drained = Recorder<Void>()
-  private let process: Process
+  private let child: ChildProcess
 
-  var errorOutput: String { errors.withLockedValue { $0 } }
+  /// The standard output, a line at a time.
+  var lines: Recorder<String> { child.lines }
+  /// Everything written to standard error.
+  var errorOutput: String { child.errorOutput }
 
   init(executable: String = NetstatusProcess.binaryPath, _ arguments: [String]) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
     var environment = ProcessInfo.processInfo.environment
     environment["NO_COLOR"] = nil
-    process.environment = environment
-    let output = Pipe()
-    let errorPipe = Pipe()
-    process.standardOutput = output
-    process.standardError = errorPipe
-    process.standardInput = FileHandle.nullDevice
-    self.process = process
-    process.terminationHandler = { [exits] process in
-      let status = process.terminationStatus
-      exits.append(process.terminationReason == .exit ? .exited(status) : .signalled(status))
-    }
-    try process.run()
-    // Each pipe is read on a thread of its own with blocking read(2) until EOF. (FileHandle's
-    // readabilityHandler is sometimes never called at EOF on Linux: swift-corelibs-foundation#3275.)
-    let outputReader = output.fileHandleForReading
-    let errorReader = errorPipe.fileHandleForReading
-    Self.readUntilEndOfFile(outputReader) { [self] data in
-      let complete: [String] = self.pending.withLockedValue { buffer in
-        buffer.append(data)
-        var found: [String] = []
-        while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
-          found.append(String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self))
-          buffer.removeSubrange(buffer.startIndex...newline)
-        }
-        return found
-      }
-      for line in complete { self.lines.append(line) }
-    } atEnd: { [drained] in
-      drained.append(())
-    }
-    Self.readUntilEndOfFile(errorReader) { [self] data in
-      self.errors.withLockedValue { $0 += String(decoding: data, as: UTF8.self) }
-    } atEnd: { [drained] in
-      drained.append(())
-    }
+    // Under `swift test --sanitize=thread` the binary is instrumented too, and TSan's runtime sleeps one second
+    // before exiting by default (atexit_sleep_ms): that would be measured as netstatus's own latency.
+    let tsan = environment["TSAN_OPTIONS"].map { $0 + " " } ?? ""
+    environment["TSAN_OPTIONS"] = tsan + "atexit_sleep_ms=0"
+    child = try ChildProcess(executable: executable, arguments, environment: environment)
   }
 
-  /// Waits for the process to end; throws ``TimedOut`` (and kills it) after `timeout`.
+  /// Waits for the process to end and its output to be complete; throws ``TimedOut`` (and kills it) after
+  /// `timeout`.
   func waitForExit(timeout: Duration = .seconds(20)) async throws -> Exit {
-    do {
-      try await exits.waitFor(count: 1, timeout: timeout, "netstatus to exit")
-    } catch {
-      let pid = process.processIdentifier
-      let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8))?
-        .split(separator: "\n").first { $0.hasPrefix("State:") } ?? "gone"
-      terminate()
-      throw TimedOut(what: "\(error); process \(pid) \(status)", timeout: timeout)
-    }
-    // Let the pipes drain: the output of a process that has exited is complete once its pipes close.
-    try await drained.waitFor(count: 2, timeout: .seconds(5), "the output to drain")
-    return exits.values[0]
-  }
-
-  /// Reads `handle` on a thread of its own until the end of the file, passing on each chunk.
-  private static func readUntilEndOfFile(
-    _ handle: FileHandle, _ chunk: @escaping @Sendable (Data) -> Void, atEnd: @escaping @Sendable () -> Void
-  ) {
-    let descriptor = handle.fileDescriptor
-    let thread = Thread {
-      var buffer = [UInt8](repeating: 0, count: 65536)
-      while true {
-        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        if count > 0 {
-          chunk(Data(buffer[..<count]))
-        } else if count < 0, errno == EINTR {
-          continue
-        } else {
-          break
-        }
-      }
-      atEnd()
-      _ = handle  // keeps the descriptor open until the end
-    }
-    thread.start()
+    try await child.waitForExit(timeout: timeout)
   }
 
   /// Waits until the process watches `namespace`: one of its threads has entered it and holds a netlink
   /// socket there.
   func waitUntilStarted(namespace: TestNamespace) async throws {
-    let pid = process.processIdentifier
+    let pid = child.processIdentifier
     let attributes = try FileManager.default.attributesOfItem(atPath: "/run/netns/\(namespace.name)")
     let inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0
     try await withTimeout(.seconds(10), "netstatus to open its netlink socket in \(namespace.name)") {
@@ -331,12 +252,8 @@ final class NetstatusProcess: Sendable {
   }
 
   /// Sends a signal to the process.
-  func signal(_ number: Int32) {
-    kill(process.processIdentifier, number)
-  }
+  func signal(_ number: Int32) { child.signal(number) }
 
   /// Kills the process if it is still running (cleanup).
-  func terminate() {
-    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-  }
+  func terminate() { child.terminate() }
 }

@@ -19,7 +19,9 @@ struct PathEvaluatorTests {
   func ethernet(metric: UInt32 = 100) throws -> KernelState {
     var state = KernelState()
     try state.feed(
-      B.link(index: 1, name: "lo", hardwareType: RTNL.ARPHRD_LOOPBACK, flags: RTNL.IFF_UP | RTNL.IFF_LOOPBACK | RTNL.IFF_LOWER_UP, operstate: RTNL.IF_OPER_UNKNOWN),
+      B.link(
+        index: 1, name: "lo", hardwareType: RTNL.ARPHRD_LOOPBACK,
+        flags: RTNL.IFF_UP | RTNL.IFF_LOOPBACK | RTNL.IFF_LOWER_UP, operstate: RTNL.IF_OPER_UNKNOWN),
       B.address(index: 1, address: "127.0.0.1", prefixLength: 8, scope: RTNL.RT_SCOPE_HOST),
       B.link(index: 2, name: "eth0"),
       B.address(index: 2, address: "192.0.2.10", prefixLength: 24),
@@ -67,7 +69,8 @@ struct PathEvaluatorTests {
     #expect(evaluate(state).status == .unsatisfied)
     // In a multipath route only the linkdown hop is dropped.
     try state.feed(B.link(index: 3, name: "eth1"), B.address(index: 3, address: "198.51.100.10", prefixLength: 24))
-    try state.feed(B.route(priority: 50, multipath: [(2, "192.0.2.1", UInt8(RTNL.RTNH_F_LINKDOWN)), (3, "198.51.100.1", 0)]))
+    try state.feed(
+      B.route(priority: 50, multipath: [(2, "192.0.2.1", UInt8(RTNL.RTNH_F_LINKDOWN)), (3, "198.51.100.1", 0)]))
     let path = evaluate(state)
     #expect(path.availableInterfaces.map(\.name) == ["eth1"])
     #expect(path.gateways == ["198.51.100.1"])
@@ -144,7 +147,9 @@ struct PathEvaluatorTests {
   func vpnTable() throws {
     var state = try ethernet(metric: 0)
     try state.feed(
-      B.link(index: 9, name: "wg0", hardwareType: RTNL.ARPHRD_NONE, flags: RTNL.IFF_UP | RTNL.IFF_LOWER_UP, operstate: RTNL.IF_OPER_UNKNOWN, kind: "wireguard"),
+      B.link(
+        index: 9, name: "wg0", hardwareType: RTNL.ARPHRD_NONE, flags: RTNL.IFF_UP | RTNL.IFF_LOWER_UP,
+        operstate: RTNL.IF_OPER_UNKNOWN, kind: "wireguard"),
       B.address(index: 9, address: "10.8.0.2", prefixLength: 32),
       B.route(table: 51820, priority: 0, oif: 9))
     let path = evaluate(state)
@@ -164,7 +169,8 @@ struct PathEvaluatorTests {
   func required() throws {
     var state = try ethernet(metric: 100)
     try state.feed(
-      B.link(index: 4, name: "wwan0", hardwareType: RTNL.ARPHRD_RAWIP), B.address(index: 4, address: "100.64.0.2", prefixLength: 30),
+      B.link(index: 4, name: "wwan0", hardwareType: RTNL.ARPHRD_RAWIP),
+      B.address(index: 4, address: "100.64.0.2", prefixLength: 30),
       B.route(priority: 700, oif: 4, gateway: "100.64.0.1"))
     let cellular = evaluate(state, filter: InterfaceFilter(requiredInterfaceType: .cellular))
     #expect(cellular.availableInterfaces.map(\.name) == ["wwan0"])
@@ -188,7 +194,8 @@ struct PathEvaluatorTests {
   func prohibited() throws {
     var state = try ethernet(metric: 100)
     try state.feed(
-      B.link(index: 4, name: "wwan0", hardwareType: RTNL.ARPHRD_RAWIP), B.address(index: 4, address: "100.64.0.2", prefixLength: 30),
+      B.link(index: 4, name: "wwan0", hardwareType: RTNL.ARPHRD_RAWIP),
+      B.address(index: 4, address: "100.64.0.2", prefixLength: 30),
       B.route(priority: 50, oif: 4, gateway: "100.64.0.1"))
     #expect(evaluate(state).isExpensive)
     let noCellular = evaluate(state, filter: InterfaceFilter(prohibitedInterfaceTypes: [.cellular]))

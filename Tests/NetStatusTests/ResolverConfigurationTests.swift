@@ -48,7 +48,8 @@ struct ResolverConfigurationTests {
     let folder = try TempFolder()
     let stub = try folder.write("stub-resolv.conf", "nameserver 127.0.0.53\noptions edns0 trust-ad\n")
     let upstream = try folder.write("upstream.conf", "nameserver 192.0.2.53\nnameserver 2001:db8::53\n")
-    #expect(ResolverConfiguration.load(path: stub, upstreamPath: upstream).nameservers == ["192.0.2.53", "2001:db8::53"])
+    #expect(
+      ResolverConfiguration.load(path: stub, upstreamPath: upstream).nameservers == ["192.0.2.53", "2001:db8::53"])
     // resolved with no upstream server: no DNS.
     let none = try folder.write("none.conf", "# no servers\n")
     #expect(!ResolverConfiguration.load(path: stub, upstreamPath: none).supportsDNS)
@@ -62,8 +63,10 @@ struct ResolverConfigurationTests {
     try FileManager.default.createDirectory(atPath: folder.path + "/run", withIntermediateDirectories: true)
     _ = try folder.write("run/stub-resolv.conf", "nameserver 127.0.0.53\n")
     try FileManager.default.createDirectory(atPath: folder.path + "/etc", withIntermediateDirectories: true)
-    try FileManager.default.createSymbolicLink(atPath: folder.path + "/etc/resolv.conf", withDestinationPath: "../run/stub-resolv.conf")
-    let targets = ResolverConfiguration.watchTargets(path: folder.path + "/etc/resolv.conf", upstreamPath: folder.path + "/resolve/resolv.conf")
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.path + "/etc/resolv.conf", withDestinationPath: "../run/stub-resolv.conf")
+    let targets = ResolverConfiguration.watchTargets(
+      path: folder.path + "/etc/resolv.conf", upstreamPath: folder.path + "/resolve/resolv.conf")
     #expect(targets.map(\.directory) == [folder.path + "/etc", folder.path + "/etc/../run", folder.path + "/resolve"])
     #expect(targets[0].names == ["resolv.conf"])
     #expect(targets[1].names == ["stub-resolv.conf"])

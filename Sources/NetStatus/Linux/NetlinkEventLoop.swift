@@ -1,8 +1,8 @@
 #if os(Linux)
   import CNetStatusShim
   import Dispatch
-  import Glibc
   import Synchronization
+  import Glibc
 
   /// What the event thread and the session share: the stop request and the start-up handshake.
   final class NetlinkSessionControl: Sendable {
@@ -19,6 +19,8 @@
       var stopRequested = false
       /// stop() was called on the event thread itself (from the sink): the thread closes the wake descriptor.
       var threadClosesWake = false
+      /// start() has sent the first path; the thread may send the next ones.
+      var proceeding = false
     }
 
     /// The eventfd that wakes the event thread's poll() when the session stops.
@@ -28,6 +30,9 @@
     let ready = DispatchSemaphore(value: 0)
     /// Signalled by start() once it has sent the first path, so that the thread sends later paths after it.
     let proceed = DispatchSemaphore(value: 0)
+    /// Signalled when the thread has closed its descriptors and is about to end (for tests of a session
+    /// stopped from its own thread, which nobody joins).
+    let finished = DispatchSemaphore(value: 0)
 
     init(wakeFD: Int32) {
       self.wakeFD = wakeFD
@@ -40,7 +45,7 @@
   ///
   /// Thread-confined: created by `start()`, handed to the event thread by `pthread_create` (which orders
   /// the hand-over) and never touched by another thread afterwards. Shared data goes through
-  /// ``NetlinkSessionControl`` and the source's statistics, both behind a `Mutex`.
+  /// ``NetlinkSessionControl`` and the source's statistics, both behind a lock (a `Mutex`).
   final class NetlinkEventLoop {
     struct Configuration {
       var namespace: NetworkNamespace?
@@ -55,6 +60,10 @@
     /// Consecutive re-dumps failing on undecodable data before the source gives up (a decoder bug, not a
     /// transient loss: re-dumping forever would spin).
     static let maximumConsecutiveDecodeFailures = 5
+    /// Errors answering a dump request that retrying cannot fix.
+    static let fatalDumpErrors: Set<Int32> = [EPERM, EACCES, EINVAL, EOPNOTSUPP, EPROTONOSUPPORT, EAFNOSUPPORT]
+    /// Consecutive refusals of a dump (other than ENOBUFS) before the source gives up.
+    static let maximumConsecutiveRefusals = 20
     private static let initialBufferSize = 64 * 1024
     private static let maximumBufferSize = 4 * 1024 * 1024
 
@@ -92,7 +101,10 @@
 
     /// The event thread's body: start up, hand the first path to `start()`, then loop until stopped.
     func run() {
-      defer { closeEverything() }
+      defer {
+        closeEverything()
+        control.finished.signal()
+      }
       do throws(NetworkMonitorError) {
         try startUp()
       } catch {
@@ -105,6 +117,9 @@
       control.state.withLockedValue { $0.startup = .ready(path) }
       control.ready.signal()
       control.proceed.wait()
+      // The semaphore orders this after start()'s first send; reading the flag under the lock shows that
+      // ordering to ThreadSanitizer too.
+      guard control.state.withLockedValue({ $0.proceeding }) else { return }
       do throws(NetworkMonitorError) {
         try loop()
       } catch {
@@ -128,15 +143,13 @@
       guard try dumpEverything() else { return }
     }
 
+    /// Closes what the thread opened. The namespace descriptor is not among them: ``startUp()`` closes it
+    /// right after `setns`, whatever happens.
     private func closeEverything() {
       socket?.close()
       socket = nil
       inotify?.close()
       inotify = nil
-      if let handle = configuration.namespaceHandle, socket == nil, lastPath == nil {
-        // Start-up failed before setns closed it.
-        SystemCall.close(handle.fd)
-      }
       let closesWake = control.state.withLockedValue { $0.threadClosesWake }
       if closesWake { SystemCall.close(control.wakeFD) }
     }
@@ -226,6 +239,7 @@
     /// - Returns: `false` when the session was stopped meanwhile.
     private func dumpEverything() throws(NetworkMonitorError) -> Bool {
       var consecutiveDecodeFailures = 0
+      var consecutiveRefusals = 0
       while true {
         guard let socket else { return false }
         try discardQueued()
@@ -248,8 +262,12 @@
               case .empty:
                 break receiving
               case .overflow:
+                // The kernel may have dropped the reply to our request (an error acknowledgement) or stalled
+                // the dump: only a new socket is certain to be answered.
                 shared.withLock { $0.statistics.overflows += 1 }
-                restart = restart ?? "ENOBUFS during a dump"
+                restart = "ENOBUFS during the \(request) dump"
+                reopen = true
+                break requests
               case .datagram(let count, let sender, let truncated):
                 guard sender == 0 else {
                   shared.withLock { $0.statistics.foreignDatagrams += 1 }
@@ -289,12 +307,19 @@
                     if code != 0 { restart = restart ?? "the \(request) dump ended with errno \(code)" }
                     finished = true
                   case .error(let code) where code != 0:
-                    if code == EBUSY || code == EINTR || code == EAGAIN {
-                      restart = restart ?? "the \(request) dump was refused with errno \(code)"
-                      finished = true
-                    } else {
+                    // ENOBUFS here: the first part of the dump did not fit, and the dump is stalled.
+                    if Self.fatalDumpErrors.contains(code) {
                       throw .systemCall(call: "rtnetlink \(request) dump", errno: code)
                     }
+                    if code != ENOBUFS {
+                      consecutiveRefusals += 1
+                      if consecutiveRefusals >= Self.maximumConsecutiveRefusals {
+                        throw .systemCall(call: "rtnetlink \(request) dump", errno: code)
+                      }
+                    }
+                    restart = "the \(request) dump was refused: \(SystemErrno.describe(code))"
+                    reopen = true
+                    finished = true
                   default:
                     fresh.apply(message)
                   }

@@ -1,7 +1,6 @@
 #if os(Linux)
   import CNetStatusShim
   import Glibc
-  import Synchronization
 
   /// The Linux path source: the kernel's own view of links, addresses and routes, through rtnetlink.
   ///
@@ -53,7 +52,8 @@
     /// - Throws: ``NetworkMonitorError/namespaceNotFound(path:)`` or
     ///   ``NetworkMonitorError/namespaceNotEnterable(path:errno:)``.
     public convenience init(
-      networkNamespace: String? = nil, sysfsRoot: String = "/sys", resolverConfigurationPath: String = "/etc/resolv.conf"
+      networkNamespace: String? = nil, sysfsRoot: String = "/sys",
+      resolverConfigurationPath: String = "/etc/resolv.conf"
     ) throws(NetworkMonitorError) {
       try self.init(
         networkNamespace: networkNamespace, sysfsRoot: sysfsRoot, resolverConfigurationPath: resolverConfigurationPath,
@@ -67,7 +67,8 @@
     ) throws(NetworkMonitorError) {
       let namespace = try networkNamespace.map { name throws(NetworkMonitorError) in try NetworkNamespace(name) }
       self.init(
-        namespace: namespace, sysfsRoot: sysfsRoot, resolverConfigurationPath: resolverConfigurationPath, options: options)
+        namespace: namespace, sysfsRoot: sysfsRoot, resolverConfigurationPath: resolverConfigurationPath,
+        options: options)
     }
 
     init(namespace: NetworkNamespace?, sysfsRoot: String, resolverConfigurationPath: String, options: Options) {
@@ -129,6 +130,7 @@
           $0.statistics.sessionsStarted += 1
           $0.statistics.pathsSent += 1
         }
+        control.state.withLockedValue { $0.proceeding = true }
         control.proceed.signal()
         return NetlinkPathSession(thread: thread, control: control)
       case .failed(let error):
@@ -151,6 +153,13 @@
     init(thread: pthread_t, control: NetlinkSessionControl) {
       self.thread = thread
       self.control = control
+    }
+
+    /// Blocks until the session's thread has closed its descriptors (after `stop()`, or after it failed).
+    /// For tests.
+    func waitUntilThreadEnds() {
+      control.finished.wait()
+      control.finished.signal()
     }
 
     /// Wakes the thread, waits for it to end and closes the wake descriptor; the thread closed the rest.

@@ -42,7 +42,7 @@ final class NetlinkSourceRecord: Sendable {
   }
 
   /// Runs `body` with the state locked.
-  func withLock<Result>(_ body: (inout State) -> Result) -> Result {
+  func withLock<Result: Sendable>(_ body: (inout State) -> Result) -> Result {
     state.withLockedValue { body(&$0) }
   }
 }

@@ -63,7 +63,8 @@ enum PathEvaluator {
     }
     var addressedFamilies: [Int32: Set<UInt8>] = [:]
     for address in state.addresses.values where address.isUsableBeyondLink {
-      addressedFamilies[address.interfaceIndex, default: []].insert(address.address.isIPv4 ? RTNL.AF_INET : RTNL.AF_INET6)
+      addressedFamilies[address.interfaceIndex, default: []].insert(
+        address.address.isIPv4 ? RTNL.AF_INET : RTNL.AF_INET6)
     }
     func supports(_ family: UInt8) -> Bool {
       seenInterfaces.contains { index in

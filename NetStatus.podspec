@@ -1,0 +1,31 @@
+# CocoaPods spec. Keep the platforms in step with Package.swift and the README's platform table:
+# `Mutex` (Synchronization) sets the floor.
+Pod::Spec.new do |s|
+  s.name          = 'NetStatus'
+  s.version       = '0.1.0'
+  s.summary       = 'Whether the device is online, over what, and at which cost, the moment it changes.'
+  s.description   = <<-DESC
+    NetStatus watches the network path with NWPathMonitor on Apple platforms (rtnetlink on Linux) and reports it
+    as a plain NetworkPath value: status, interfaces in order of preference, expensive and constrained flags.
+    Observe it with closures, NotificationCenter, async sequences, Observation, Combine or SwiftUI.
+  DESC
+  s.homepage      = 'https://github.com/netstatus/NetStatus'
+  s.license       = { :type => 'MIT' }
+  s.author        = { 'NetStatus contributors' => 'netstatus@example.com' }
+  s.source        = { :git => 'https://github.com/netstatus/NetStatus.git', :tag => s.version.to_s }
+
+  s.swift_versions = ['6.0']
+  s.ios.deployment_target      = '18.0'
+  s.osx.deployment_target      = '15.0'
+  s.tvos.deployment_target     = '18.0'
+  s.watchos.deployment_target  = '11.0'
+  s.visionos.deployment_target = '2.0'
+
+  # The library's sources. The Linux-only ones (rtnetlink, namespaces) are gated with `#if os(Linux)` and compile to
+  # nothing here; the C shim is Linux-only and left out. NetStatusUI (SwiftUI) is distributed with SwiftPM only: as a
+  # subspec it would be compiled into this same module, where its `import NetStatus` does not belong.
+  s.source_files = 'Sources/NetStatus/**/*.swift'
+  s.frameworks   = 'Network'
+  # NetStatus uses `package` access between its modules; swiftc needs a package name for it outside SwiftPM.
+  s.pod_target_xcconfig = { 'OTHER_SWIFT_FLAGS' => '-package-name NetStatus' }
+end

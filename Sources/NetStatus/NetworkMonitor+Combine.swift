@@ -1,0 +1,81 @@
+#if canImport(Combine)
+  import Combine
+  import Foundation
+
+  extension NetworkMonitor {
+    /// The current path, then every change, as a Combine publisher.
+    ///
+    /// Each subscription is its own subscriber of the monitor (starting it if needed) and honours demand: a
+    /// subscriber that has not asked for more gets the newest path when it does, never a backlog. Cancelling the
+    /// subscription ends it and releases the subscriber; the monitor keeps running for everyone else. Values arrive
+    /// on the source's thread: add `.receive(on: DispatchQueue.main)` before touching UI.
+    ///
+    /// ```swift
+    /// NetworkMonitor.shared.pathPublisher
+    ///     .map(\.isConnected)
+    ///     .removeDuplicates()
+    ///     .receive(on: DispatchQueue.main)
+    ///     .sink { [weak self] connected in self?.offlineBanner.isHidden = connected }
+    ///     .store(in: &cancellables)
+    /// ```
+    public var pathPublisher: NetworkPathPublisher { NetworkPathPublisher(monitor: self) }
+  }
+
+  /// The publisher of ``NetworkMonitor/pathPublisher``: network paths, never failing.
+  public struct NetworkPathPublisher: Publisher, Sendable {
+    /// The published values: network paths.
+    public typealias Output = NetworkPath
+    /// The publisher never fails.
+    public typealias Failure = Never
+
+    /// The monitor whose paths are published.
+    public let monitor: NetworkMonitor
+
+    /// Subscribes `subscriber` to the monitor's paths.
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == NetworkPath, S.Failure == Never {
+      let subscription = DemandSubscription(subscriber: subscriber)
+      // Subscribe first: the relay keeps the current path until the subscriber asks for it.
+      subscription.start(monitor: monitor)
+      subscriber.receive(subscription: subscription)
+    }
+
+    /// Connects a Combine subscriber to a ``PathDemandRelay``, which holds all the logic.
+    ///
+    /// `@unchecked Sendable`: its two fields are only read or written under `lock`, and the subscriber is only
+    /// called by the relay, one delivery at a time, outside any lock.
+    private final class DemandSubscription<S: Subscriber>: Subscription, @unchecked Sendable
+    where S.Input == NetworkPath, S.Failure == Never {
+      private let lock = NSLock()
+      private var subscriber: S?
+      private var relay: PathDemandRelay?
+
+      init(subscriber: S) {
+        self.subscriber = subscriber
+      }
+
+      func start(monitor: NetworkMonitor) {
+        let relay = PathDemandRelay(monitor: monitor) { [weak self] path in
+          self?.forward(path) ?? 0
+        }
+        lock.withLock { self.relay = relay }
+      }
+
+      private func forward(_ path: NetworkPath) -> Int {
+        guard let subscriber = lock.withLock({ self.subscriber }) else { return 0 }
+        return subscriber.receive(path).max ?? Int.max
+      }
+
+      func request(_ demand: Subscribers.Demand) {
+        lock.withLock { relay }?.request(demand.max ?? Int.max)
+      }
+
+      func cancel() {
+        let relay = lock.withLock {
+          subscriber = nil
+          return self.relay.take()
+        }
+        relay?.cancel()
+      }
+    }
+  }
+#endif

@@ -1,0 +1,79 @@
+#if canImport(SwiftUI)
+  import NetStatus
+  import SwiftUI
+
+  /// Covers a view with ``NetworkUnavailableView`` while the device is offline.
+  ///
+  /// The overlay appears only once the path is known and not satisfied, so an app never flashes "offline" at
+  /// launch, while the first path is still on its way. It fades in and out.
+  ///
+  /// The model is the one you pass, else the one in the environment (`EnvironmentValues.networkStatus`),
+  /// else a model of `NetworkMonitor.shared` that the modifier creates when the view appears.
+  public struct NeedsInternetModifier: ViewModifier {
+    private let model: NetworkStatusModel?
+    @Environment(\.networkStatus) private var environmentModel
+    @State private var sharedModel: NetworkStatusModel?
+
+    /// Creates the modifier; `model` is optional (see the type's description).
+    public init(model: NetworkStatusModel? = nil) {
+      self.model = model
+    }
+
+    /// The view, with the overlay while offline.
+    public func body(content: Content) -> some View {
+      let network = model ?? environmentModel ?? sharedModel
+      let offline = network.map { $0.isKnown && !$0.isConnected } ?? false
+      return ZStack {
+        content
+        if offline {
+          NetworkUnavailableView(
+            "No Internet Connection", description: "This app requires an active internet connection."
+          )
+          .frame(maxWidth: .infinity, maxHeight: .infinity)
+          .background(.ultraThinMaterial)
+          .transition(.opacity)
+        }
+      }
+      .animation(.easeInOut, value: offline)
+      .onAppear {
+        if model == nil, environmentModel == nil, sharedModel == nil {
+          sharedModel = NetworkStatusModel()
+        }
+      }
+    }
+  }
+
+  extension View {
+    /// Covers the view with "No Internet Connection" while the device is offline (never before the first path is
+    /// known).
+    ///
+    /// ```swift
+    /// FeedView()
+    ///     .needsInternet()
+    /// ```
+    ///
+    /// - Parameter model: The model to follow; by default the environment's, else `NetworkMonitor.shared`'s.
+    public func needsInternet(_ model: NetworkStatusModel? = nil) -> some View {
+      modifier(NeedsInternetModifier(model: model))
+    }
+  }
+
+  #Preview("Offline, then Wi-Fi, repeating") {
+    let script = ScriptedPathSource([.offline, .connected(via: .wifi)], interval: .seconds(2), repeats: true)
+    List(1..<30) { row in
+      Text("Story \(row)")
+    }
+    .needsInternet(NetworkStatusModel(monitor: NetworkMonitor(source: script)))
+  }
+
+  #Preview("Not known yet: no overlay") {
+    Text("Waiting for the first path")
+      .needsInternet(NetworkStatusModel(monitor: NetworkMonitor(source: ScriptedPathSource())))
+  }
+
+  #Preview("Injected through the environment") {
+    Text("Offline from the start")
+      .needsInternet()
+      .networkStatus(NetworkStatusModel(monitor: NetworkMonitor(source: ScriptedPathSource(.offline))))
+  }
+#endif

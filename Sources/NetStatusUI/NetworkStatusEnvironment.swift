@@ -1,0 +1,39 @@
+#if canImport(SwiftUI)
+  import NetStatus
+  import SwiftUI
+
+  /// The environment key of `EnvironmentValues.networkStatus`. A classic key rather than `@Entry`, so
+  /// that it builds with Xcode 15 as well as 16.
+  private struct NetworkStatusKey: EnvironmentKey {
+    static let defaultValue: NetworkStatusModel? = nil
+  }
+
+  extension EnvironmentValues {
+    /// The network status model that ``NeedsInternetModifier`` and your own views read, if one was injected.
+    ///
+    /// ```swift
+    /// @Environment(\.networkStatus) private var network
+    ///
+    /// var body: some View {
+    ///     Text(network?.isConnected == true ? "Online" : "Offline")
+    /// }
+    /// ```
+    public var networkStatus: NetworkStatusModel? {
+      get { self[NetworkStatusKey.self] }
+      set { self[NetworkStatusKey.self] = newValue }
+    }
+  }
+
+  extension View {
+    /// Injects a network status model for this view and its descendants, for example one driven by a
+    /// `ScriptedPathSource` in a preview.
+    ///
+    /// ```swift
+    /// ContentView()
+    ///     .networkStatus(NetworkStatusModel(monitor: NetworkMonitor(source: ScriptedPathSource(.offline))))
+    /// ```
+    public func networkStatus(_ model: NetworkStatusModel) -> some View {
+      environment(\.networkStatus, model)
+    }
+  }
+#endif

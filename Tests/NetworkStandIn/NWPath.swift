@@ -1,0 +1,83 @@
+/// Stand-in for `Network.NWPath`: the properties of the network that a connection uses or that are available.
+public struct NWPath: Sendable, Equatable, CustomDebugStringConvertible {
+  /// Stand-in for `NWPath.Status`: whether a path can be used by connections.
+  public enum Status: Sendable, Hashable {
+    /// The path is available to establish connections and send data.
+    case satisfied
+    /// The path is not available for use.
+    case unsatisfied
+    /// The path is not currently available, but establishing a new connection may activate the path.
+    case requiresConnection
+  }
+
+  /// Stand-in for `NWPath.UnsatisfiedReason` (macOS 11, iOS 14.2, tvOS 14.2, watchOS 7.1).
+  public enum UnsatisfiedReason: Sendable, Hashable {
+    /// No reason is given.
+    case notAvailable
+    /// The user has disabled cellular.
+    case cellularDenied
+    /// The user has disabled Wi-Fi.
+    case wifiDenied
+    /// The user has disabled local network access.
+    case localNetworkDenied
+    /// A required VPN is not active.
+    case vpnInactive
+  }
+
+  /// A status indicating whether a path can be used by connections. Apple: `let status: NWPath.Status`.
+  public let status: Status
+  /// Why the path is unsatisfied. Apple: `var unsatisfiedReason: NWPath.UnsatisfiedReason { get }`.
+  public var unsatisfiedReason: UnsatisfiedReason { storedUnsatisfiedReason }
+  /// All interfaces available to the path, in order of preference. Apple: `let availableInterfaces: [NWInterface]`.
+  public let availableInterfaces: [NWInterface]
+  /// Whether the path uses an interface considered expensive. Apple: `let isExpensive: Bool`.
+  public let isExpensive: Bool
+  /// Whether the path uses an interface in Low Data Mode. Apple: `var isConstrained: Bool { get }`.
+  public var isConstrained: Bool { storedIsConstrained }
+  /// Whether the path can route IPv4 traffic. Apple: `let supportsIPv4: Bool`.
+  public let supportsIPv4: Bool
+  /// Whether the path can route IPv6 traffic. Apple: `let supportsIPv6: Bool`.
+  public let supportsIPv6: Bool
+  /// Whether the path has a DNS server configured. Apple: `let supportsDNS: Bool`.
+  public let supportsDNS: Bool
+  /// The gateways configured on the interfaces available to the path. Apple: `var gateways: [NWEndpoint] { get }`.
+  public var gateways: [NWEndpoint] { storedGateways }
+
+  private let storedUnsatisfiedReason: UnsatisfiedReason
+  private let storedIsConstrained: Bool
+  private let storedGateways: [NWEndpoint]
+
+  /// Whether connections using the path may send traffic over an interface of the given type.
+  /// Apple: `func usesInterfaceType(_ type: NWInterface.InterfaceType) -> Bool`.
+  public func usesInterfaceType(_ type: NWInterface.InterfaceType) -> Bool {
+    availableInterfaces.contains { $0.type == type }
+  }
+
+  /// Test hook (Apple's `NWPath` has no public initializer).
+  package init(
+    status: Status,
+    unsatisfiedReason: UnsatisfiedReason = .notAvailable,
+    availableInterfaces: [NWInterface] = [],
+    isExpensive: Bool = false,
+    isConstrained: Bool = false,
+    supportsIPv4: Bool = false,
+    supportsIPv6: Bool = false,
+    supportsDNS: Bool = false,
+    gateways: [NWEndpoint] = []
+  ) {
+    self.status = status
+    self.storedUnsatisfiedReason = unsatisfiedReason
+    self.availableInterfaces = availableInterfaces
+    self.isExpensive = isExpensive
+    self.storedIsConstrained = isConstrained
+    self.supportsIPv4 = supportsIPv4
+    self.supportsIPv6 = supportsIPv6
+    self.supportsDNS = supportsDNS
+    self.storedGateways = gateways
+  }
+
+  /// A textual representation, for debugging.
+  public var debugDescription: String {
+    "\(status) via \(availableInterfaces.map(\.name).joined(separator: ","))"
+  }
+}
