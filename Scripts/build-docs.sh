@@ -16,7 +16,11 @@ symbols=".build/docs/symbol-graphs"
 rm -rf "$symbols" "$output"
 mkdir -p "$symbols" "$(dirname "$output")"
 
-swift build --target NetStatus \
+# A scratch path of its own, with NetStatus's objects removed, so that the target is always compiled (symbol
+# graphs are only written by the compiler) and the normal build is left alone.
+scratch=".build/docs-build"
+rm -rf "$scratch"/*/debug/NetStatus.build "$scratch"/debug/NetStatus.build
+swift build --target NetStatus --scratch-path "$scratch" \
   -Xswiftc -emit-symbol-graph \
   -Xswiftc -emit-symbol-graph-dir -Xswiftc "$symbols" \
   -Xswiftc -emit-extension-block-symbols
