@@ -48,9 +48,15 @@ let package = Package(
       name: "netstatus",
       dependencies: ["NetStatusCLI"]
     ),
+    // Await-with-timeout helpers shared by the test targets.
+    .target(
+      name: "NetStatusTestSupport",
+      dependencies: ["NetStatus"],
+      path: "Tests/NetStatusTestSupport"
+    ),
     .testTarget(
       name: "NetStatusTests",
-      dependencies: ["NetStatus", "NetStatusCLI", "netstatus"]
+      dependencies: ["NetStatus", "NetStatusCLI", "NetStatusTestSupport", "netstatus"]
     ),
   ],
   swiftLanguageModes: [.v6]
@@ -80,7 +86,7 @@ let package = Package(
     ),
     .testTarget(
       name: "NetStatusAppleLogicTests",
-      dependencies: ["NetStatusAppleLogic", "NetStatus", "Network"]
+      dependencies: ["NetStatusAppleLogic", "NetStatus", "Network", "NetStatusTestSupport"]
     ),
   ]
 #endif

@@ -1,89 +1,12 @@
 import Dispatch
 import Foundation
+import NetStatusTestSupport
 import Network
 import Synchronization
 import Testing
 
 @testable import NetStatus
 @testable import NetStatusAppleLogic
-
-/// A test waited longer than it allowed.
-struct TimedOut: Error, CustomStringConvertible {
-  let what: String
-  let timeout: Duration
-  var description: String { "timed out after \(timeout) waiting for \(what)" }
-}
-
-/// Runs `body`, failing loudly if it has not finished within `timeout`. `body` must honour cancellation.
-func withTimeout<T: Sendable>(
-  _ timeout: Duration,
-  _ what: String,
-  _ body: @escaping @Sendable () async throws -> T
-) async throws -> T {
-  try await withThrowingTaskGroup(of: T?.self) { group in
-    group.addTask { try await body() }
-    group.addTask {
-      try? await Task.sleep(for: timeout)
-      return nil
-    }
-    defer { group.cancelAll() }
-    guard let first = try await group.next(), let value = first else {
-      throw TimedOut(what: what, timeout: timeout)
-    }
-    return value
-  }
-}
-
-/// Collects values from any thread and lets a test await a count of them, without sleeping.
-final class Recorder<Value: Sendable>: Sendable {
-  private struct State {
-    var values: [Value] = []
-    var waiters: [(id: Int, count: Int, continuation: CheckedContinuation<Void, Never>)] = []
-    var nextID = 0
-  }
-
-  private let state = Mutex(State())
-
-  var values: [Value] { state.withLockedValue { $0.values } }
-  var count: Int { state.withLockedValue { $0.values.count } }
-
-  func append(_ value: Value) {
-    let ready = state.withLockedValue { state in
-      state.values.append(value)
-      let count = state.values.count
-      let ready = state.waiters.filter { $0.count <= count }.map(\.continuation)
-      state.waiters.removeAll { $0.count <= count }
-      return ready
-    }
-    for continuation in ready { continuation.resume() }
-  }
-
-  /// Waits until at least `count` values have arrived; throws ``TimedOut`` after `timeout`.
-  func waitFor(count: Int, timeout: Duration = .seconds(5), _ what: String = "values") async throws {
-    try await withTimeout(timeout, "\(count) \(what) (have \(self.count))") {
-      let id = self.state.withLockedValue { state -> Int in
-        state.nextID += 1
-        return state.nextID
-      }
-      await withTaskCancellationHandler {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-          let now = self.state.withLockedValue { state -> Bool in
-            if state.values.count >= count { return true }
-            state.waiters.append((id, count, continuation))
-            return false
-          }
-          if now { continuation.resume() }
-        }
-      } onCancel: {
-        let waiting = self.state.withLockedValue { state -> CheckedContinuation<Void, Never>? in
-          guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
-          return state.waiters.remove(at: index).continuation
-        }
-        waiting?.resume()
-      }
-    }
-  }
-}
 
 /// An `NWPathMonitorSource` whose monitors the test can reach: it makes them with the source's own
 /// `monitor(for:)`, records them, and lets the test prepare each before it starts.

@@ -1,4 +1,5 @@
 import Dispatch
+import NetStatusTestSupport
 import Network
 import Synchronization
 import Testing

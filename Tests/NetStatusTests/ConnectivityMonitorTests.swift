@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import NetStatusTestSupport
 import Observation
 import Synchronization
 import Testing

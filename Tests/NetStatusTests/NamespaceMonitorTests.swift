@@ -1,5 +1,6 @@
 #if os(Linux)
   import Foundation
+  import NetStatusTestSupport
   import Testing
 
   @testable import NetStatus

@@ -203,8 +203,15 @@
       var options = NetlinkPathSource.Options()
       options.receiveBufferSize = 1  // the kernel rounds it up to its minimum, a few kilobytes
       options.recordsKernelState = true
+      // Hold the event thread until the whole burst has been made: the changes pile up and overflow.
+      let gate = DispatchSemaphore(value: 0)
+      options.eventGate = gate
       let (source, session, recorder) = try lab.start(options: options)
-      defer { session.stop() }
+      var gateOpened = false
+      defer {
+        if !gateOpened { gate.signal() }
+        session.stop()
+      }
 
       var lines: [String] = []
       for index in 0..<4000 { lines.append("route add 10.\(index / 256).\(index % 256).0/24 via 192.0.2.1 dev veth0") }
@@ -214,6 +221,8 @@
       lines.append("route add default via 192.0.2.254 dev veth0 metric 42")
       lines.append("route del default via 192.0.2.1 dev veth0 metric 100")
       try lab.watched.batch(lines)
+      gate.signal()
+      gateOpened = true
 
       let path = await recorder.awaitPath("the burst's last change") { $0.gateways == ["192.0.2.254"] }
       let statistics = source.statistics

@@ -1,4 +1,5 @@
 import Foundation
+import NetStatusTestSupport
 import Synchronization
 import Testing
 

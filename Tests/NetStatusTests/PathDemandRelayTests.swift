@@ -1,3 +1,4 @@
+import NetStatusTestSupport
 import Synchronization
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import NetStatusTestSupport
 import Testing
 
 @testable import NetStatus

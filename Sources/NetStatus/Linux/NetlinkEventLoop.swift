@@ -55,6 +55,7 @@
       var resolvedUpstreamPath: String
       var receiveBufferSize: Int
       var filter: InterfaceFilter
+      var eventGate: DispatchSemaphore?
     }
 
     /// Consecutive re-dumps failing on undecodable data before the source gives up (a decoder bug, not a
@@ -120,6 +121,7 @@
       // The semaphore orders this after start()'s first send; reading the flag under the lock shows that
       // ordering to ThreadSanitizer too.
       guard control.state.withLockedValue({ $0.proceeding }) else { return }
+      configuration.eventGate?.wait()
       do throws(NetworkMonitorError) {
         try loop()
       } catch {

@@ -1,4 +1,5 @@
 #if os(Linux)
+  import Dispatch
   import CNetStatusShim
   import Glibc
 
@@ -27,6 +28,9 @@
       var resolvedUpstreamPath = ResolverConfiguration.systemdResolvedUpstreamPath
       /// Whether to keep a copy of the kernel state after each recomputation, for tests.
       var recordsKernelState = false
+      /// For tests: the event thread waits on this after the first path, before it reads any event, so a
+      /// test can make changes pile up in the socket (and overflow a tiny buffer) deterministically.
+      var eventGate: DispatchSemaphore?
     }
 
     let namespace: NetworkNamespace?
@@ -104,7 +108,7 @@
         configuration: NetlinkEventLoop.Configuration(
           namespace: namespace, namespaceHandle: handle, classifier: InterfaceClassifier(sysfsRoot: sysfsRoot),
           resolverConfigurationPath: resolverConfigurationPath, resolvedUpstreamPath: options.resolvedUpstreamPath,
-          receiveBufferSize: options.receiveBufferSize, filter: filter),
+          receiveBufferSize: options.receiveBufferSize, filter: filter, eventGate: options.eventGate),
         sink: sink, control: control, shared: shared)
 
       var thread = pthread_t()

@@ -1,0 +1,98 @@
+import NetStatus
+import Synchronization
+import Testing
+
+// Helpers shared by the test targets: await events with a timeout that fails loudly, never sleep.
+
+/// A test waited longer than it allowed.
+package struct TimedOut: Error, CustomStringConvertible {
+  package let what: String
+  package let timeout: Duration
+  package init(what: String, timeout: Duration) {
+    self.what = what
+    self.timeout = timeout
+  }
+  package var description: String { "timed out after \(timeout) waiting for \(what)" }
+}
+
+/// Runs `body`, failing loudly if it has not finished within `timeout`. `body` must honour cancellation.
+package func withTimeout<T: Sendable>(
+  _ timeout: Duration,
+  _ what: String,
+  _ body: @escaping @Sendable () async throws -> T
+) async throws -> T {
+  try await withThrowingTaskGroup(of: T?.self) { group in
+    group.addTask { try await body() }
+    group.addTask {
+      try? await Task.sleep(for: timeout)
+      return nil
+    }
+    defer { group.cancelAll() }
+    guard let first = try await group.next(), let value = first else {
+      throw TimedOut(what: what, timeout: timeout)
+    }
+    return value
+  }
+}
+
+/// Collects values from any thread and lets a test await a count of them, without sleeping.
+package final class Recorder<Value: Sendable>: Sendable {
+  private struct State {
+    var values: [Value] = []
+    var waiters: [(id: Int, count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    var nextID = 0
+  }
+
+  private let state = Mutex(State())
+
+  package init() {}
+
+  package var values: [Value] { state.withLockedValue { $0.values } }
+  package var count: Int { state.withLockedValue { $0.values.count } }
+
+  package func append(_ value: Value) {
+    let ready = state.withLockedValue { state in
+      state.values.append(value)
+      let count = state.values.count
+      let ready = state.waiters.filter { $0.count <= count }.map(\.continuation)
+      state.waiters.removeAll { $0.count <= count }
+      return ready
+    }
+    for continuation in ready { continuation.resume() }
+  }
+
+  /// Waits until at least `count` values have arrived; throws ``TimedOut`` after `timeout`.
+  package func waitFor(count: Int, timeout: Duration = .seconds(5), _ what: String = "values") async throws {
+    do {
+      try await waitWithoutReport(count: count, timeout: timeout)
+    } catch let error as TimedOut {
+      // Say what had arrived when the time ran out (not when the wait began).
+      throw TimedOut(what: "\(count) \(what) (have \(self.count): \(values))", timeout: error.timeout)
+    }
+  }
+
+  private func waitWithoutReport(count: Int, timeout: Duration) async throws {
+    try await withTimeout(timeout, "values") {
+      let id = self.state.withLockedValue { state -> Int in
+        state.nextID += 1
+        return state.nextID
+      }
+      await withTaskCancellationHandler {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+          let now = self.state.withLockedValue { state -> Bool in
+            if state.values.count >= count { return true }
+            state.waiters.append((id, count, continuation))
+            return false
+          }
+          if now { continuation.resume() }
+        }
+      } onCancel: {
+        let waiting = self.state.withLockedValue { state -> CheckedContinuation<Void, Never>? in
+          guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
+          return state.waiters.remove(at: index).continuation
+        }
+        waiting?.resume()
+      }
+    }
+  }
+}
