@@ -82,5 +82,16 @@ let package = Package(
       name: "NetStatusAppleLogicTests",
       dependencies: ["NetStatusAppleLogic", "NetStatus", "Network"]
     ),
+    // The libFuzzer target over the rtnetlink decoder (Fuzz/README.md). An ordinary build replays files through it;
+    // built with `-Xswiftc -sanitize=fuzzer,address`, it runs libFuzzer.
+    .target(
+      name: "NetlinkFuzzerSupport",
+      path: "Fuzz/NetlinkFuzzerSupport"
+    ),
+    .executableTarget(
+      name: "netlink-fuzzer",
+      dependencies: ["NetStatus", "NetlinkFuzzerSupport"],
+      path: "Fuzz/NetlinkFuzzer"
+    ),
   ]
 #endif
