@@ -139,8 +139,15 @@
       }
       resolver = ResolverConfiguration.load(
         path: configuration.resolverConfigurationPath, upstreamPath: configuration.resolvedUpstreamPath)
-      socket = try NetlinkSocket.open(receiveBufferSize: configuration.receiveBufferSize)
+      try openSocket()
       guard try dumpEverything() else { return }
+    }
+
+    /// Opens the netlink socket (subscribed before any dump) and records its port ID for tests.
+    private func openSocket() throws(NetworkMonitorError) {
+      let opened = try NetlinkSocket.open(receiveBufferSize: configuration.receiveBufferSize)
+      socket = opened
+      shared.withLock { $0.portID = opened.portID }
     }
 
     /// Closes what the thread opened. The namespace descriptor is not among them: ``startUp()`` closes it
@@ -337,7 +344,7 @@
           if reopen {
             socket.close()
             self.socket = nil
-            self.socket = try NetlinkSocket.open(receiveBufferSize: configuration.receiveBufferSize)
+            try openSocket()
           }
           continue
         }
