@@ -269,7 +269,10 @@ final class NetstatusProcess: Sendable {
     }
     // Let the pipes drain: the output of a process that has exited is complete once its pipes close.
     try await withTimeout(.seconds(5), "the output to drain") {
-      while self.pendingReaders { await Task.yield() }
+      while self.pendingReaders {
+        try Task.checkCancellation()  // withTimeout cancels: fail loudly instead of spinning forever
+        await Task.yield()
+      }
     }
     return exits.values[0]
   }
@@ -288,7 +291,10 @@ final class NetstatusProcess: Sendable {
     let attributes = try FileManager.default.attributesOfItem(atPath: "/run/netns/\(namespace.name)")
     let inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0
     try await withTimeout(.seconds(10), "netstatus to open its netlink socket in \(namespace.name)") {
-      while !Self.watches(pid: pid, namespaceInode: inode) { await Task.yield() }
+      while !Self.watches(pid: pid, namespaceInode: inode) {
+        try Task.checkCancellation()  // withTimeout cancels: fail loudly instead of spinning forever
+        await Task.yield()
+      }
     }
   }
 

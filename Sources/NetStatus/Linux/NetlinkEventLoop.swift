@@ -101,6 +101,8 @@
 
     /// The event thread's body: start up, hand the first path to `start()`, then loop until stopped.
     func run() {
+      // Named for top -H, /proc/PID/task/TID/comm and debuggers (at most 15 characters).
+      _ = cns_set_thread_name("netstatus-rtnl")
       defer {
         closeEverything()
         control.finished.signal()
