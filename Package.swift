@@ -93,5 +93,15 @@ let package = Package(
       dependencies: ["NetStatus", "NetlinkFuzzerSupport"],
       path: "Fuzz/NetlinkFuzzer"
     ),
+    // Benchmarks (Benchmarks/README.md; run them with Benchmarks/run.sh): Linux only, they make network namespaces.
+    .executableTarget(
+      name: "netstatus-bench",
+      dependencies: ["NetStatus", .target(name: "CNetStatusShim")],
+      path: "Benchmarks/Sources/netstatus-bench"
+    ),
+    .executableTarget(
+      name: "netstatus-bench-hello",
+      path: "Benchmarks/Sources/netstatus-bench-hello"
+    ),
   ]
 #endif

@@ -82,17 +82,17 @@ public enum NetStatusCommand {
     let errors = StopOnError(stop: stop)
     monitor.handlerQueue = DispatchQueue(label: "netstatus.errors")
     monitor.errorHandler = { error in errors.report(error) }
-    let printer = Task {
-      for await path in monitor.paths {
-        let text = options.json ? path.jsonRepresentation : formatter.line(path, time: Timestamp.now())
-        if !StandardOutput.line(text) {
-          stop.fire(.success)  // standard output was closed
-          return
-        }
+    // Printed on the thread that publishes each path (the rtnetlink thread on Linux): no hop to another
+    // thread between the kernel's notification and the write, which keeps watch's latency near `ip monitor`'s
+    // (Benchmarks/README.md). A slow reader blocks that thread; the source then coalesces what changed meanwhile.
+    let printer = monitor.addSynchronousSubscriber { path in
+      let text = options.json ? path.jsonRepresentation : formatter.line(path, time: Timestamp.now())
+      if !StandardOutput.line(text) {
+        stop.fire(.success)  // standard output was closed
       }
     }
     let code = await stop.wait()
-    printer.cancel()
+    monitor.removeSynchronousSubscriber(printer)
     if let error = errors.error {
       StandardOutput.error(error.description)
     }
