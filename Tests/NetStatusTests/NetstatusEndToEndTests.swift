@@ -180,6 +180,13 @@ struct NetstatusEndToEndTests {
   }
 }
 
+/// The output of an exited process did not drain: who still holds its pipes.
+struct DrainFailure: Error, CustomStringConvertible {
+  var underlying: String
+  var holders: String
+  var description: String { "\(underlying); \(holders)" }
+}
+
 /// A running process whose output lines a test can await.
 final class NetstatusProcess: Sendable {
   enum Exit: Equatable, CustomStringConvertible {
@@ -204,6 +211,8 @@ final class NetstatusProcess: Sendable {
   private let exits = Recorder<Exit>()
   private let errors = Mutex("")
   private let pending = Mutex(Data())
+  /// Reader threads that have reached end of file (one per pipe).
+  private let readersDone = Mutex(0)
   private let process: Process
 
   var errorOutput: String { errors.withLockedValue { $0 } }
@@ -225,14 +234,12 @@ final class NetstatusProcess: Sendable {
     process.standardError = errorPipe
     process.standardInput = FileHandle.nullDevice
     self.process = process
-    output.fileHandleForReading.readabilityHandler = { [weak self] handle in
-      guard let self else { return }
-      let data = handle.availableData
-      if data.isEmpty {
-        handle.readabilityHandler = nil
-        return
-      }
-      let complete: [String] = self.pending.withLockedValue { buffer in
+    // A thread per pipe, blocked in read(2) until end of file. (FileHandle.readabilityHandler sometimes never
+    // reported the end of a pipe whose writers had all exited: seen under AddressSanitizer, and it hung the drain.)
+    // The threads keep `self` until end of file, which comes once the process and its children have exited.
+    let finished: @Sendable () -> Void = { [self] in readersDone.withLockedValue { $0 += 1 } }
+    Self.startReader(output.fileHandleForReading, finished: finished) { [self] data in
+      let complete: [String] = pending.withLockedValue { buffer in
         buffer.append(data)
         var found: [String] = []
         while let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
@@ -241,22 +248,32 @@ final class NetstatusProcess: Sendable {
         }
         return found
       }
-      for line in complete { self.lines.append(line) }
+      for line in complete { lines.append(line) }
     }
-    errorPipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-      guard let self else { return }
-      let data = handle.availableData
-      if data.isEmpty {
-        handle.readabilityHandler = nil
-        return
-      }
-      self.errors.withLockedValue { $0 += String(decoding: data, as: UTF8.self) }
+    Self.startReader(errorPipe.fileHandleForReading, finished: finished) { [self] data in
+      errors.withLockedValue { $0 += String(decoding: data, as: UTF8.self) }
     }
     process.terminationHandler = { [exits] process in
       let status = process.terminationStatus
       exits.append(process.terminationReason == .exit ? .exited(status) : .signalled(status))
     }
     try process.run()
+  }
+
+  /// Reads `handle` on a thread of its own until end of file, handing each chunk to `consume`, then calls
+  /// `finished`.
+  private static func startReader(
+    _ handle: FileHandle, finished: @escaping @Sendable () -> Void, consume: @escaping @Sendable (Data) -> Void
+  ) {
+    let reader = Thread {
+      while true {
+        let data = handle.availableData  // blocks until data or end of file
+        if data.isEmpty { break }
+        consume(data)
+      }
+      finished()
+    }
+    reader.start()
   }
 
   /// Waits for the process to end; throws ``TimedOut`` (and kills it) after `timeout`.
@@ -268,21 +285,46 @@ final class NetstatusProcess: Sendable {
       throw error
     }
     // Let the pipes drain: the output of a process that has exited is complete once its pipes close.
-    try await withTimeout(.seconds(5), "the output to drain") {
-      while self.pendingReaders {
-        try Task.checkCancellation()  // withTimeout cancels: fail loudly instead of spinning forever
-        await Task.yield()
+    do {
+      try await withTimeout(.seconds(5), "the output to drain") {
+        while self.pendingReaders {
+          try Task.checkCancellation()  // withTimeout cancels: fail loudly instead of spinning forever
+          await Task.yield()
+        }
       }
+    } catch {
+      throw DrainFailure(underlying: "\(error)", holders: pipeHolders())
     }
     return exits.values[0]
   }
 
-  private var pendingReaders: Bool {
-    let output = process.standardOutput as? Pipe
-    let errors = process.standardError as? Pipe
-    return output?.fileHandleForReading.readabilityHandler != nil
-      || errors?.fileHandleForReading.readabilityHandler != nil
+  /// Which processes still hold the write ends of the output pipes (for a drain that never ends).
+  private func pipeHolders() -> String {
+    let files = FileManager.default
+    var targets: [String: String] = [:]
+    for (name, pipe) in [("stdout", process.standardOutput as? Pipe), ("stderr", process.standardError as? Pipe)] {
+      guard let pipe,
+        let target = try? files.destinationOfSymbolicLink(
+          atPath: "/proc/self/fd/\(pipe.fileHandleForReading.fileDescriptor)")
+      else { continue }
+      targets[target] = name
+    }
+    var found: [String] = []
+    for pid in (try? files.contentsOfDirectory(atPath: "/proc")) ?? [] where Int32(pid) != nil {
+      for fd in (try? files.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? [] {
+        guard let target = try? files.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(fd)"),
+          let name = targets[target]
+        else { continue }
+        let command =
+          (try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8))?
+          .replacingOccurrences(of: "\0", with: " ") ?? "?"
+        found.append("\(name): pid \(pid) fd \(fd) \(command)")
+      }
+    }
+    return "pipes \(targets); holders: \(found)"
   }
+
+  private var pendingReaders: Bool { readersDone.withLockedValue { $0 } < 2 }
 
   /// Waits until the process watches `namespace`: one of its threads has entered it and holds a netlink
   /// socket there.
