@@ -88,5 +88,26 @@ let package = Package(
       name: "NetStatusAppleLogicTests",
       dependencies: ["NetStatusAppleLogic", "NetStatus", "Network", "NetStatusTestSupport"]
     ),
+    // The libFuzzer target over the rtnetlink decoder (Fuzz/README.md). An ordinary build replays files through it;
+    // built with `-Xswiftc -sanitize=fuzzer,address`, it runs libFuzzer.
+    .target(
+      name: "NetlinkFuzzerSupport",
+      path: "Fuzz/NetlinkFuzzerSupport"
+    ),
+    .executableTarget(
+      name: "netlink-fuzzer",
+      dependencies: ["NetStatus", "NetlinkFuzzerSupport"],
+      path: "Fuzz/NetlinkFuzzer"
+    ),
+    // Benchmarks (Benchmarks/README.md; run them with Benchmarks/run.sh): Linux only, they make network namespaces.
+    .executableTarget(
+      name: "netstatus-bench",
+      dependencies: ["NetStatus", .target(name: "CNetStatusShim")],
+      path: "Benchmarks/Sources/netstatus-bench"
+    ),
+    .executableTarget(
+      name: "netstatus-bench-hello",
+      path: "Benchmarks/Sources/netstatus-bench-hello"
+    ),
   ]
 #endif

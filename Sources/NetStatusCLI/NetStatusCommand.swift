@@ -108,24 +108,40 @@ public enum NetStatusCommand {
     let errors = StopOnError(stop: stop)
     monitor.handlerQueue = DispatchQueue(label: "netstatus.errors")
     monitor.errorHandler = { error in errors.report(error) }
-    let changes = StatusChanges(monitor: monitor, connectivity: output.connectivity)
-    let printer = Task {
-      var last: (NetworkPath, ConnectivityReport?)?
-      for await _ in changes.stream {
-        guard let path = monitor.currentPath else { continue }
-        // One line per change of the path or of the connectivity state (not of the check's details).
-        let report = output.report
-        if let last, last.0 == path, last.1?.state == report?.state { continue }
-        last = (path, report)
-        if !StandardOutput.line(output.line(path, report)) {
+    let code: ExitCode
+    if output.connectivity == nil {
+      // Without a probe, each line is printed on the thread that publishes the path (the rtnetlink thread on
+      // Linux): no hop to another thread between the kernel's notification and the write, which keeps
+      // watch's latency near `ip monitor`'s (see the README's Benchmarks). A slow reader blocks that thread;
+      // the source then coalesces what changed meanwhile.
+      let printer = monitor.addSynchronousSubscriber { path in
+        if !StandardOutput.line(output.line(path, nil)) {
           stop.fire(.success)  // standard output was closed
-          return
         }
       }
+      code = await stop.wait()
+      monitor.removeSynchronousSubscriber(printer)
+    } else {
+      // With a probe, a line is due on a change of the path or of the connectivity state.
+      let changes = StatusChanges(monitor: monitor, connectivity: output.connectivity)
+      let printer = Task {
+        var last: (NetworkPath, ConnectivityReport?)?
+        for await _ in changes.stream {
+          guard let path = monitor.currentPath else { continue }
+          // One line per change of the path or of the connectivity state (not of the check's details).
+          let report = output.report
+          if let last, last.0 == path, last.1?.state == report?.state { continue }
+          last = (path, report)
+          if !StandardOutput.line(output.line(path, report)) {
+            stop.fire(.success)  // standard output was closed
+            return
+          }
+        }
+      }
+      code = await stop.wait()
+      printer.cancel()
+      changes.cancel()
     }
-    let code = await stop.wait()
-    printer.cancel()
-    changes.cancel()
     if let error = errors.error {
       StandardOutput.error(error.description)
     }

@@ -123,6 +123,20 @@ struct NetlinkDecoderTests {
     #expect(messages.map(\.event) == [.error(errno: 16)])
   }
 
+  @Test("an error code of Int32.min decodes without trapping (fuzzer finding: Fuzz/regressions/done-errno-int32-min)")
+  func errorCodeInt32Min() throws {
+    let code = withUnsafeBytes(of: Int32.min) { Array($0) }
+    let done = try NetlinkMessageDecoder.decode(NetlinkMessageBuilder.message(type: RTNL.NLMSG_DONE, body: code))
+    #expect(done.map(\.event) == [.done(errno: Int32.min)])
+    let error = try NetlinkMessageDecoder.decode(NetlinkMessageBuilder.message(type: RTNL.NLMSG_ERROR, body: code))
+    #expect(error.map(\.event) == [.error(errno: Int32.min)])
+    // The input the fuzzer found: an NLMSG_DONE of 20 bytes whose code is 0x80000000.
+    let found: [UInt8] = [
+      0x14, 0, 0, 0, 0x03, 0, 0x02, 0, 0x01, 0, 0, 0, 0x65, 0x30, 0, 0, 0, 0, 0, 0x80,
+    ]
+    #expect(try NetlinkMessageDecoder.decode(found).map(\.event) == [.done(errno: Int32.min)])
+  }
+
   @Test("NLM_F_DUMP_INTR is surfaced")
   func dumpInterrupted() throws {
     let messages = try NetlinkMessageDecoder.decode(

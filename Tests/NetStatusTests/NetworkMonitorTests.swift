@@ -139,8 +139,11 @@ struct NetworkMonitorTests {
   private func observeChanges(of model: NetworkStatusModel, into recorder: Recorder<NetworkPath?>) {
     withObservationTracking {
       _ = model.path
-    } onChange: {
+    } onChange: { [weak model] in
+      // Weak: the model keeps this closure (in its registrar) until the next change, which may never come; a
+      // strong capture would be a cycle keeping the model and its monitor alive (LeakSanitizer found it).
       Task { @MainActor in
+        guard let model else { return }
         recorder.append(model.path)
         self.observeChanges(of: model, into: recorder)
       }
@@ -312,7 +315,10 @@ struct NetworkMonitorTests {
     let waiter = Task { try await monitor.waitForPath(timeout: .seconds(10)) }
     try await withTimeout(.seconds(5), "the monitor to start") {
       // The waiter starts the monitor; the source has no path yet.
-      while source.activeSessionCount == 0 { await Task.yield() }
+      while source.activeSessionCount == 0 {
+        try Task.checkCancellation()  // withTimeout cancels: fail loudly instead of spinning forever
+        await Task.yield()
+      }
     }
     #expect(monitor.currentPath == nil)
     source.send(.test(.wifi))
@@ -376,7 +382,10 @@ struct NetworkMonitorTests {
     #expect(!monitor.isMonitoring)
     #expect(monitor.currentPath == .offline)
     try await withTimeout(.seconds(5), "the failed session to be stopped") {
-      while source.activeSessionCount > 0 { await Task.yield() }
+      while source.activeSessionCount > 0 {
+        try Task.checkCancellation()  // withTimeout cancels: fail loudly instead of spinning forever
+        await Task.yield()
+      }
     }
 
     monitor.startMonitoring()
@@ -404,7 +413,10 @@ struct NetworkMonitorTests {
     source.send(.test(.cellular))
     try await changed.waitFor(count: 1, "an Observation change")
     try await withTimeout(.seconds(5), "the model to apply the change") { @MainActor in
-      while model.path != .test(.cellular) { await Task.yield() }
+      while model.path != .test(.cellular) {
+        try Task.checkCancellation()  // withTimeout cancels: fail loudly instead of spinning forever
+        await Task.yield()
+      }
     }
     #expect(model.isExpensive)
     #expect(model.availableInterfaceTypes == [.cellular])

@@ -37,6 +37,12 @@ static inline void cnetstatus_tsan_release(void *addr) {
 // setns(2) is only declared by <sched.h> under _GNU_SOURCE, which the Glibc module is not built with.
 extern int setns(int fd, int nstype);
 
+// pthread_setname_np is only declared by <pthread.h> under _GNU_SOURCE, too.
+extern int pthread_setname_np(pthread_t thread, const char *name);
+
+/// Names the calling thread (at most 15 characters), for top -H, /proc/PID/task/TID/comm and debuggers.
+static inline int cns_set_thread_name(const char *name) { return pthread_setname_np(pthread_self(), name); }
+
 /// Moves the calling thread into the network namespace open at `fd` (setns(fd, CLONE_NEWNET)).
 static inline int cns_setns_net(int fd) { return setns(fd, 0x40000000 /* CLONE_NEWNET */); }
 

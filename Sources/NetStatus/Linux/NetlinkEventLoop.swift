@@ -102,6 +102,8 @@
 
     /// The event thread's body: start up, hand the first path to `start()`, then loop until stopped.
     func run() {
+      // Named for top -H, /proc/PID/task/TID/comm and debuggers (at most 15 characters).
+      _ = cns_set_thread_name("netstatus-rtnl")
       defer {
         closeEverything()
         control.finished.signal()
@@ -141,8 +143,15 @@
       }
       resolver = ResolverConfiguration.load(
         path: configuration.resolverConfigurationPath, upstreamPath: configuration.resolvedUpstreamPath)
-      socket = try NetlinkSocket.open(receiveBufferSize: configuration.receiveBufferSize)
+      try openSocket()
       guard try dumpEverything() else { return }
+    }
+
+    /// Opens the netlink socket (subscribed before any dump) and records its port ID for tests.
+    private func openSocket() throws(NetworkMonitorError) {
+      let opened = try NetlinkSocket.open(receiveBufferSize: configuration.receiveBufferSize)
+      socket = opened
+      shared.withLock { $0.portID = opened.portID }
     }
 
     /// Closes what the thread opened. The namespace descriptor is not among them: ``startUp()`` closes it
@@ -339,7 +348,7 @@
           if reopen {
             socket.close()
             self.socket = nil
-            self.socket = try NetlinkSocket.open(receiveBufferSize: configuration.receiveBufferSize)
+            try openSocket()
           }
           continue
         }

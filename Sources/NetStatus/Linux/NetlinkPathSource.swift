@@ -86,6 +86,9 @@
     /// What the source has done so far (dumps, re-dumps, losses), across its sessions.
     var statistics: NetlinkSourceStatistics { shared.withLock { $0.statistics } }
 
+    /// The port ID (`nl_pid`) of the netlink socket the latest session opened last: where a spoofer would send.
+    var portID: UInt32? { shared.withLock { $0.portID } }
+
     /// The kernel state after the last recomputation, when ``Options/recordsKernelState`` is set.
     var recordedKernelState: KernelState? { shared.withLock { $0.kernelState } }
 

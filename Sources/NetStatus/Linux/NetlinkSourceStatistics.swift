@@ -33,6 +33,8 @@ final class NetlinkSourceRecord: Sendable {
     var statistics = NetlinkSourceStatistics()
     var recordsKernelState = false
     var kernelState: KernelState?
+    /// The port ID (`nl_pid`) of the netlink socket the latest session opened last, for tests that send to it.
+    var portID: UInt32?
   }
 
   private let state: Mutex<State>

@@ -1,0 +1,89 @@
+import CNetStatusShim
+import Foundation
+import Glibc
+import Synchronization
+
+/// A network namespace the benchmark made, named `nsbench-LABEL-PID`, deleted by ``delete()`` or, on SIGINT or
+/// SIGTERM, by ``deleteAll()``.
+final class BenchNamespace: Sendable {
+  private static let live = Mutex<[String: BenchNamespace]>([:])
+
+  /// The name, as `ip netns` knows it.
+  let name: String
+  private let deleted = Atomic<Bool>(false)
+
+  /// Adds the namespace with its loopback up and IPv6 duplicate address detection off.
+  init(_ label: String) throws {
+    name = "nsbench-\(label)-\(getpid())"
+    try Command.ip("netns add \(name)")
+    Self.live.withLockedValue { $0[name] = self }
+    try ip("link set lo up")
+    try Command.run(
+      Command.ip,
+      [
+        "netns", "exec", name, "sysctl", "-q", "-w", "net.ipv6.conf.all.accept_dad=0",
+        "net.ipv6.conf.default.accept_dad=0",
+      ])
+  }
+
+  /// Runs `ip -n NAME ARGUMENTS`.
+  @discardableResult
+  func ip(_ arguments: String) throws -> String {
+    try Command.run(Command.ip, ["-n", name] + arguments.split(separator: " ").map(String.init))
+  }
+
+  /// Runs many `ip` commands in one process (`ip -n NAME -batch FILE`), the fastest way to make thousands of
+  /// changes. Returns when `ip` has made them all.
+  func batch(_ lines: [String]) throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString).batch")
+    try lines.joined(separator: "\n").appending("\n").write(to: file, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: file) }
+    try Command.run(Command.ip, ["-n", name, "-batch", file.path])
+  }
+
+  /// Deletes the namespace (once).
+  func delete() {
+    guard !deleted.exchange(true, ordering: .relaxed) else { return }
+    _ = try? Command.ip("netns delete \(name)")
+    _ = Self.live.withLockedValue { $0.removeValue(forKey: name) }
+  }
+
+  /// Deletes every namespace still alive (on an interrupt).
+  static func deleteAll() {
+    for namespace in live.withLockedValue({ Array($0.values) }) { namespace.delete() }
+  }
+
+  /// Deletes `nsbench-*` namespaces left by benchmark runs whose process no longer exists.
+  static func deleteStale() {
+    guard let list = try? Command.ip("netns list") else { return }
+    for line in list.split(separator: "\n") {
+      let name = String(line.split(separator: " ")[0])
+      guard name.hasPrefix("nsbench-"), let pid = name.split(separator: "-").last.flatMap({ Int32($0) }) else {
+        continue
+      }
+      if kill(pid, 0) != 0 && errno == ESRCH { _ = try? Command.ip("netns delete \(name)") }
+    }
+  }
+
+  /// Runs `body` on a new thread that has entered the namespace (setns), and returns its result: a socket
+  /// made there belongs to the namespace.
+  func onThreadInside<T: Sendable>(_ body: @escaping @Sendable () throws -> T) throws -> T {
+    let path = "/run/netns/\(name)"
+    let result = Mutex<Result<T, any Error>?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+      let outcome = Result { () throws -> T in
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw BenchError("open \(path): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        guard cns_setns_net(fd) == 0 else { throw BenchError("setns \(path): \(String(cString: strerror(errno)))") }
+        return try body()
+      }
+      result.withLockedValue { $0 = outcome }
+      done.signal()
+    }
+    thread.start()
+    done.wait()
+    return try result.withLockedValue { $0! }.get()
+  }
+}

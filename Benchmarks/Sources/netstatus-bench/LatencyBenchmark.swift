@@ -1,0 +1,161 @@
+import Dispatch
+import Foundation
+import Glibc
+import NetStatus
+
+/// Latency from a change of the default route to its notification, for one observer at a time.
+///
+/// Each observer runs alone (two cores: observers running together would delay each other). For each change
+/// the benchmark removes or adds the default route with its own rtnetlink request (``RouteFlipper``), takes
+/// the time when the kernel has made it, waits for the observer's next event, and takes the difference.
+/// Between changes it pauses a couple of milliseconds so every thread is asleep again, as in real life.
+struct LatencyBenchmark {
+  /// Something that turns each route change into exactly one event of ``log``.
+  struct Observer {
+    /// The row's name.
+    var name: String
+    /// Where the observer's events arrive, timestamped at receipt.
+    var log: EventLog
+    /// Ends the observer.
+    var stop: () -> Void
+  }
+
+  /// One observer's result.
+  struct Result: Codable, Sendable {
+    /// The observer.
+    var observer: String
+    /// Route removals and additions measured.
+    var changes: Int
+    /// Latency of every change, in microseconds.
+    var latency: Summary
+    /// Latency of removals only.
+    var removals: Summary
+    /// Latency of additions only.
+    var additions: Summary
+    /// Changes whose event did not come within 2 s, or came with an extra event (resynchronised, not measured).
+    var anomalies: Int
+  }
+
+  /// The namespace pair: `watched` has veth0 (192.0.2.10/24) with a default route via 192.0.2.1, whose peer
+  /// veth1 lives in `peer`.
+  let watched: BenchNamespace
+  let peer: BenchNamespace
+  let flipper: RouteFlipper
+  /// Removal/addition pairs per observer.
+  let flips: Int
+  let pause: useconds_t = 2_000
+
+  init(flips: Int) throws {
+    watched = try BenchNamespace("latency")
+    peer = try BenchNamespace("latencyp")
+    try watched.ip("link add veth0 type veth peer name veth1 netns \(peer.name)")
+    try peer.ip("link set veth1 up")
+    try watched.ip("link set veth0 up")
+    try watched.ip("addr add 192.0.2.10/24 dev veth0")
+    try watched.ip("route add default via 192.0.2.1 dev veth0")
+    flipper = try RouteFlipper(namespace: watched, interface: "veth0", gateway: "192.0.2.1")
+    self.flips = flips
+  }
+
+  func delete() {
+    watched.delete()
+    peer.delete()
+  }
+
+  /// Measures `observer`, then stops it. The default route is present before and after.
+  func measure(_ observer: Observer) throws -> Result {
+    defer { observer.stop() }
+    let log = observer.log
+    // Synchronise: flip until the observer reports a change (it may have printed its first path, or nothing,
+    // and may not be subscribed yet), then wait for quiet.
+    var present = true
+    var synchronised = false
+    for _ in 0..<20 where !synchronised {
+      let before = log.count
+      present.toggle()
+      try flipper.setDefaultRoute(present: present)
+      synchronised = log.wait(forCount: before + 1, timeoutMilliseconds: 500)
+    }
+    guard synchronised else { throw BenchError("\(observer.name) reported no route change") }
+    if !present {
+      try flipper.setDefaultRoute(present: true)
+      present = true
+    }
+    usleep(200_000)
+    var baseline = log.count
+    var removals: [Int64] = []
+    var additions: [Int64] = []
+    var anomalies = 0
+    for _ in 0..<(flips * 2) {
+      present.toggle()
+      let changedAt = try flipper.setDefaultRoute(present: present)
+      guard log.wait(forCount: baseline + 1, timeoutMilliseconds: 2_000) else {
+        anomalies += 1
+        baseline = log.count
+        continue
+      }
+      let latency = log.event(at: baseline).time - changedAt
+      usleep(pause)
+      if log.count != baseline + 1 {
+        anomalies += 1
+        baseline = log.count
+        continue
+      }
+      baseline += 1
+      if present { additions.append(latency) } else { removals.append(latency) }
+    }
+    if !present { try flipper.setDefaultRoute(present: true) }
+    return Result(
+      observer: observer.name, changes: removals.count + additions.count,
+      latency: Summary(nanoseconds: removals + additions), removals: Summary(nanoseconds: removals),
+      additions: Summary(nanoseconds: additions), anomalies: anomalies)
+  }
+
+  // MARK: Observers
+
+  /// `ip -n NS monitor route`: the floor. Only its lines about the default route count.
+  func ipMonitor() throws -> Observer {
+    let process = try ChildProcess([Command.ip, "-n", watched.name, "monitor", "route"]) { $0.contains("default") }
+    return Observer(name: "ip monitor route", log: process.lines, stop: process.stop)
+  }
+
+  /// `netstatus watch --json --netns NS`, the release binary: one line per change.
+  func netstatusWatch(binary: String) throws -> Observer {
+    let process = try ChildProcess([binary, "watch", "--json", "--netns", watched.name])
+    try process.waitForFirstLine()
+    return Observer(name: "netstatus watch --json", log: process.lines, stop: process.stop)
+  }
+
+  /// The library's source alone: `NetlinkPathSource` with a `PathSink`, called on the source's thread.
+  func sourceSink() throws -> Observer {
+    let log = EventLog()
+    let source = try NetlinkPathSource(networkNamespace: watched.name)
+    let session = try source.start(filter: .none, sink: PathSink { _ in log.append("path", at: Monotonic.now()) })
+    return Observer(name: "library: PathSink (source thread)", log: log, stop: session.stop)
+  }
+
+  /// `NetworkMonitor.pathUpdateHandler` on a serial dispatch queue of its own.
+  func pathUpdateHandler() throws -> Observer {
+    let log = EventLog()
+    let monitor = try NetworkMonitor(networkNamespace: watched.name)
+    monitor.handlerQueue = DispatchQueue(label: "netstatus-bench.handler")
+    monitor.pathUpdateHandler = { _ in log.append("path", at: Monotonic.now()) }
+    try monitor.start()
+    return Observer(name: "library: pathUpdateHandler", log: log, stop: monitor.stopMonitoring)
+  }
+
+  /// `for await path in monitor.paths`, in a task.
+  func pathsSequence() throws -> Observer {
+    let log = EventLog()
+    let monitor = try NetworkMonitor(networkNamespace: watched.name)
+    let task = Task.detached {
+      for await _ in monitor.paths { log.append("path", at: Monotonic.now()) }
+    }
+    return Observer(
+      name: "library: for await monitor.paths", log: log,
+      stop: {
+        task.cancel()
+        monitor.stopMonitoring()
+      })
+  }
+}

@@ -1,0 +1,161 @@
+import Dispatch
+import Foundation
+import Glibc
+
+/// `netstatus-bench`: every benchmark of Benchmarks/README.md in one run, in `nsbench-` namespaces it makes
+/// and deletes. Run it through `Benchmarks/run.sh`, which builds in release first.
+///
+/// Options: `--quick` (a smoke run with few samples), `--flips N` (removal/addition pairs per latency
+/// observer, default 200), `--idle-seconds S` (default 10), `--output FILE` (JSON; default
+/// Benchmarks/results/netstatus-bench-DATE.json beside the package).
+@main
+struct NetstatusBench {
+  static func main() {
+    do {
+      try run()
+    } catch {
+      BenchNamespace.deleteAll()
+      FileHandle.standardError.write(Data("netstatus-bench: \(error)\n".utf8))
+      exit(1)
+    }
+  }
+
+  static func run() throws {
+    guard getuid() == 0 else { throw BenchError("run as root: the benchmarks make network namespaces") }
+    var arguments = CommandLine.arguments.dropFirst()
+    var quick = false
+    var flips = 200
+    var idleSeconds = 10.0
+    var output: String?
+    while let argument = arguments.popFirst() {
+      switch argument {
+      case "--quick": quick = true
+      case "--flips": flips = arguments.popFirst().flatMap(Int.init) ?? flips
+      case "--idle-seconds": idleSeconds = arguments.popFirst().flatMap(Double.init) ?? idleSeconds
+      case "--output": output = arguments.popFirst()
+      default: throw BenchError("unknown option \(argument) (--quick, --flips N, --idle-seconds S, --output FILE)")
+      }
+    }
+    if quick {
+      flips = min(flips, 20)
+      idleSeconds = min(idleSeconds, 2)
+    }
+    let startupRuns = quick ? 3 : 15
+    let fanoutSubscribers = quick ? 1_000 : 10_000
+    let fanoutPublishes = quick ? 5 : 30
+
+    let binaries = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+    let netstatus = binaries.appendingPathComponent("netstatus").path
+    let hello = binaries.appendingPathComponent("netstatus-bench-hello").path
+    for binary in [netstatus, hello] where !FileManager.default.isExecutableFile(atPath: binary) {
+      throw BenchError("\(binary) is missing: build every product first (Benchmarks/run.sh does)")
+    }
+
+    // Ctrl-C or SIGTERM: delete the namespaces made so far before leaving.
+    let signals = [SIGINT, SIGTERM].map { number -> any DispatchSourceSignal in
+      signal(number, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+      source.setEventHandler {
+        BenchNamespace.deleteAll()
+        exit(130)
+      }
+      source.resume()
+      return source
+    }
+    defer { signals.forEach { $0.cancel() } }
+    BenchNamespace.deleteStale()
+
+    func step(_ text: String) { FileHandle.standardError.write(Data("· \(text)\n".utf8)) }
+
+    step("latency: \(flips) removals and \(flips) additions of the default route per observer")
+    let lab = try LatencyBenchmark(flips: flips)
+    defer { lab.delete() }
+    var latency: [LatencyBenchmark.Result] = []
+    latency.append(try lab.measure(try lab.ipMonitor()))
+    latency.append(try lab.measure(try lab.netstatusWatch(binary: netstatus)))
+    latency.append(try lab.measure(try lab.sourceSink()))
+    latency.append(try lab.measure(try lab.pathUpdateHandler()))
+    latency.append(try lab.measure(try lab.pathsSequence()))
+    lab.delete()
+
+    step("idle and memory: netstatus watch over \(idleSeconds) s")
+    let idle = try IdleBenchmark.run(netstatus: netstatus, hello: hello, seconds: idleSeconds)
+
+    step("startup: \(startupRuns) runs per namespace")
+    let helloStartup = try StartupBenchmark.hello(binary: hello, runs: startupRuns)
+    var startup = [try StartupBenchmark.run(netstatus: netstatus, extraInterfaces: 0, routes: 0, runs: startupRuns)]
+    startup.append(
+      try StartupBenchmark.run(
+        netstatus: netstatus, extraInterfaces: quick ? 20 : 199, routes: quick ? 500 : 5_000, runs: startupRuns))
+
+    step("storm: \(StormBenchmark.batch.count) route changes in one burst")
+    let storm = [
+      try StormBenchmark.ipMonitor(), try StormBenchmark.netstatus(binary: netstatus), try StormBenchmark.library(),
+    ]
+
+    step("fan-out: \(fanoutSubscribers) subscribers")
+    let fanout = [
+      try FanoutBenchmark.pathsIterators(count: fanoutSubscribers, publishes: fanoutPublishes),
+      try FanoutBenchmark.networkUpdateStreams(count: fanoutSubscribers, publishes: fanoutPublishes),
+    ]
+
+    let date = ISO8601DateFormatter().string(from: Date())
+    let report = Report(
+      date: date, machine: Report.currentMachine(), quick: quick, latency: latency, idle: idle,
+      helloStartup: helloStartup, startup: startup, storm: storm, fanout: fanout,
+      targets: targets(latency: latency, idle: idle, storm: storm))
+    print(report.table())
+
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+    let file = output.map { URL(fileURLWithPath: $0) } ?? defaultOutput(date: date)
+    try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try encoder.encode(report).write(to: file)
+    print("\nJSON: \(file.path)")
+  }
+
+  static func targets(
+    latency: [LatencyBenchmark.Result], idle: IdleBenchmark.Result, storm: [StormBenchmark.Result]
+  ) -> [Report.Target] {
+    var targets: [Report.Target] = []
+    let floor = latency[0].latency.p50
+    for row in latency.dropFirst() {
+      let ratio = row.latency.p50 / floor
+      targets.append(
+        Report.Target(
+          target: "latency p50 within 1.5× of ip monitor (\(row.observer))",
+          measured: String(format: "%.0f µs = %.2f× %.0f µs", row.latency.p50, ratio, floor), met: ratio <= 1.5))
+      targets.append(
+        Report.Target(
+          target: "latency p99 under 2 ms (\(row.observer))", measured: String(format: "%.0f µs", row.latency.p99),
+          met: row.latency.p99 < 2_000))
+    }
+    for (index, window) in idle.windows.enumerated() {
+      targets.append(
+        Report.Target(
+          target: "zero idle CPU (netstatus watch, \(index == 0 ? "first" : "second") quiet window)",
+          measured:
+            "\(window.cpuTicks) ticks, \(String(format: "%.0f", window.cpuMicroseconds)) µs, \(window.wakeups) wake-ups",
+          met: window.cpuTicks == 0 && window.wakeups == 0))
+    }
+    targets.append(
+      Report.Target(
+        target: "the monitor adds under 2 MB of peak RSS", measured: "\(idle.monitorAddsKilobytes) KiB",
+        met: idle.monitorAddsKilobytes < 2_048))
+    for row in storm where row.finalPathIsTruth != nil {
+      targets.append(
+        Report.Target(
+          target: "storm: final path equals the truth (\(row.observer))",
+          measured: row.finalPathIsTruth! ? "yes" : "no",
+          met: row.finalPathIsTruth!))
+    }
+    return targets
+  }
+
+  /// Benchmarks/results/netstatus-bench-DATE.json in the package, found from this file's path.
+  static func defaultOutput(date: String) -> URL {
+    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("results").appendingPathComponent(
+        "netstatus-bench-\(date.replacingOccurrences(of: ":", with: "")).json")
+  }
+}

@@ -1,0 +1,159 @@
+import Foundation
+
+/// Everything one run measured, as written to JSON.
+struct Report: Codable, Sendable {
+  /// Where and how it ran.
+  struct Machine: Codable, Sendable {
+    var cpu: String
+    var cores: Int
+    var memoryMegabytes: Int
+    var kernel: String
+    var swift: String
+    var build: String
+  }
+
+  /// A target and whether it was met.
+  struct Target: Codable, Sendable {
+    var target: String
+    var measured: String
+    var met: Bool
+  }
+
+  var date: String
+  var machine: Machine
+  var quick: Bool
+  var latency: [LatencyBenchmark.Result]
+  var idle: IdleBenchmark.Result?
+  var helloStartup: Summary?
+  var startup: [StartupBenchmark.Result]
+  var storm: [StormBenchmark.Result]
+  var fanout: [FanoutBenchmark.Result]
+  var targets: [Target]
+
+  /// The machine this runs on.
+  static func currentMachine() -> Machine {
+    let cpuinfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+    let model =
+      cpuinfo.split(separator: "\n").first { $0.hasPrefix("model name") }.map {
+        $0.split(separator: ":", maxSplits: 1).last!.trimmingCharacters(in: .whitespaces)
+      } ?? "unknown CPU"
+    let meminfo = (try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8)) ?? ""
+    let memory =
+      meminfo.split(separator: "\n").first { $0.hasPrefix("MemTotal:") }.flatMap {
+        Int($0.split(separator: " ", omittingEmptySubsequences: true)[1])
+      } ?? 0
+    let kernel = ((try? String(contentsOfFile: "/proc/sys/kernel/osrelease", encoding: .utf8)) ?? "?")
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    return Machine(
+      cpu: model, cores: ProcessInfo.processInfo.activeProcessorCount, memoryMegabytes: memory / 1024,
+      kernel: "Linux \(kernel)", swift: ProcessInfo.processInfo.environment["NETSTATUS_BENCH_SWIFT"] ?? "unknown",
+      build: Self.buildConfiguration)
+  }
+
+  #if DEBUG
+    static let buildConfiguration = "debug (numbers are not representative: use Benchmarks/run.sh)"
+  #else
+    static let buildConfiguration = "release"
+  #endif
+
+  /// The table printed at the end of a run.
+  func table() -> String {
+    var out: [String] = []
+    func pad(_ text: String, _ width: Int) -> String {
+      text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    }
+    func number(_ value: Double, _ digits: Int = 0) -> String { String(format: "%.\(digits)f", value) }
+    func right(_ text: String, _ width: Int) -> String {
+      text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
+    }
+    out.append("NetStatus benchmarks, \(date)\(quick ? " (quick smoke run: too few samples to quote)" : "")")
+    out.append(
+      "Machine: \(machine.cpu), \(machine.cores) cores, \(machine.memoryMegabytes) MB, \(machine.kernel), "
+        + "\(machine.swift), \(machine.build) build")
+    if let floor = latency.first {
+      out.append("")
+      out.append(
+        "Latency: default route removed/added → notification (µs, CLOCK_MONOTONIC; \(floor.changes) changes each)")
+      out.append(
+        "  " + pad("observer", 36) + right("p50", 8) + right("p90", 8) + right("p99", 8) + right("max", 8)
+          + right("× floor p50", 13) + right("lost", 6))
+      for row in latency {
+        out.append(
+          "  " + pad(row.observer, 36) + right(number(row.latency.p50), 8) + right(number(row.latency.p90), 8)
+            + right(number(row.latency.p99), 8) + right(number(row.latency.max), 8)
+            + right(number(row.latency.p50 / floor.latency.p50, 2) + "×", 13) + right("\(row.anomalies)", 6))
+      }
+    }
+    if let idle {
+      out.append("")
+      out.append("Idle: netstatus watch with no changes (one veth, a default route)")
+      for window in idle.windows {
+        out.append(
+          "  \(number(window.startSeconds))–\(number(window.startSeconds + window.seconds)) s after its first path: CPU "
+            + "\(window.cpuTicks) ticks (\(number(window.cpuMicroseconds)) µs thread time), \(window.wakeups) wake-ups, "
+            + "threads \(window.threadsBefore) → \(window.threadsAfter)"
+            + (window.threadsEnded.isEmpty ? "" : " (ended: \(window.threadsEnded.joined(separator: ", ")))"))
+        for thread in window.busyThreads {
+          out.append(
+            "    thread \(thread.thread) '\(thread.name)': \(number(thread.cpuMicroseconds)) µs, "
+              + "\(thread.voluntarySwitches) voluntary + \(thread.involuntarySwitches) involuntary switches")
+        }
+      }
+      out.append(
+        "Memory: netstatus watch peak RSS \(idle.peakResidentKilobytes) KiB; hello-world (Foundation, Dispatch, "
+          + "Synchronization, a Task) \(idle.helloPeakResidentKilobytes) KiB; the monitor adds "
+          + "\(idle.monitorAddsKilobytes) KiB, of which private (RssAnon \(idle.anonymousKilobytes) vs "
+          + "\(idle.helloAnonymousKilobytes)): \(idle.anonymousKilobytes - idle.helloAnonymousKilobytes) KiB, the rest "
+          + "code pages (the netstatus binary, more of libswiftCore and Foundation)")
+    }
+    if !startup.isEmpty {
+      out.append("")
+      out.append("Startup: process start → first path printed (µs)")
+      out.append("  " + pad("namespace", 36) + pad("", 26) + right("p50", 8) + right("p90", 8) + right("max", 8))
+      if let hello = helloStartup {
+        out.append(
+          "  " + pad("(hello-world Swift program, floor)", 62) + right(number(hello.p50), 8)
+            + right(number(hello.p90), 8) + right(number(hello.max), 8))
+      }
+      for row in startup {
+        out.append(
+          "  " + pad(row.configuration, 36) + pad("netstatus watch --json", 26) + right(number(row.netstatus.p50), 8)
+            + right(number(row.netstatus.p90), 8) + right(number(row.netstatus.max), 8))
+        out.append(
+          "  " + pad("", 36) + pad("library: init + start()", 26) + right(number(row.library.p50), 8)
+            + right(number(row.library.p90), 8) + right(number(row.library.max), 8))
+      }
+    }
+    if !storm.isEmpty {
+      out.append("")
+      out.append("Storm: \(storm[0].changes) route changes in one ip -batch")
+      out.append(
+        "  " + pad("observer", 36) + right("CPU ms", 9) + right("µs/change", 11) + right("wall ms", 9)
+          + right("batch ms", 10) + right("reports", 9) + "  final path = truth")
+      for row in storm {
+        let truth = row.finalPathIsTruth.map { $0 ? "yes" : "NO: \(row.mismatch ?? "")" } ?? "n/a"
+        out.append(
+          "  " + pad(row.observer, 36) + right(number(row.cpuMilliseconds, 1), 9)
+            + right(number(row.cpuMicrosecondsPerChange, 2), 11) + right(number(row.wallMilliseconds), 9)
+            + right(number(row.batchMilliseconds), 10) + right("\(row.reports)", 9) + "  " + truth)
+      }
+    }
+    if !fanout.isEmpty {
+      out.append("")
+      out.append("Fan-out: one path published to N subscribers (ScriptedPathSource, in process; µs)")
+      out.append(
+        "  " + pad("subscribers", 44) + right("send p50", 10) + right("all p50", 10) + right("all p99", 10)
+          + right("ns/sub", 8) + right("KiB", 8))
+      for row in fanout {
+        out.append(
+          "  " + pad("\(row.count) × \(row.subscribers)", 44) + right(number(row.publishCall.p50), 10)
+            + right(number(row.allDelivered.p50), 10) + right(number(row.allDelivered.p99), 10)
+            + right(number(row.nanosecondsPerSubscriber), 8) + right("\(row.residentKilobytes)", 8))
+      }
+    }
+    out.append("")
+    out.append("Targets")
+    for target in targets { out.append("  \(target.met ? "met " : "MISS")  \(target.target): \(target.measured)") }
+    return out.joined(separator: "\n")
+  }
+}

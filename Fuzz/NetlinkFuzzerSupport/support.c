@@ -1,0 +1,2 @@
+// Intentionally empty: the support module is its header (a weak reference to libFuzzer's driver).
+#include "NetlinkFuzzerSupport.h"
