@@ -29,11 +29,11 @@ final class ChildProcess: Sendable {
     posix_spawn_file_actions_adddup2(&actions, pipeFDs[1], 1)
     if quietErrors { posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0) }
     let argv = arguments.map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
+    defer { for pointer in argv { free(pointer) } }
     var environment = ProcessInfo.processInfo.environment
     environment["NO_COLOR"] = "1"
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { envp.forEach { free($0) } }
+    defer { for pointer in envp { free(pointer) } }
     var pid: pid_t = 0
     let spawnedAt = Monotonic.now()
     let result = posix_spawn(&pid, arguments[0], &actions, nil, argv, envp)

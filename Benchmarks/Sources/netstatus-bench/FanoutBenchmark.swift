@@ -84,7 +84,7 @@ struct FanoutBenchmark {
     let deliveries = Deliveries(subscribers: count)
     let memoryBefore = try ProcessSample.current().residentKilobytes
     let tasks = subscribe(monitor, deliveries)
-    defer { tasks.forEach { $0.cancel() } }
+    defer { for task in tasks { task.cancel() } }
     _ = try deliveries.waitForRound()  // everyone has the current path: all subscribed
     let memoryAfter = try ProcessSample.current().residentKilobytes
     var calls: [Int64] = []

@@ -62,7 +62,7 @@ struct NetstatusBench {
       source.resume()
       return source
     }
-    defer { signals.forEach { $0.cancel() } }
+    defer { for signal in signals { signal.cancel() } }
     BenchNamespace.deleteStale()
 
     func step(_ text: String) { FileHandle.standardError.write(Data("· \(text)\n".utf8)) }
