@@ -54,20 +54,10 @@ extension ConnectivityMonitor {
   /// - Returns: Whether the state became full in time.
   public func waitForInternetAccess(timeout: Duration?) async -> Bool {
     let sequence = states
-    return await withTaskGroup(of: Bool.self) { group in
-      group.addTask {
-        for await state in sequence where state.isFull { return true }
-        return false
-      }
-      if let timeout {
-        group.addTask {
-          try? await Task.sleep(for: timeout)
-          return false
-        }
-      }
-      let first = await group.next() ?? false
-      group.cancelAll()
-      return first
+    let reached = await withDeadline(timeout) { () -> Bool? in
+      for await state in sequence where state.isFull { return true }
+      return nil
     }
+    return reached ?? false
   }
 }

@@ -17,18 +17,9 @@ extension NetworkMonitor {
     if let path = currentPath { return path }
     try start()
     let sequence = paths
-    let result: NetworkPath? = await withTaskGroup(of: NetworkPath?.self) { group in
-      group.addTask {
-        var iterator = sequence.makeAsyncIterator()
-        return await iterator.next()
-      }
-      group.addTask {
-        try? await Task.sleep(for: timeout)
-        return nil
-      }
-      let first = await group.next() ?? nil
-      group.cancelAll()
-      return first
+    let result = await withDeadline(timeout) {
+      var iterator = sequence.makeAsyncIterator()
+      return await iterator.next()
     }
     if let result { return result }
     if let error = lastError { throw error }

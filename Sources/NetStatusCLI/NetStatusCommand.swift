@@ -154,28 +154,17 @@ public enum NetStatusCommand {
     let connectivity = options.requireInternet ? output.connectivity : nil
     let changes = StatusChanges(monitor: monitor, connectivity: output.connectivity)
     defer { changes.cancel() }
-    let met: NetworkPath? = await withTaskGroup(of: NetworkPath?.self) { group in
-      group.addTask {
-        for await _ in changes.stream {
-          guard let path = monitor.currentPath else {
-            if monitor.lastError != nil { return nil }
-            continue
-          }
-          let internet = connectivity.map { $0.connectivity.isFull } ?? true
-          if condition.isMet(by: path), internet { return path }
+    let met: NetworkPath? = await withDeadline(options.timeout) {
+      for await _ in changes.stream {
+        guard let path = monitor.currentPath else {
           if monitor.lastError != nil { return nil }
+          continue
         }
-        return nil
+        let internet = connectivity.map { $0.connectivity.isFull } ?? true
+        if condition.isMet(by: path), internet { return path }
+        if monitor.lastError != nil { return nil }
       }
-      if let timeout = options.timeout {
-        group.addTask {
-          try? await Task.sleep(for: timeout)
-          return nil
-        }
-      }
-      let first = await group.next() ?? nil
-      group.cancelAll()
-      return first
+      return nil
     }
     if let met {
       if !options.quiet { StandardOutput.line(output.line(met, output.report)) }
@@ -201,18 +190,9 @@ public enum NetStatusCommand {
     where predicate: @escaping @Sendable (ConnectivityState) -> Bool
   ) async -> ConnectivityState? {
     let states = connectivity.states
-    return await withTaskGroup(of: ConnectivityState?.self) { group in
-      group.addTask {
-        for await state in states where predicate(state) { return state }
-        return nil
-      }
-      group.addTask {
-        try? await Task.sleep(for: limit)
-        return nil
-      }
-      let first = await group.next() ?? nil
-      group.cancelAll()
-      return first
+    return await withDeadline(limit) {
+      for await state in states where predicate(state) { return state }
+      return nil
     }
   }
 }

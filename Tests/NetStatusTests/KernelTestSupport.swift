@@ -51,6 +51,17 @@ enum KernelTestSupport {
   }
 }
 
+extension KernelTestSupport {
+  /// The rtnetlink session threads alive in this process (named `netstatus-rtnl`). Counting only these keeps
+  /// leak checks exact while other suites start and end threads of their own (child-process readers, pools).
+  static func sessionThreadCount() throws -> Int {
+    try FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count { task in
+      let name = try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)
+      return name?.trimmingCharacters(in: .whitespacesAndNewlines) == "netstatus-rtnl"
+    }
+  }
+}
+
 /// A network namespace made for one test, named `nstest-LABEL-PID-N`. Delete it with ``delete()`` in a
 /// `defer`; the deinitializer deletes it too, as a safety net.
 final class TestNamespace: Sendable {

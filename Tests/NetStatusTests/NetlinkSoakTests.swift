@@ -104,7 +104,7 @@
       }
       return Snapshot(
         residentKilobytes: try residentKilobytes(),
-        threads: try FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count, descriptors: kinds)
+        threads: try KernelTestSupport.sessionThreadCount(), descriptors: kinds)
     }
 
     /// VmRSS from /proc/self/status, in KiB.
