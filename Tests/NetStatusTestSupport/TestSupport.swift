@@ -35,11 +35,17 @@ package func withTimeout<T: Sendable>(
   }
 }
 
-/// Collects values from any thread and lets a test await a count of them, without sleeping.
+/// Collects values from any thread and lets a test await a count of them, or any condition on them,
+/// without sleeping.
+///
+/// Conditions are checked under the recorder's lock when the wait begins and after every append, so a
+/// value that arrives between a test's own check and its wait is never missed.
 package final class Recorder<Value: Sendable>: Sendable {
+  private typealias Condition = @Sendable ([Value]) -> Bool
+
   private struct State {
     var values: [Value] = []
-    var waiters: [(id: Int, count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    var waiters: [(id: Int, isMet: Condition, continuation: CheckedContinuation<Void, Never>)] = []
     var nextID = 0
   }
 
@@ -53,9 +59,13 @@ package final class Recorder<Value: Sendable>: Sendable {
   package func append(_ value: Value) {
     let ready = state.withLockedValue { state in
       state.values.append(value)
-      let count = state.values.count
-      let ready = state.waiters.filter { $0.count <= count }.map(\.continuation)
-      state.waiters.removeAll { $0.count <= count }
+      let values = state.values
+      var ready: [CheckedContinuation<Void, Never>] = []
+      state.waiters.removeAll { waiter in
+        guard waiter.isMet(values) else { return false }
+        ready.append(waiter.continuation)
+        return true
+      }
       return ready
     }
     for continuation in ready { continuation.resume() }
@@ -63,15 +73,25 @@ package final class Recorder<Value: Sendable>: Sendable {
 
   /// Waits until at least `count` values have arrived; throws ``TimedOut`` after `timeout`.
   package func waitFor(count: Int, timeout: Duration = .seconds(5), _ what: String = "values") async throws {
+    _ = try await waitUntil(timeout: timeout, "\(count) \(what)") { $0.count >= count }
+  }
+
+  /// Waits until `condition` holds for the values recorded so far and returns them; throws ``TimedOut``
+  /// after `timeout`, naming `what` and the values that had arrived by then.
+  @discardableResult
+  package func waitUntil(
+    timeout: Duration = .seconds(5), _ what: String, _ condition: @escaping @Sendable ([Value]) -> Bool
+  ) async throws -> [Value] {
     do {
-      try await waitWithoutReport(count: count, timeout: timeout)
+      try await waitWithoutReport(timeout: timeout, condition)
+      return values
     } catch let error as TimedOut {
       // Say what had arrived when the time ran out (not when the wait began).
-      throw TimedOut(what: "\(count) \(what) (have \(self.count): \(values))", timeout: error.timeout)
+      throw TimedOut(what: "\(what) (have \(self.count): \(values))", timeout: error.timeout)
     }
   }
 
-  private func waitWithoutReport(count: Int, timeout: Duration) async throws {
+  private func waitWithoutReport(timeout: Duration, _ condition: @escaping Condition) async throws {
     try await withTimeout(timeout, "values") {
       let id = self.state.withLockedValue { state -> Int in
         state.nextID += 1
@@ -80,8 +100,8 @@ package final class Recorder<Value: Sendable>: Sendable {
       await withTaskCancellationHandler {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
           let now = self.state.withLockedValue { state -> Bool in
-            if state.values.count >= count { return true }
-            state.waiters.append((id, count, continuation))
+            if condition(state.values) { return true }
+            state.waiters.append((id, condition, continuation))
             return false
           }
           if now { continuation.resume() }

@@ -21,6 +21,15 @@ struct NetstatusProbeEndToEndTests {
     return (path, connectivity)
   }
 
+  /// The connectivity object of a `--json --probe` line, or `nil` if the line is not one. Records nothing:
+  /// it is checked on every line that arrives.
+  static func connectivity(of line: String) -> String? {
+    guard let path = try? JSONDecoder().decode(NetworkPath.self, from: Data(line.utf8)) else { return nil }
+    let prefix = String(path.jsonRepresentation.dropLast()) + #","connectivity":"#
+    guard line.hasPrefix(prefix), line.hasSuffix("}") else { return nil }
+    return String(line.dropFirst(prefix.count).dropLast())
+  }
+
   @Test func snapshotJSONAppendsConnectivity() async throws {
     let site = try ProbeSite("e2epfull")
     defer { site.delete() }
@@ -126,26 +135,18 @@ struct NetstatusProbeEndToEndTests {
     let run = try NetstatusProcess(["watch", "--json", "--netns", site.target.name, "--probe", site.url()])
     defer { run.terminate() }
     // The first line says unknown, unless the probe already finished when it was printed.
-    let connectivity: @Sendable (Int) throws -> String = { index in
-      try NetstatusProbeEndToEndTests().split(run.lines.values[index]).1
+    let full = try await run.lines.waitUntil(timeout: .seconds(10), "a line with connectivity full") {
+      $0.last.flatMap(Self.connectivity(of:)) == #"{"state":"full"}"#
     }
-    try await withTimeout(.seconds(10), "a line with connectivity full") {
-      while try run.lines.count == 0 || connectivity(run.lines.count - 1) != #"{"state":"full"}"# {
-        try await run.lines.waitFor(count: run.lines.count + 1)
-      }
-    }
-    let first = try connectivity(0)
+    let first = try split(full[0]).1
     #expect(first == #"{"state":"unknown"}"# || first == #"{"state":"full"}"#)
-    #expect(run.lines.count <= 2, "\(run.lines.values)")
+    #expect(full.count <= 2, "\(full)")
 
     try site.deleteDefaultRoute()
-    let last: @Sendable () throws -> (NetworkPath, String) = {
-      try NetstatusProbeEndToEndTests().split(run.lines.values[run.lines.count - 1])
+    let none = try await run.lines.waitUntil(timeout: .seconds(10), "a line with connectivity none") {
+      $0.last.flatMap(Self.connectivity(of:)) == #"{"state":"none"}"#
     }
-    try await withTimeout(.seconds(10), "a line with connectivity none") {
-      while try last().1 != #"{"state":"none"}"# { try await run.lines.waitFor(count: run.lines.count + 1) }
-    }
-    #expect(try !last().0.isConnected)
+    #expect(try !split(none[none.count - 1]).0.isConnected)
     run.signal(SIGTERM)
     #expect(try await run.waitForExit() == .exited(0))
     #expect(try await server.awaitRequests(1).count == 1, "one probe; none while full, none without a path")

@@ -84,27 +84,27 @@ final class ProbeServer: Sendable {
   }
 
   /// The request lines received so far.
-  var requests: [String] { process.lines.values.filter { $0.hasPrefix("request ") } }
+  var requests: [String] { Self.requests(in: process.lines.values) }
+
+  static func requests(in lines: [String]) -> [String] { lines.filter { $0.hasPrefix("request ") } }
 
   /// Waits until the server has reported `count` requests (its output arrives asynchronously), then returns
   /// them all.
   func awaitRequests(_ count: Int, timeout: Duration = .seconds(5)) async throws -> [String] {
-    try await withTimeout(timeout, "\(count) request(s) at the probe server (have \(requests))") {
-      while self.requests.count < count { try await self.process.lines.waitFor(count: self.process.lines.count + 1) }
-      return self.requests
+    let lines = try await process.lines.waitUntil(timeout: timeout, "\(count) request(s) at the probe server") {
+      Self.requests(in: $0).count >= count
     }
+    return Self.requests(in: lines)
   }
 
   /// Waits for a request for `target`, then returns every request received before and including it. The
   /// server reports requests in the order it reads them, so an earlier unexpected request shows here.
   func awaitRequest(for target: String, timeout: Duration = .seconds(5)) async throws -> [String] {
     let line = "request GET \(target)"
-    return try await withTimeout(timeout, "a request for \(target) at the probe server (have \(requests))") {
-      while !self.requests.contains(line) {
-        try await self.process.lines.waitFor(count: self.process.lines.count + 1)
-      }
-      return Array(self.requests.prefix { $0 != line }) + [line]
+    let lines = try await process.lines.waitUntil(timeout: timeout, "a request for \(target) at the probe server") {
+      $0.contains(line)
     }
+    return Array(Self.requests(in: lines).prefix { $0 != line }) + [line]
   }
 
   /// Waits until the server has printed `count` lines (counting "ready").
