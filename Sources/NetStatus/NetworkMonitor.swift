@@ -60,6 +60,7 @@ public final class NetworkMonitor: Sendable {
     var lastError: NetworkMonitorError?
     var handlers = Handlers()
     var broadcast = Broadcast<NetworkPath>()
+    var postsNotifications = true
   }
 
   // MARK: Creation
@@ -206,7 +207,7 @@ public final class NetworkMonitor: Sendable {
     let decision:
       (
         changed: Bool, fanout: Broadcast<NetworkPath>.Fanout, handlers: Handlers,
-        failedSession: (any PathSourceSession)?
+        failedSession: (any PathSourceSession)?, postsNotification: Bool
       )? =
         state.withLockedValue { state in
           guard state.isMonitoring, state.generation == generation else { return nil }
@@ -218,10 +219,12 @@ public final class NetworkMonitor: Sendable {
             failedSession = state.session.take()
           }
           guard state.currentPath != path else {
-            return (false, Broadcast<NetworkPath>.Fanout(), state.handlers, failedSession)
+            return (false, Broadcast<NetworkPath>.Fanout(), state.handlers, failedSession, false)
           }
           state.currentPath = path
-          return (true, state.broadcast.publish(path), state.handlers, failedSession)
+          return (
+            true, state.broadcast.publish(path), state.handlers, failedSession, state.postsNotifications
+          )
         }
     guard let decision else { return }
     let handlers = decision.handlers
@@ -235,7 +238,7 @@ public final class NetworkMonitor: Sendable {
           netStatusChange?()
         }
       }
-      postConnectivityNotification(path)
+      if decision.postsNotification { postConnectivityNotification(path) }
     }
     if let error {
       if let handler = handlers.error { handlers.queue.async { handler(error) } }
@@ -279,6 +282,14 @@ public final class NetworkMonitor: Sendable {
   public var handlerQueue: DispatchQueue {
     get { state.withLockedValue { $0.handlers.queue } }
     set { state.withLockedValue { $0.handlers.queue = newValue } }
+  }
+
+  /// Whether path changes are posted as ``Foundation/NSNotification/Name/connectivityStatus`` on the main
+  /// queue; `true` by default. `netstatus` turns it off: it never runs the main queue, where each posted
+  /// notification would wait, and be kept, forever.
+  package var postsNotifications: Bool {
+    get { state.withLockedValue { $0.postsNotifications } }
+    set { state.withLockedValue { $0.postsNotifications = newValue } }
   }
 
   /// Called on ``handlerQueue`` with every new path, in order.

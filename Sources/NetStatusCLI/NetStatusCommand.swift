@@ -14,44 +14,103 @@ public enum NetStatusCommand {
     case failure = 2
   }
 
+  /// The process's entry point: runs the command line (without the program name) and exits with its code.
+  ///
+  /// `watch` without `--probe` runs without Swift concurrency: lines are printed on the thread that publishes
+  /// the path and the main thread sleeps until a signal. An idle `watch` then makes no wake-ups at all:
+  /// libdispatch's thread-pool monitor, a timer that fires every second for the life of the process, starts
+  /// with the first task run on the global executor. Everything else runs as ``run(_:)`` does.
+  public static func main(_ arguments: [String]) -> Never {
+    let session: Session
+    switch prepare(arguments) {
+    case .finished(let code): exit(code.rawValue)
+    case .ready(let ready): session = ready
+    }
+    if session.output.options.command == .watch, session.output.connectivity == nil {
+      let watch = PlainWatch(session.monitor, session.output)
+      let code = watch.finish(watch.stop.waitBlocking())
+      session.end()
+      exit(code.rawValue)
+    }
+    Task {
+      let code = await execute(session)
+      session.end()
+      exit(code.rawValue)
+    }
+    dispatchMain()
+  }
+
   /// Runs the command line (without the program name) and returns the exit code.
   public static func run(_ arguments: [String]) async -> ExitCode {
+    switch prepare(arguments) {
+    case .finished(let code): return code
+    case .ready(let session):
+      defer { session.end() }
+      return await execute(session)
+    }
+  }
+
+  /// What `prepare` leaves: an exit code already (help, version, a usage or start-up error), or a running
+  /// monitor to use.
+  enum Prepared {
+    case finished(ExitCode)
+    case ready(Session)
+  }
+
+  /// A started monitor, the probe's monitor when probing, and how to print.
+  struct Session: Sendable {
+    var monitor: NetworkMonitor
+    var output: Output
+
+    /// Stops the monitors.
+    func end() {
+      output.connectivity?.stopMonitoring()
+      monitor.stopMonitoring()
+    }
+  }
+
+  /// Parses the arguments, answers help and version, and starts the monitors.
+  static func prepare(_ arguments: [String]) -> Prepared {
     let options: CommandLineOptions
     do {
       options = try CommandLineOptions.parse(arguments)
     } catch {
       StandardOutput.error(error.description)
-      return .failure
+      return .finished(.failure)
     }
     if options.version {
       StandardOutput.line(HelpText.version)
-      return .success
+      return .finished(.success)
     }
     if options.help {
       StandardOutput.line(HelpText.text(for: options.command))
-      return .success
+      return .finished(.success)
     }
     StandardOutput.ignoreBrokenPipeSignal()
     let monitor: NetworkMonitor
     do {
       monitor = try makeMonitor(options)
+      // Nothing here observes notifications, and `main` may never run the main queue they are posted on.
+      monitor.postsNotifications = false
       try monitor.start()
     } catch {
       StandardOutput.error(error.description)
-      return .failure
+      return .finished(.failure)
     }
-    defer { monitor.stopMonitoring() }
     // Only with --probe: no traffic leaves the machine unless the user gave a URL.
     let connectivity = options.probe.map { ConnectivityMonitor(monitor: monitor, probe: $0) }
     connectivity?.startMonitoring()
-    defer { connectivity?.stopMonitoring() }
     let style = PathFormatter.Style.detect(
       isTerminal: StandardOutput.isTerminal, environment: ProcessInfo.processInfo.environment)
     let output = Output(options: options, formatter: PathFormatter(style: style), connectivity: connectivity)
-    switch options.command {
-    case .show: return await show(monitor, output)
-    case .watch: return await watch(monitor, output)
-    case .wait: return await wait(monitor, output)
+    return .ready(Session(monitor: monitor, output: output))
+  }
+
+  static func execute(_ session: Session) async -> ExitCode {
+    switch session.output.options.command {
+    case .show: return await show(session.monitor, session.output)
+    case .watch: return await watch(session.monitor, session.output)
+    case .wait: return await wait(session.monitor, session.output)
     }
   }
 
@@ -103,48 +162,33 @@ public enum NetStatusCommand {
   }
 
   static func watch(_ monitor: NetworkMonitor, _ output: Output) async -> ExitCode {
+    guard output.connectivity != nil else {
+      let watch = PlainWatch(monitor, output)
+      return watch.finish(await watch.stop.wait())
+    }
+    // With a probe, a line is due on a change of the path or of the connectivity state.
     let stop = StopSignal(signals: [SIGINT, SIGTERM])
     StandardOutput.watchForClose { stop.fire(.success) }
-    let errors = StopOnError(stop: stop)
-    monitor.handlerQueue = DispatchQueue(label: "netstatus.errors")
-    monitor.errorHandler = { error in errors.report(error) }
-    let code: ExitCode
-    if output.connectivity == nil {
-      // Without a probe, each line is printed on the thread that publishes the path (the rtnetlink thread on
-      // Linux): no hop to another thread between the kernel's notification and the write, which keeps
-      // watch's latency near `ip monitor`'s (see the README's Benchmarks). A slow reader blocks that thread;
-      // the source then coalesces what changed meanwhile.
-      let printer = monitor.addSynchronousSubscriber { path in
-        if !StandardOutput.line(output.line(path, nil)) {
+    let errors = StopOnError(monitor: monitor, stop: stop)
+    let changes = StatusChanges(monitor: monitor, connectivity: output.connectivity)
+    let printer = Task {
+      var last: (NetworkPath, ConnectivityReport?)?
+      for await _ in changes.stream {
+        guard let path = monitor.currentPath else { continue }
+        // One line per change of the path or of the connectivity state (not of the check's details).
+        let report = output.report
+        if let last, last.0 == path, last.1?.state == report?.state { continue }
+        last = (path, report)
+        if !StandardOutput.line(output.line(path, report)) {
           stop.fire(.success)  // standard output was closed
+          return
         }
       }
-      code = await stop.wait()
-      monitor.removeSynchronousSubscriber(printer)
-    } else {
-      // With a probe, a line is due on a change of the path or of the connectivity state.
-      let changes = StatusChanges(monitor: monitor, connectivity: output.connectivity)
-      let printer = Task {
-        var last: (NetworkPath, ConnectivityReport?)?
-        for await _ in changes.stream {
-          guard let path = monitor.currentPath else { continue }
-          // One line per change of the path or of the connectivity state (not of the check's details).
-          let report = output.report
-          if let last, last.0 == path, last.1?.state == report?.state { continue }
-          last = (path, report)
-          if !StandardOutput.line(output.line(path, report)) {
-            stop.fire(.success)  // standard output was closed
-            return
-          }
-        }
-      }
-      code = await stop.wait()
-      printer.cancel()
-      changes.cancel()
     }
-    if let error = errors.error {
-      StandardOutput.error(error.description)
-    }
+    let code = await stop.wait()
+    printer.cancel()
+    changes.cancel()
+    errors.printError()
     return code
   }
 

@@ -11,6 +11,8 @@ final class StopSignal: Sendable {
   }
 
   private let state = Mutex(State())
+  /// Signalled once, by the first `fire`, for ``waitBlocking()``.
+  private let stopped = DispatchSemaphore(value: 0)
   /// Written once in `init`, never mutated: the sources only need to stay alive.
   nonisolated(unsafe) private let sources: [any DispatchSourceSignal]
 
@@ -31,13 +33,22 @@ final class StopSignal: Sendable {
 
   /// Stops with `code`, unless already stopped.
   func fire(_ code: NetStatusCommand.ExitCode) {
-    let waiter = state.withLockedValue { state -> CheckedContinuation<NetStatusCommand.ExitCode, Never>? in
-      guard state.code == nil else { return nil }
+    let (first, waiter) = state.withLockedValue {
+      state -> (Bool, CheckedContinuation<NetStatusCommand.ExitCode, Never>?) in
+      guard state.code == nil else { return (false, nil) }
       state.code = code
       defer { state.waiter = nil }
-      return state.waiter
+      return (true, state.waiter)
     }
+    guard first else { return }
     waiter?.resume(returning: code)
+    stopped.signal()
+  }
+
+  /// Blocks the calling thread until the first stop: for a caller outside Swift concurrency.
+  func waitBlocking() -> NetStatusCommand.ExitCode {
+    stopped.wait()
+    return state.withLockedValue { $0.code } ?? .success
   }
 
   /// Waits for the first stop.
@@ -58,13 +69,23 @@ final class StopOnError: Sendable {
   private let stored = Mutex<NetworkMonitorError?>(nil)
   private let stop: StopSignal
 
-  init(stop: StopSignal) { self.stop = stop }
+  /// Takes over the monitor's error handler (on a private serial queue).
+  init(monitor: NetworkMonitor, stop: StopSignal) {
+    self.stop = stop
+    monitor.handlerQueue = DispatchQueue(label: "netstatus.errors")
+    monitor.errorHandler = { [self] error in report(error) }
+  }
 
   var error: NetworkMonitorError? { stored.withLockedValue { $0 } }
 
   func report(_ error: NetworkMonitorError) {
     stored.withLockedValue { $0 = error }
     stop.fire(.failure)
+  }
+
+  /// Prints the error that stopped the watch, if any, to standard error.
+  func printError() {
+    if let error { StandardOutput.error(error.description) }
   }
 }
 

@@ -88,6 +88,25 @@ struct NetstatusEndToEndTests {
     #expect(run.lines.count == 3, "one line per change, no repeats: \(run.lines.values)")
   }
 
+  /// An idle `watch` must not wake up: it runs no task on Swift's global executor, because the first one
+  /// starts libdispatch's thread-pool monitor, a timer that fires every second for the rest of the process.
+  /// That executor's workers are named after their root queue (`com.apple.root.default-qos`, shown as its
+  /// last 15 bytes) and linger 5 s after their last job, so one that ran shows here.
+  @Test func plainWatchRunsNoTaskOnTheGlobalExecutor() async throws {
+    let site = try Site("e2eidle")
+    defer { site.delete() }
+    let run = try NetstatusProcess(["watch", "--json", "--netns", site.target.name])
+    defer { run.terminate() }
+    try await run.lines.waitFor(count: 1, timeout: .seconds(10), "the first path")
+    try site.deleteDefaultRoute()
+    try await run.lines.waitFor(count: 2, timeout: .seconds(10), "the line for the removed route")
+    let names = run.threadNames()
+    #expect(names.contains("netstatus-rtnl"), "\(names)")
+    #expect(!names.contains { $0.hasSuffix("-qos") }, "a global-executor worker ran: \(names)")
+    run.signal(SIGTERM)
+    #expect(try await run.waitForExit() == .exited(0))
+  }
+
   @Test func watchStopsOnSIGINTWithTimestampedLines() async throws {
     let site = try Site("e2eint")
     defer { site.delete() }
@@ -250,6 +269,16 @@ final class NetstatusProcess: Sendable {
   /// Decodes output line `index` as a path.
   func path(at index: Int) throws -> NetworkPath {
     try JSONDecoder().decode(NetworkPath.self, from: Data(lines.values[index].utf8))
+  }
+
+  /// The names (`comm`, at most 15 bytes) of the process's threads now.
+  func threadNames() -> [String] {
+    let pid = child.processIdentifier
+    let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+    return threads.compactMap { thread in
+      (try? String(contentsOfFile: "/proc/\(pid)/task/\(thread)/comm", encoding: .utf8))?
+        .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
   }
 
   /// Sends a signal to the process.
