@@ -71,9 +71,15 @@ public enum ConnectivityState: Sendable, Hashable, CustomStringConvertible {
   /// The state in its documented JSON form, on one line, with its keys in the documented order:
   /// `{"state":"portal","redirect":"http://portal.example/login"}`.
   public var jsonRepresentation: String {
-    var out = #"{"state":"# + JSONText.string(name)
-    if let redirect { out += #","redirect":"# + JSONText.string(redirect) }
-    return out + "}"
+    var json = JSONWriter(capacity: 64)
+    json.raw(#"{"state":"#)
+    json.string(name)
+    if let redirect {
+      json.raw(#","redirect":"#)
+      json.string(redirect)
+    }
+    json.raw("}")
+    return json.text
   }
 }
 

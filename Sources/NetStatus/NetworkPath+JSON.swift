@@ -9,44 +9,45 @@ extension NetworkPath {
   /// // {"status":"satisfied","unsatisfiedReason":null,"isExpensive":false,...,"gateways":["192.0.2.1"]}
   /// ```
   public var jsonRepresentation: String {
-    var out = "{"
-    out += #""status":"# + JSONText.string(status.rawValue)
-    out += #","unsatisfiedReason":"# + (unsatisfiedReason.map { JSONText.string($0.rawValue) } ?? "null")
-    out += #","isExpensive":\#(isExpensive)"#
-    out += #","isConstrained":\#(isConstrained)"#
-    out += #","supportsIPv4":\#(supportsIPv4)"#
-    out += #","supportsIPv6":\#(supportsIPv6)"#
-    out += #","supportsDNS":\#(supportsDNS)"#
-    out += #","interfaceType":"# + (interfaceType.map { JSONText.string($0.rawValue) } ?? "null")
-    out += #","availableInterfaces":["#
-    out += availableInterfaces.map { interface in
-      #"{"name":"# + JSONText.string(interface.name) + #","index":\#(interface.index),"type":"#
-        + JSONText.string(interface.type.rawValue) + "}"
-    }.joined(separator: ",")
-    out += #"],"gateways":["# + gateways.map(JSONText.string).joined(separator: ",") + "]"
-    out += "}"
-    return out
+    var json = JSONWriter()
+    writeJSON(to: &json)
+    return json.text
   }
-}
 
-/// Minimal JSON text helpers for the stable output forms.
-enum JSONText {
-  /// A JSON string literal for `text`, escaped as RFC 8259 requires.
-  static func string(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case let c where c.value < 0x20:
-        let hex = String(c.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: out.unicodeScalars.append(scalar)
-      }
+  /// Writes the documented JSON form, `{` to `}`.
+  func writeJSON(to json: inout JSONWriter) {
+    json.raw(#"{"status":"#)
+    json.string(status.rawValue)
+    json.raw(#","unsatisfiedReason":"#)
+    json.optionalString(unsatisfiedReason?.rawValue)
+    json.raw(#","isExpensive":"#)
+    json.bool(isExpensive)
+    json.raw(#","isConstrained":"#)
+    json.bool(isConstrained)
+    json.raw(#","supportsIPv4":"#)
+    json.bool(supportsIPv4)
+    json.raw(#","supportsIPv6":"#)
+    json.bool(supportsIPv6)
+    json.raw(#","supportsDNS":"#)
+    json.bool(supportsDNS)
+    json.raw(#","interfaceType":"#)
+    json.optionalString(interfaceType?.rawValue)
+    json.raw(#","availableInterfaces":["#)
+    for (position, interface) in availableInterfaces.enumerated() {
+      if position > 0 { json.raw(",") }
+      json.raw(#"{"name":"#)
+      json.string(interface.name)
+      json.raw(#","index":"#)
+      json.int(interface.index)
+      json.raw(#","type":"#)
+      json.string(interface.type.rawValue)
+      json.raw("}")
     }
-    return out + "\""
+    json.raw(#"],"gateways":["#)
+    for (position, gateway) in gateways.enumerated() {
+      if position > 0 { json.raw(",") }
+      json.string(gateway)
+    }
+    json.raw("]}")
   }
 }

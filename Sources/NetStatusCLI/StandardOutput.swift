@@ -33,24 +33,26 @@ enum StandardOutput {
   /// Writes all of `text`, retrying on EINTR and short writes. Returns `false` on any other failure.
   @discardableResult
   static func write(_ text: String, to descriptor: Int32) -> Bool {
-    var bytes = Array(text.utf8)[...]
-    while !bytes.isEmpty {
-      let written = bytes.withUnsafeBytes { buffer in
+    var text = text
+    return text.withUTF8 { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        let remaining = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[offset...]))
         #if canImport(Glibc)
-          Glibc.write(descriptor, buffer.baseAddress, buffer.count)
+          let written = Glibc.write(descriptor, remaining.baseAddress, remaining.count)
         #elseif canImport(Musl)
-          Musl.write(descriptor, buffer.baseAddress, buffer.count)
+          let written = Musl.write(descriptor, remaining.baseAddress, remaining.count)
         #else
-          Darwin.write(descriptor, buffer.baseAddress, buffer.count)
+          let written = Darwin.write(descriptor, remaining.baseAddress, remaining.count)
         #endif
+        if written < 0 {
+          if errno == EINTR { continue }
+          return false
+        }
+        offset += written
       }
-      if written < 0 {
-        if errno == EINTR { continue }
-        return false
-      }
-      bytes = bytes.dropFirst(written)
+      return true
     }
-    return true
   }
 
   /// Blocks until the reader of standard output goes away (a pipe whose reader exited), then calls

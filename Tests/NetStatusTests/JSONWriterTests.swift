@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+@testable import NetStatus
+
+@Suite("JSONWriter")
+struct JSONWriterTests {
+  func written(_ body: (inout JSONWriter) -> Void) -> String {
+    var json = JSONWriter()
+    body(&json)
+    return json.text
+  }
+
+  @Test func escapesWhatRFC8259Requires() {
+    #expect(written { $0.string("plain") } == #""plain""#)
+    #expect(written { $0.string("a\"b\\c") } == #""a\"b\\c""#)
+    #expect(written { $0.string("\n\r\t") } == #""\n\r\t""#)
+    #expect(written { $0.string("\u{0}\u{1}\u{1F}") } == #""\u0000\u0001\u001f""#)
+    #expect(written { $0.string("/\u{7F}") } == "\"/\u{7F}\"", "solidus and DEL need no escape")
+  }
+
+  @Test func keepsNonASCIITextAsUTF8() throws {
+    let text = "Wi‑Fi café 📶"
+    let json = written { $0.string(text) }
+    #expect(json == "\"\(text)\"")
+    #expect(try JSONDecoder().decode(String.self, from: Data(json.utf8)) == text)
+  }
+
+  @Test(arguments: [0, 7, 10, 12_345, -3, Int.max, Int.min])
+  func writesIntegersInDecimal(value: Int) {
+    #expect(written { $0.int(value) } == String(value))
+  }
+
+  @Test func writesLiteralsAndNull() {
+    #expect(written { $0.bool(true) } == "true")
+    #expect(written { $0.bool(false) } == "false")
+    #expect(written { $0.optionalString(nil) } == "null")
+    #expect(written { $0.optionalString("x") } == #""x""#)
+  }
+
+  @Test func everyControlCharacterRoundTripsThroughJSONDecoder() throws {
+    let text = String(String.UnicodeScalarView((0..<0x20).compactMap(Unicode.Scalar.init))) + "\"\\end"
+    let json = written { $0.string(text) }
+    #expect(try JSONDecoder().decode(String.self, from: Data(json.utf8)) == text)
+  }
+}
