@@ -5,7 +5,10 @@ import NetStatus
 
 /// Latency from a change of the default route to its notification, for one observer at a time.
 ///
-/// Each observer runs alone (two cores: observers running together would delay each other). For each change
+/// Each observer runs alone (two cores: observers running together would delay each other). The run is
+/// split into rounds; each round measures every observer once, the floor included, in a rotated order, so
+/// that a slow phase of the machine weighs on all of them alike. The ratio to the floor is taken per round
+/// and reported as the median of the rounds' ratios. For each change
 /// the benchmark removes or adds the default route with its own rtnetlink request (``RouteFlipper``), takes
 /// the time when the kernel has made it, waits for the observer's next event, and takes the difference.
 /// Between changes it pauses a couple of milliseconds so every thread is asleep again, as in real life.
@@ -20,12 +23,27 @@ struct LatencyBenchmark {
     var stop: () -> Void
   }
 
-  /// One observer's result.
+  /// One observer's latencies from one round, in nanoseconds.
+  struct Samples {
+    var removals: [Int64] = []
+    var additions: [Int64] = []
+    var anomalies = 0
+
+    var all: [Int64] { removals + additions }
+  }
+
+  /// One observer's result, over every round.
   struct Result: Codable, Sendable {
     /// The observer.
     var observer: String
     /// Route removals and additions measured.
     var changes: Int
+    /// Rounds the changes were measured in.
+    var rounds: Int
+    /// This observer's p50 over the floor's p50, round by round.
+    var p50RatioByRound: [Double]
+    /// The median of ``p50RatioByRound``: the figure the target is checked against.
+    var medianRatio: Double
     /// Latency of every change, in microseconds.
     var latency: Summary
     /// Latency of removals only.
@@ -62,8 +80,22 @@ struct LatencyBenchmark {
     peer.delete()
   }
 
+  /// Combines an observer's rounds with the floor's (`floor[i]` measured in the same round as `rounds[i]`).
+  static func result(_ name: String, rounds: [Samples], floor: [Samples]) -> Result {
+    let ratios = zip(rounds, floor).map { mine, floor in
+      Summary(nanoseconds: mine.all).p50 / Summary(nanoseconds: floor.all).p50
+    }
+    let removals = rounds.flatMap(\.removals)
+    let additions = rounds.flatMap(\.additions)
+    return Result(
+      observer: name, changes: removals.count + additions.count, rounds: rounds.count, p50RatioByRound: ratios,
+      medianRatio: Summary(values: ratios).p50,
+      latency: Summary(nanoseconds: removals + additions), removals: Summary(nanoseconds: removals),
+      additions: Summary(nanoseconds: additions), anomalies: rounds.reduce(0) { $0 + $1.anomalies })
+  }
+
   /// Measures `observer`, then stops it. The default route is present before and after.
-  func measure(_ observer: Observer) throws -> Result {
+  func measure(_ observer: Observer) throws -> Samples {
     defer { observer.stop() }
     let log = observer.log
     // Synchronise: flip until the observer reports a change (it may have printed its first path, or nothing,
@@ -105,10 +137,8 @@ struct LatencyBenchmark {
       if present { additions.append(latency) } else { removals.append(latency) }
     }
     if !present { try flipper.setDefaultRoute(present: true) }
-    return Result(
-      observer: observer.name, changes: removals.count + additions.count,
-      latency: Summary(nanoseconds: removals + additions), removals: Summary(nanoseconds: removals),
-      additions: Summary(nanoseconds: additions), anomalies: anomalies)
+    guard !removals.isEmpty, !additions.isEmpty else { throw BenchError("\(observer.name): no change measured") }
+    return Samples(removals: removals, additions: additions, anomalies: anomalies)
   }
 
   // MARK: Observers

@@ -73,7 +73,8 @@ struct Report: Codable, Sendable {
     if let floor = latency.first {
       out.append("")
       out.append(
-        "Latency: default route removed/added → notification (µs, CLOCK_MONOTONIC; \(floor.changes) changes each)")
+        "Latency: default route removed/added → notification (µs, CLOCK_MONOTONIC; \(floor.changes) changes each, "
+          + "in \(floor.rounds) rounds; × floor: the median of the rounds' p50 ratios)")
       out.append(
         "  " + pad("observer", 36) + right("p50", 8) + right("p90", 8) + right("p99", 8) + right("max", 8)
           + right("× floor p50", 13) + right("lost", 6))
@@ -81,7 +82,7 @@ struct Report: Codable, Sendable {
         out.append(
           "  " + pad(row.observer, 36) + right(number(row.latency.p50), 8) + right(number(row.latency.p90), 8)
             + right(number(row.latency.p99), 8) + right(number(row.latency.max), 8)
-            + right(number(row.latency.p50 / floor.latency.p50, 2) + "×", 13) + right("\(row.anomalies)", 6))
+            + right(number(row.medianRatio, 2) + "×", 13) + right("\(row.anomalies)", 6))
       }
     }
     if let idle {

@@ -17,8 +17,13 @@ struct Summary: Codable, Sendable {
 
   /// Summarises nanosecond durations as microseconds (nearest-rank percentiles).
   init(nanoseconds values: [Int64]) {
+    self.init(values: values.map { Double($0) / 1_000 })
+  }
+
+  /// Summarises values as they are (nearest-rank percentiles; the p50 of an even count is the lower middle).
+  init(values: [Double]) {
     precondition(!values.isEmpty, "no values to summarise")
-    let sorted = values.sorted().map { Double($0) / 1_000 }
+    let sorted = values.sorted()
     func rank(_ percentile: Double) -> Double {
       let index = Int((percentile / 100 * Double(sorted.count)).rounded(.up)) - 1
       return sorted[Swift.max(0, Swift.min(sorted.count - 1, index))]
