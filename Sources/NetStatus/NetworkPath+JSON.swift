@@ -14,6 +14,15 @@ extension NetworkPath {
     return json.text
   }
 
+  /// ``jsonRepresentation`` and a newline, as UTF-8: what `netstatus watch --json` writes for each change,
+  /// without making a `String` first.
+  package var jsonLine: [UInt8] {
+    var json = JSONWriter()
+    writeJSON(to: &json)
+    json.raw("\n")
+    return json.bytes
+  }
+
   /// Writes the documented JSON form, `{` to `}`.
   func writeJSON(to json: inout JSONWriter) {
     json.raw(#"{"status":"#)

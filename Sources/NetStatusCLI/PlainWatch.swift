@@ -21,8 +21,10 @@ struct PlainWatch {
     self.monitor = monitor
     StandardOutput.watchForClose { stop.fire(.success) }
     errors = StopOnError(monitor: monitor, stop: stop)
+    let json = output.options.json
     printer = monitor.addSynchronousSubscriber { path in
-      if !StandardOutput.line(output.line(path, nil)) {
+      let written = json ? StandardOutput.write(line: path.jsonLine) : StandardOutput.line(output.line(path, nil))
+      if !written {
         stop.fire(.success)  // standard output was closed
       }
     }

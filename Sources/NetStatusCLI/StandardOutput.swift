@@ -34,25 +34,34 @@ enum StandardOutput {
   @discardableResult
   static func write(_ text: String, to descriptor: Int32) -> Bool {
     var text = text
-    return text.withUTF8 { bytes in
-      var offset = 0
-      while offset < bytes.count {
-        let remaining = UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[offset...]))
-        #if canImport(Glibc)
-          let written = Glibc.write(descriptor, remaining.baseAddress, remaining.count)
-        #elseif canImport(Musl)
-          let written = Musl.write(descriptor, remaining.baseAddress, remaining.count)
-        #else
-          let written = Darwin.write(descriptor, remaining.baseAddress, remaining.count)
-        #endif
-        if written < 0 {
-          if errno == EINTR { continue }
-          return false
-        }
-        offset += written
+    return text.withUTF8 { write(UnsafeRawBufferPointer($0), to: descriptor) }
+  }
+
+  /// Writes `bytes` (a whole line) to standard output. Returns `false` when standard output is closed.
+  @discardableResult
+  static func write(line bytes: [UInt8]) -> Bool {
+    bytes.withUnsafeBytes { write($0, to: STDOUT_FILENO) }
+  }
+
+  /// Writes all of `bytes`, retrying on EINTR and short writes. Returns `false` on any other failure.
+  static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+    var offset = 0
+    while offset < bytes.count {
+      let remaining = UnsafeRawBufferPointer(rebasing: bytes[offset...])
+      #if canImport(Glibc)
+        let written = Glibc.write(descriptor, remaining.baseAddress, remaining.count)
+      #elseif canImport(Musl)
+        let written = Musl.write(descriptor, remaining.baseAddress, remaining.count)
+      #else
+        let written = Darwin.write(descriptor, remaining.baseAddress, remaining.count)
+      #endif
+      if written < 0 {
+        if errno == EINTR { continue }
+        return false
       }
-      return true
+      offset += written
     }
+    return true
   }
 
   /// Blocks until the reader of standard output goes away (a pipe whose reader exited), then calls

@@ -43,4 +43,13 @@ struct JSONWriterTests {
     let json = written { $0.string(text) }
     #expect(try JSONDecoder().decode(String.self, from: Data(json.utf8)) == text)
   }
+
+  @Test func jsonLineIsTheRepresentationAndANewline() {
+    var path = NetworkPathTests.ethernet
+    path.availableInterfaces.append(NetworkInterface(name: "wlan\"0", index: 3, type: .wifi))
+    path.gateways.append("2001:db8::1")
+    for path in [path, .offline] {
+      #expect(path.jsonLine == Array((path.jsonRepresentation + "\n").utf8))
+    }
+  }
 }

@@ -278,6 +278,8 @@ private struct ByteReader {
   /// Walks `struct rtattr { u16 len; u16 type; }` records filling `range` exactly.
   func attributes(in range: Range<Int>) throws(NetlinkDecodeError) -> [NetlinkAttribute] {
     var result: [NetlinkAttribute] = []
+    // Most attributes are 8 bytes or more: one allocation instead of a few regrowths.
+    result.reserveCapacity(min(range.count / 8, 64))
     var offset = range.lowerBound
     while offset < range.upperBound {
       guard range.upperBound - offset >= RTNL.attributeHeaderLength else {

@@ -46,40 +46,39 @@ enum PathEvaluator {
     guard let first = candidates.first else {
       return NetworkPath(status: .unsatisfied, unsatisfiedReason: .notAvailable, supportsDNS: supportsDNS)
     }
+    // Candidates are few (one per default-route next hop): linear scans beat hashing here, and this runs on
+    // every change.
     var interfaces: [NetworkInterface] = []
-    var seenInterfaces = Set<Int32>()
-    var gateways: [String] = []
-    var seenGateways = Set<String>()
-    var routedFamilies: [Int32: Set<UInt8>] = [:]
+    var gatewayBytes: [IPAddressBytes] = []
     for candidate in candidates {
-      if seenInterfaces.insert(candidate.link.index).inserted {
-        interfaces.append(
-          NetworkInterface(name: candidate.link.name, index: Int(candidate.link.index), type: candidate.type))
+      let index = Int(candidate.link.index)
+      if !interfaces.contains(where: { $0.index == index }) {
+        interfaces.append(NetworkInterface(name: candidate.link.name, index: index, type: candidate.type))
       }
-      if let gateway = candidate.gateway?.description, seenGateways.insert(gateway).inserted {
-        gateways.append(gateway)
+      if let gateway = candidate.gateway, !gatewayBytes.contains(gateway) {
+        gatewayBytes.append(gateway)
       }
-      routedFamilies[candidate.link.index, default: []].insert(candidate.family)
     }
-    var addressedFamilies: [Int32: Set<UInt8>] = [:]
+    // A family is supported when an interface has both a counted default route and a usable address of it.
+    var supportsIPv4 = false
+    var supportsIPv6 = false
     for address in state.addresses.values where address.isUsableBeyondLink {
-      addressedFamilies[address.interfaceIndex, default: []].insert(
-        address.address.isIPv4 ? RTNL.AF_INET : RTNL.AF_INET6)
-    }
-    func supports(_ family: UInt8) -> Bool {
-      seenInterfaces.contains { index in
-        (routedFamilies[index]?.contains(family) ?? false) && (addressedFamilies[index]?.contains(family) ?? false)
-      }
+      let family = address.address.isIPv4 ? RTNL.AF_INET : RTNL.AF_INET6
+      guard family == RTNL.AF_INET ? !supportsIPv4 : !supportsIPv6,
+        candidates.contains(where: { $0.link.index == address.interfaceIndex && $0.family == family })
+      else { continue }
+      if family == RTNL.AF_INET { supportsIPv4 = true } else { supportsIPv6 = true }
+      if supportsIPv4 && supportsIPv6 { break }
     }
     return NetworkPath(
       status: .satisfied,
       availableInterfaces: interfaces,
       isExpensive: first.type == .cellular,
       isConstrained: false,
-      supportsIPv4: supports(RTNL.AF_INET),
-      supportsIPv6: supports(RTNL.AF_INET6),
+      supportsIPv4: supportsIPv4,
+      supportsIPv6: supportsIPv6,
       supportsDNS: supportsDNS,
-      gateways: gateways
+      gateways: gatewayBytes.map(\.description)
     )
   }
 
