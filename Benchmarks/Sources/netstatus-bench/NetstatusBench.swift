@@ -6,7 +6,7 @@ import Glibc
 /// and deletes. Run it through `Benchmarks/run.sh`, which builds in release first.
 ///
 /// Options: `--quick` (a smoke run with few samples), `--flips N` (removal/addition pairs per latency
-/// observer and round, default 200), `--rounds N` (latency rounds, default 5), `--idle-seconds S` (default 10), `--output FILE` (JSON; default
+/// observer and round, default 100), `--rounds N` (latency rounds, default 10), `--idle-seconds S` (default 10), `--output FILE` (JSON; default
 /// Benchmarks/results/netstatus-bench-DATE.json beside the package).
 @main
 struct NetstatusBench {
@@ -24,8 +24,8 @@ struct NetstatusBench {
     guard getuid() == 0 else { throw BenchError("run as root: the benchmarks make network namespaces") }
     var arguments = CommandLine.arguments.dropFirst()
     var quick = false
-    var flips = 200
-    var rounds = 5
+    var flips = 100
+    var rounds = 10
     var idleSeconds = 10.0
     var output: String?
     while let argument = arguments.popFirst() {

@@ -1,0 +1,101 @@
+#!/usr/bin/env bash
+# Instructions per route change, counted by valgrind's callgrind: `netstatus watch --json` against
+# `ip monitor route`. Unlike wall-clock latency, the count does not depend on what else the machine is doing,
+# so it shows what a code change costs. Needs root (it makes an nsbench-instr-PID network namespace, deleted
+# on exit), iproute2 and valgrind (apt-get install valgrind).
+#
+#   sudo Benchmarks/instructions.sh [CHANGES]     # default 100 removals + 100 additions of the default route
+#
+# Each observer runs twice under callgrind: with 0 and with CHANGES measured changes (after the same
+# warm-up), and the difference in total instructions is divided by the changes. Start-up and exit cancel
+# out; what is left is receiving, deciding and printing one change.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+command -v swift >/dev/null 2>&1 || export PATH="/opt/swift/usr/bin:$PATH"
+command -v valgrind >/dev/null 2>&1 || { echo "instructions.sh: valgrind is missing (apt-get install valgrind)" >&2; exit 2; }
+[ "$(id -u)" = 0 ] || { echo "instructions.sh: run as root (it makes a network namespace)" >&2; exit 2; }
+pairs=$(( ${1:-200} / 2 ))
+swift build -c release --scratch-path .build-release --product netstatus >&2
+netstatus=.build-release/release/netstatus
+
+ns=nsbench-instr-$$
+work=$(mktemp -d)
+observer=""
+cleanup() {
+  [ -n "$observer" ] && kill "$observer" 2>/dev/null || true
+  ip netns del "$ns" 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+ip netns add "$ns"
+ip -n "$ns" link set lo up
+ip -n "$ns" link add veth0 type veth peer name veth1
+ip -n "$ns" link set veth0 up
+ip -n "$ns" link set veth1 up
+ip -n "$ns" addr add 192.0.2.10/24 dev veth0
+ip -n "$ns" route add default via 192.0.2.1 dev veth0
+
+# Waits (up to SECONDS_ALLOWED, default 60: valgrind is slow) until FILE has at least N lines.
+await_lines() {
+  local file=$1 count=$2 deadline=$((SECONDS + ${3:-60}))
+  while [ "$(wc -l <"$file")" -lt "$count" ]; do
+    [ "$SECONDS" -lt "$deadline" ] || return 1
+    sleep 0.01
+  done
+}
+
+# Sets `counted` to the instructions of one run of "$@" with MEASURED removal/addition pairs. (Not called
+# in a subshell, so that the exit trap knows the observer's PID.)
+# Every change must print exactly one line: the run waits for each line before the next change.
+count() {
+  local measured=$1 name=$2
+  shift 2
+  local out=$work/$name-$measured.out
+  : >"$out"
+  valgrind --tool=callgrind --callgrind-out-file="$work/$name-$measured.cg" "$@" >"$out" 2>"$work/$name.err" &
+  observer=$!
+  # netstatus prints its first path once it listens; ip monitor prints nothing until a change. Warm up with
+  # one removal and addition the observer reports, retried until it listens.
+  if [ "$name" = netstatus ]; then await_lines "$out" 1 || { echo "instructions.sh: no first path" >&2; exit 1; }; fi
+  local lines
+  while true; do
+    lines=$(wc -l <"$out")
+    ip -n "$ns" route del default
+    if await_lines "$out" $((lines + 1)) 2; then
+      ip -n "$ns" route add default via 192.0.2.1 dev veth0
+      await_lines "$out" $((lines + 2)) || { echo "instructions.sh: $name missed a change" >&2; exit 1; }
+      break
+    fi
+    ip -n "$ns" route add default via 192.0.2.1 dev veth0
+    sleep 0.5 # not listening yet: let a late line arrive before counting again
+  done
+  lines=$(wc -l <"$out")
+  for _ in $(seq 1 "$measured"); do
+    ip -n "$ns" route del default
+    lines=$((lines + 1))
+    await_lines "$out" "$lines" || { echo "instructions.sh: $name missed a change" >&2; exit 1; }
+    ip -n "$ns" route add default via 192.0.2.1 dev veth0
+    lines=$((lines + 1))
+    await_lines "$out" "$lines" || { echo "instructions.sh: $name missed a change" >&2; exit 1; }
+  done
+  kill -TERM "$observer"
+  wait "$observer" || true
+  observer=""
+  [ "$(wc -l <"$out")" -eq "$lines" ] || { echo "instructions.sh: $name printed extra lines" >&2; exit 1; }
+  counted=$(grep '^summary:' "$work/$name-$measured.cg" | awk '{ print $2 }')
+}
+
+printf 'Instructions per route change (callgrind; %d changes after a warm-up; %s)\n' $((pairs * 2)) "$(uname -r)"
+printf '  %-28s %14s %14s %12s\n' observer "0 changes" "$((pairs * 2)) changes" "per change"
+for row in "ip monitor route|ip -n $ns monitor route" "netstatus watch --json|$netstatus watch --json --netns $ns"; do
+  label=${row%%|*}
+  command=${row#*|}
+  name=$([ "${label%% *}" = netstatus ] && echo netstatus || echo ip)
+  # shellcheck disable=SC2086 # the command is split on purpose
+  count 0 "$name" $command
+  base=$counted
+  # shellcheck disable=SC2086
+  count "$pairs" "$name" $command
+  total=$counted
+  printf '  %-28s %14d %14d %12d\n' "$label" "$base" "$total" $(((total - base) / (pairs * 2)))
+done
