@@ -32,9 +32,11 @@
     func start(filter: InterfaceFilter, sink: PathSink) throws(NetworkMonitorError) -> any PathSourceSession {
       let monitor = makeMonitor(filter)
       let session = Session(monitor: monitor)
-      // The handler is set before the monitor starts, so that the first path is not missed.
-      monitor.pathUpdateHandler = { [session] path in
-        session.deliver(NWPathMonitorSource.networkPath(from: path), to: sink)
+      // The handler is set before the monitor starts, so that the first path is not missed. It holds the session
+      // weakly: the session holds the monitor, and a monitor may keep its handler after `cancel()`; a strong
+      // reference would be a cycle that outlives the stop.
+      monitor.pathUpdateHandler = { [weak session] path in
+        session?.deliver(NWPathMonitorSource.networkPath(from: path), to: sink)
       }
       monitor.start(queue: DispatchQueue(label: "NetStatus.NWPathMonitor"))
       return session
@@ -51,6 +53,11 @@
 
       init(monitor: NWPathMonitor) {
         self.monitor = monitor
+      }
+
+      /// A session dropped without ``stop()`` (the monitor always stops it first) still cancels its monitor.
+      deinit {
+        stop()
       }
 
       /// Sends `path` unless the session has stopped. The lock is held while sending, so once ``stop()`` has

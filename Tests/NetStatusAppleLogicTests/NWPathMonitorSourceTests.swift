@@ -241,6 +241,28 @@ struct NWPathMonitorLifecycleTests {
     let nwMonitor = try #require(log.monitors.first)
     #expect(nwMonitor.cancelCount == 1)
   }
+
+  @Test("a stopped session is released, though its monitor keeps the handler after cancel()")
+  func stoppedSessionIsReleased() throws {
+    let log = MonitorLog()
+    weak var released: AnyObject?
+    do {
+      let session = try log.source.start(filter: .none, sink: PathSink { _ in })
+      released = session as AnyObject
+      session.stop()
+    }
+    let monitor = try #require(log.monitors.first)
+    #expect(monitor.cancelCount == 1)
+    #expect(monitor.pathUpdateHandler != nil, "the stand-in keeps its handler, as a cycle would need")
+    #expect(released == nil, "the handler must not keep the session, and with it the monitor, alive")
+  }
+
+  @Test("a session dropped without stop() still cancels its monitor")
+  func droppedSessionCancels() throws {
+    let log = MonitorLog()
+    do { _ = try log.source.start(filter: .none, sink: PathSink { _ in }) }
+    #expect(try #require(log.monitors.first).cancelCount == 1)
+  }
 }
 
 @Suite("NWPathMonitorSource: interface filters")
