@@ -21,23 +21,25 @@ public enum NetStatusCommand {
   /// libdispatch's thread-pool monitor, a timer that fires every second for the life of the process, starts
   /// with the first task run on the global executor. Everything else runs as ``run(_:)`` does.
   public static func main(_ arguments: [String]) -> Never {
-    let session: Session
-    switch prepare(arguments) {
-    case .finished(let code): exit(code.rawValue)
-    case .ready(let ready): session = ready
+    if let options = try? CommandLineOptions.parse(arguments), options.command == .watch, options.probe == nil,
+      !options.help, !options.version
+    {
+      exit(watchOnThisThread(arguments).rawValue)
     }
-    if session.output.options.command == .watch, session.output.connectivity == nil {
-      let watch = PlainWatch(session.monitor, session.output)
-      let code = watch.finish(watch.stop.waitBlocking())
-      session.end()
-      exit(code.rawValue)
-    }
-    Task {
-      let code = await execute(session)
-      session.end()
-      exit(code.rawValue)
-    }
+    Task { exit(await run(arguments).rawValue) }
     dispatchMain()
+  }
+
+  /// `watch` without a probe, on the calling thread, which sleeps until the watch stops. Everything it made is
+  /// released when it returns, before the process exits (leak checkers then see nothing left).
+  static func watchOnThisThread(_ arguments: [String]) -> ExitCode {
+    switch prepare(arguments) {
+    case .finished(let code): return code
+    case .ready(let session):
+      defer { session.end() }
+      let watch = PlainWatch(session.monitor, session.output)
+      return watch.finish(watch.stop.waitBlocking())
+    }
   }
 
   /// Runs the command line (without the program name) and returns the exit code.
