@@ -14,7 +14,12 @@ cd "$(dirname "$0")/.."
 command -v swift >/dev/null 2>&1 || export PATH="/opt/swift/usr/bin:$PATH"
 command -v valgrind >/dev/null 2>&1 || { echo "instructions.sh: valgrind is missing (apt-get install valgrind)" >&2; exit 2; }
 [ "$(id -u)" = 0 ] || { echo "instructions.sh: run as root (it makes a network namespace)" >&2; exit 2; }
-pairs=$(( ${1:-200} / 2 ))
+changes=${1:-200}
+case "$changes" in
+  '' | *[!0-9]*) echo "instructions.sh: CHANGES must be a whole number of at least 2, not '$changes'" >&2; exit 2 ;;
+esac
+[ "$changes" -ge 2 ] || { echo "instructions.sh: CHANGES must be at least 2" >&2; exit 2; }
+pairs=$((changes / 2))
 swift build -c release --scratch-path .build-release --product netstatus >&2
 netstatus=.build-release/release/netstatus
 
@@ -22,9 +27,18 @@ ns=nsbench-instr-$$
 work=$(mktemp -d)
 observer=""
 cleanup() {
-  [ -n "$observer" ] && kill "$observer" 2>/dev/null || true
+  if [ -n "$observer" ]; then
+    kill "$observer" 2>/dev/null || true
+    wait "$observer" 2>/dev/null || true
+  fi
   ip netns del "$ns" 2>/dev/null || true
   rm -rf "$work"
+}
+# Stops with MESSAGE, and what the observer wrote to standard error (valgrind's report among it).
+fail() {
+  echo "instructions.sh: $1" >&2
+  [ -n "${name:-}" ] && [ -s "$work/$name.err" ] && sed 's/^/  | /' "$work/$name.err" >&2
+  exit 1
 }
 trap cleanup EXIT
 ip netns add "$ns"
@@ -35,11 +49,13 @@ ip -n "$ns" link set veth1 up
 ip -n "$ns" addr add 192.0.2.10/24 dev veth0
 ip -n "$ns" route add default via 192.0.2.1 dev veth0
 
-# Waits (up to SECONDS_ALLOWED, default 60: valgrind is slow) until FILE has at least N lines.
+# Waits (up to SECONDS_ALLOWED, default 60: valgrind is slow) until FILE has at least N lines; fails at once
+# if the observer has ended.
 await_lines() {
   local file=$1 count=$2 deadline=$((SECONDS + ${3:-60}))
   while [ "$(wc -l <"$file")" -lt "$count" ]; do
     [ "$SECONDS" -lt "$deadline" ] || return 1
+    [ -z "$observer" ] || kill -0 "$observer" 2>/dev/null || return 1 # it ended: no more lines will come
     sleep 0.01
   done
 }
@@ -56,14 +72,17 @@ count() {
   observer=$!
   # netstatus prints its first path once it listens; ip monitor prints nothing until a change. Warm up with
   # one removal and addition the observer reports, retried until it listens.
-  if [ "$name" = netstatus ]; then await_lines "$out" 1 || { echo "instructions.sh: no first path" >&2; exit 1; }; fi
-  local lines
+  if [ "$name" = netstatus ]; then await_lines "$out" 1 || fail "$name printed no first path"; fi
+  local lines attempts=0
   while true; do
+    kill -0 "$observer" 2>/dev/null || fail "$name ended during the warm-up"
+    attempts=$((attempts + 1))
+    [ "$attempts" -le 40 ] || fail "$name reported no change in 40 attempts"
     lines=$(wc -l <"$out")
     ip -n "$ns" route del default
     if await_lines "$out" $((lines + 1)) 2; then
       ip -n "$ns" route add default via 192.0.2.1 dev veth0
-      await_lines "$out" $((lines + 2)) || { echo "instructions.sh: $name missed a change" >&2; exit 1; }
+      await_lines "$out" $((lines + 2)) || fail "$name missed a change"
       break
     fi
     ip -n "$ns" route add default via 192.0.2.1 dev veth0
@@ -73,15 +92,15 @@ count() {
   for _ in $(seq 1 "$measured"); do
     ip -n "$ns" route del default
     lines=$((lines + 1))
-    await_lines "$out" "$lines" || { echo "instructions.sh: $name missed a change" >&2; exit 1; }
+    await_lines "$out" "$lines" || fail "$name missed a change"
     ip -n "$ns" route add default via 192.0.2.1 dev veth0
     lines=$((lines + 1))
-    await_lines "$out" "$lines" || { echo "instructions.sh: $name missed a change" >&2; exit 1; }
+    await_lines "$out" "$lines" || fail "$name missed a change"
   done
   kill -TERM "$observer"
   wait "$observer" || true
   observer=""
-  [ "$(wc -l <"$out")" -eq "$lines" ] || { echo "instructions.sh: $name printed extra lines" >&2; exit 1; }
+  [ "$(wc -l <"$out")" -eq "$lines" ] || fail "$name printed extra lines"
   counted=$(grep '^summary:' "$work/$name-$measured.cg" | awk '{ print $2 }')
 }
 

@@ -285,8 +285,9 @@ public final class NetworkMonitor: Sendable {
   }
 
   /// Whether path changes are posted as ``Foundation/NSNotification/Name/connectivityStatus`` on the main
-  /// queue; `true` by default. `netstatus` turns it off: it never runs the main queue, where each posted
-  /// notification would wait, and be kept, forever.
+  /// queue; `true` by default. `netstatus` turns it off: nothing in it observes them, and a plain `watch`
+  /// blocks its main thread instead of running the main queue, where each posted notification would wait,
+  /// and be kept, forever.
   package var postsNotifications: Bool {
     get { state.withLockedValue { $0.postsNotifications } }
     set { state.withLockedValue { $0.postsNotifications = newValue } }

@@ -17,7 +17,8 @@ public enum NetStatusCommand {
   /// The process's entry point: runs the command line (without the program name) and exits with its code.
   ///
   /// `watch` without `--probe` runs without Swift concurrency: lines are printed on the thread that publishes
-  /// the path and the main thread sleeps until a signal. An idle `watch` then makes no wake-ups at all:
+  /// the path and the main thread sleeps until the watch stops (a signal, standard output closed, or the
+  /// monitor's error). An idle `watch` then makes no wake-ups at all:
   /// libdispatch's thread-pool monitor, a timer that fires every second for the life of the process, starts
   /// with the first task run on the global executor. Everything else runs as ``run(_:)`` does.
   public static func main(_ arguments: [String]) -> Never {
@@ -30,8 +31,9 @@ public enum NetStatusCommand {
     dispatchMain()
   }
 
-  /// `watch` without a probe, on the calling thread, which sleeps until the watch stops. Everything it made is
-  /// released when it returns, before the process exits (leak checkers then see nothing left).
+  /// `watch` without a probe, on the calling thread, which sleeps until the watch stops. The monitors are
+  /// stopped and released when it returns, before the process exits, so that leak checkers see none of them
+  /// (the stop signal stays, held by the thread that watches standard output).
   static func watchOnThisThread(_ arguments: [String]) -> ExitCode {
     switch prepare(arguments) {
     case .finished(let code): return code

@@ -45,7 +45,7 @@ package final class Recorder<Value: Sendable>: Sendable {
 
   private struct State {
     var values: [Value] = []
-    var waiters: [(id: Int, isMet: Condition, continuation: CheckedContinuation<Void, Never>)] = []
+    var waiters: [(id: Int, isMet: Condition, continuation: CheckedContinuation<[Value], Never>)] = []
     var nextID = 0
   }
 
@@ -57,18 +57,18 @@ package final class Recorder<Value: Sendable>: Sendable {
   package var count: Int { state.withLockedValue { $0.values.count } }
 
   package func append(_ value: Value) {
-    let ready = state.withLockedValue { state in
+    let (values, ready) = state.withLockedValue { state in
       state.values.append(value)
       let values = state.values
-      var ready: [CheckedContinuation<Void, Never>] = []
+      var ready: [CheckedContinuation<[Value], Never>] = []
       state.waiters.removeAll { waiter in
         guard waiter.isMet(values) else { return false }
         ready.append(waiter.continuation)
         return true
       }
-      return ready
+      return (values, ready)
     }
-    for continuation in ready { continuation.resume() }
+    for continuation in ready { continuation.resume(returning: values) }
   }
 
   /// Waits until at least `count` values have arrived; throws ``TimedOut`` after `timeout`.
@@ -76,42 +76,43 @@ package final class Recorder<Value: Sendable>: Sendable {
     _ = try await waitUntil(timeout: timeout, "\(count) \(what)") { $0.count >= count }
   }
 
-  /// Waits until `condition` holds for the values recorded so far and returns them; throws ``TimedOut``
-  /// after `timeout`, naming `what` and the values that had arrived by then.
+  /// Waits until `condition` holds for the values recorded so far and returns those values: the snapshot the
+  /// condition held for, whatever arrives after it. Throws ``TimedOut`` after `timeout`, naming `what` and
+  /// the values that had arrived by then.
   @discardableResult
   package func waitUntil(
     timeout: Duration = .seconds(5), _ what: String, _ condition: @escaping @Sendable ([Value]) -> Bool
   ) async throws -> [Value] {
     do {
-      try await waitWithoutReport(timeout: timeout, condition)
-      return values
+      return try await waitWithoutReport(timeout: timeout, condition)
     } catch let error as TimedOut {
       // Say what had arrived when the time ran out (not when the wait began).
       throw TimedOut(what: "\(what) (have \(self.count): \(values))", timeout: error.timeout)
     }
   }
 
-  private func waitWithoutReport(timeout: Duration, _ condition: @escaping Condition) async throws {
+  private func waitWithoutReport(timeout: Duration, _ condition: @escaping Condition) async throws -> [Value] {
     try await withTimeout(timeout, "values") {
       let id = self.state.withLockedValue { state -> Int in
         state.nextID += 1
         return state.nextID
       }
-      await withTaskCancellationHandler {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-          let now = self.state.withLockedValue { state -> Bool in
-            if condition(state.values) { return true }
+      return await withTaskCancellationHandler {
+        await withCheckedContinuation { (continuation: CheckedContinuation<[Value], Never>) in
+          let met = self.state.withLockedValue { state -> [Value]? in
+            if condition(state.values) { return state.values }
             state.waiters.append((id, condition, continuation))
-            return false
+            return nil
           }
-          if now { continuation.resume() }
+          if let met { continuation.resume(returning: met) }
         }
       } onCancel: {
-        let waiting = self.state.withLockedValue { state -> CheckedContinuation<Void, Never>? in
+        let waiting = self.state.withLockedValue { state -> CheckedContinuation<[Value], Never>? in
           guard let index = state.waiters.firstIndex(where: { $0.id == id }) else { return nil }
           return state.waiters.remove(at: index).continuation
         }
-        waiting?.resume()
+        // Cancelled by the timeout: the values no longer matter.
+        waiting?.resume(returning: [])
       }
     }
   }

@@ -42,7 +42,8 @@ struct LatencyBenchmark {
     var rounds: Int
     /// This observer's p50 over the floor's p50, round by round.
     var p50RatioByRound: [Double]
-    /// The median of ``p50RatioByRound``: the figure the target is checked against.
+    /// The median of ``p50RatioByRound`` (the mean of the middle two for an even count): the figure the
+    /// target is checked against.
     var medianRatio: Double
     /// Latency of every change, in microseconds.
     var latency: Summary
@@ -89,7 +90,7 @@ struct LatencyBenchmark {
     let additions = rounds.flatMap(\.additions)
     return Result(
       observer: name, changes: removals.count + additions.count, rounds: rounds.count, p50RatioByRound: ratios,
-      medianRatio: Summary(values: ratios).p50,
+      medianRatio: Summary.median(ratios),
       latency: Summary(nanoseconds: removals + additions), removals: Summary(nanoseconds: removals),
       additions: Summary(nanoseconds: additions), anomalies: rounds.reduce(0) { $0 + $1.anomalies })
   }

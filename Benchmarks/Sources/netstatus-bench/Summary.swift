@@ -36,4 +36,12 @@ struct Summary: Codable, Sendable {
     min = sorted.first!
     mean = sorted.reduce(0, +) / Double(sorted.count)
   }
+
+  /// The median: the middle value, or the mean of the two middle values of an even count.
+  static func median(_ values: [Double]) -> Double {
+    precondition(!values.isEmpty, "no values")
+    let sorted = values.sorted()
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+  }
 }
