@@ -16,7 +16,8 @@
 /// The probe fetches an `http://` URL with one HTTP/1.1 GET. `https` is refused: a captive portal can only
 /// intercept plain HTTP (which is what makes it detectable), and there is no portable TLS API on Linux.
 /// Host names are resolved with the system resolver (from inside the monitored network namespace, if any);
-/// an IP address in the URL avoids the lookup.
+/// an IP address in the URL avoids the lookup. The ``timeout`` covers the lookup too: a resolver that does
+/// not answer makes the check end as timed out (``ConnectivityState/limited``) on time.
 ///
 /// ## When it runs
 /// See ``ConnectivityMonitor``: once when monitoring starts, then only when the path changes (after

@@ -16,10 +16,15 @@
       case cancelled
     }
 
+    /// Looks up a host name (IP literals never reach it): the addresses, or why there are none.
+    typealias HostLookup = @Sendable (_ host: String, _ port: UInt16) -> Result<[SocketAddress], ProbeFailure>
+
     let endpoint: HTTPProbeURL
     let interface: String?
     let timeout: Duration
     let wakeFD: Int32
+    /// `getaddrinfo(3)`, unless a test gives another.
+    var lookUp: HostLookup = HTTPProbeConnection.systemLookUp
     /// The largest answer body kept (the probe compares a short prefix).
     var maximumBodyBytes = 64 * 1024
 
@@ -260,14 +265,19 @@
     private func resolve() -> Result<[SocketAddress], ProbeFailure> {
       if let literal = SocketAddress(literal: endpoint.host, port: endpoint.port) { return .success([literal]) }
       if endpoint.isIPv6Literal { return .failure(.nameResolution("'\(endpoint.host)' is not an IPv6 address")) }
+      return lookUp(endpoint.host, endpoint.port)
+    }
+
+    /// `getaddrinfo(3)`: blocking, and not interruptible (``ProbeOperation`` bounds the wait for it).
+    static func systemLookUp(_ host: String, _ port: UInt16) -> Result<[SocketAddress], ProbeFailure> {
       var hints = addrinfo()
       hints.ai_family = AF_UNSPEC
       hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
       hints.ai_flags = AI_ADDRCONFIG
       var list: UnsafeMutablePointer<addrinfo>?
-      let status = getaddrinfo(endpoint.host, String(endpoint.port), &hints, &list)
+      let status = getaddrinfo(host, String(port), &hints, &list)
       guard status == 0 else {
-        return .failure(.nameResolution("\(endpoint.host): \(String(cString: gai_strerror(status)))"))
+        return .failure(.nameResolution("\(host): \(String(cString: gai_strerror(status)))"))
       }
       defer { freeaddrinfo(list) }
       var found: [SocketAddress] = []
@@ -276,7 +286,7 @@
         if let address = SocketAddress(current.pointee) { found.append(address) }
         entry = current.pointee.ai_next
       }
-      return found.isEmpty ? .failure(.nameResolution("no address for \(endpoint.host)")) : .success(found)
+      return found.isEmpty ? .failure(.nameResolution("no address for \(host)")) : .success(found)
     }
   }
 

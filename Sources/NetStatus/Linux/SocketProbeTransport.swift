@@ -1,5 +1,6 @@
 #if os(Linux)
   import CNetStatusShim
+  import Dispatch
   import Glibc
   import Synchronization
 
@@ -7,14 +8,25 @@
   /// monitor watches a network namespace, enters it first (`setns`), so that the socket is created there.
   ///
   /// Cancelling the calling task wakes the thread through an eventfd in its `poll(2)` set and returns at
-  /// once; the thread closes its socket and ends on its own. (A host-name lookup cannot be interrupted:
-  /// its thread ends when the resolver gives up, and its result is dropped.)
+  /// once; the thread closes its socket and ends on its own. A host-name lookup cannot be interrupted: when
+  /// it outlasts the probe's timeout, the exchange ends as timed out all the same, and the thread ends when
+  /// the resolver gives up, its result dropped.
   struct SocketProbeTransport: ProbeTransport {
     /// The namespace to create sockets in, or `nil` for the process's own.
     let namespace: NetworkNamespace?
+    /// How host names are looked up: `getaddrinfo(3)`, unless a test gives another.
+    let lookUp: HTTPProbeConnection.HostLookup
+
+    init(
+      namespace: NetworkNamespace?,
+      lookUp: @escaping HTTPProbeConnection.HostLookup = HTTPProbeConnection.systemLookUp
+    ) {
+      self.namespace = namespace
+      self.lookUp = lookUp
+    }
 
     func exchange(_ probe: ConnectivityProbe, interface: String?) async -> ProbeExchange {
-      let operation = ProbeOperation(probe: probe, interface: interface, namespace: namespace)
+      let operation = ProbeOperation(probe: probe, interface: interface, namespace: namespace, lookUp: lookUp)
       return await withTaskCancellationHandler {
         await withCheckedContinuation { continuation in operation.start(continuation) }
       } onCancel: {
@@ -36,14 +48,22 @@
     let probe: ConnectivityProbe
     let interface: String?
     let namespace: NetworkNamespace?
+    let lookUp: HTTPProbeConnection.HostLookup
     private let state = Mutex(State())
     private let clock = ContinuousClock()
     private let started: ContinuousClock.Instant
+    /// How long after the probe's timeout the waiting task is answered if the thread has not: the thread's
+    /// own deadline reports every timeout but a host-name lookup's, which nothing can interrupt.
+    static let lookupGrace = Duration.milliseconds(250)
 
-    init(probe: ConnectivityProbe, interface: String?, namespace: NetworkNamespace?) {
+    init(
+      probe: ConnectivityProbe, interface: String?, namespace: NetworkNamespace?,
+      lookUp: @escaping HTTPProbeConnection.HostLookup = HTTPProbeConnection.systemLookUp
+    ) {
       self.probe = probe
       self.interface = interface
       self.namespace = namespace
+      self.lookUp = lookUp
       self.started = clock.now
     }
 
@@ -79,6 +99,12 @@
         }, context)
       if created == 0 {
         pthread_detach(thread)
+        let limit = probe.timeout + Self.lookupGrace
+        let (seconds, attoseconds) = limit.components
+        let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
+        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [weak self] in
+          self?.expire()
+        }
       } else {
         Unmanaged<ProbeOperation>.fromOpaque(context).release()
         finish(.failed(.local("pthread_create failed: \(SystemErrno.describe(created))")))
@@ -95,6 +121,18 @@
       waiting?.resume(returning: exchange(.failed(.cancelled)))
     }
 
+    /// Past the timeout and its grace, answers the waiting task with `timedOut` if the thread has not: it is
+    /// stuck in a host-name lookup. The thread is woken for when the lookup returns, and its result dropped.
+    private func expire() {
+      let waiting = state.withLockedValue { state -> CheckedContinuation<ProbeExchange, Never>? in
+        guard let continuation = state.continuation.take() else { return nil }
+        state.cancelled = true
+        if state.wakeFD >= 0 { _ = eventfd_write(state.wakeFD, 1) }
+        return continuation
+      }
+      waiting?.resume(returning: exchange(.failed(.timedOut(probe.timeout))))
+    }
+
     /// The thread's body.
     private func run() {
       let wakeFD = state.withLockedValue { $0.wakeFD }
@@ -108,8 +146,9 @@
           return
         }
       }
-      let connection = HTTPProbeConnection(
+      var connection = HTTPProbeConnection(
         endpoint: probe.endpoint, interface: interface, timeout: probe.timeout, wakeFD: wakeFD)
+      connection.lookUp = lookUp
       let outcome = connection.run()
       finish(outcome.result, boundInterface: outcome.boundInterface, bindingProblem: outcome.bindingProblem)
     }
