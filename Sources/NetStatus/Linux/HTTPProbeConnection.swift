@@ -40,7 +40,7 @@
       let clock = ContinuousClock()
       let deadline = clock.now + timeout
       let addresses: [SocketAddress]
-      switch resolve() {
+      switch resolve(until: deadline, clock: clock) {
       case .success(let found): addresses = found
       case .failure(let failure): return Outcome(result: .failed(failure))
       }
@@ -261,14 +261,26 @@
 
     // MARK: Addresses
 
-    /// The addresses to try: the literal in the URL, or what the resolver gives for its name.
-    private func resolve() -> Result<[SocketAddress], ProbeFailure> {
+    /// The addresses to try: the literal in the URL, or what the resolver gives for its name within the
+    /// deadline (the lookup runs on a thread of its own; see ``BoundedHostLookup``).
+    private func resolve(until deadline: ContinuousClock.Instant, clock: ContinuousClock)
+      -> Result<[SocketAddress], ProbeFailure>
+    {
       if let literal = SocketAddress(literal: endpoint.host, port: endpoint.port) { return .success([literal]) }
       if endpoint.isIPv6Literal { return .failure(.nameResolution("'\(endpoint.host)' is not an IPv6 address")) }
-      return lookUp(endpoint.host, endpoint.port)
+      let lookup: BoundedHostLookup
+      switch BoundedHostLookup.start(host: endpoint.host, port: endpoint.port, lookUp: lookUp) {
+      case .success(let started): lookup = started
+      case .failure(let failure): return .failure(failure)
+      }
+      switch wait(lookup.readyFD, for: Int16(POLLIN), until: deadline, clock: clock) {
+      case .ready: return lookup.result ?? .failure(.local("the host-name lookup signalled without an answer"))
+      case .timedOut: return .failure(.timedOut(timeout))
+      case .cancelled: return .failure(.cancelled)
+      }
     }
 
-    /// `getaddrinfo(3)`: blocking, and not interruptible (``ProbeOperation`` bounds the wait for it).
+    /// `getaddrinfo(3)`: blocking, and not interruptible (``BoundedHostLookup`` bounds the wait for it).
     static func systemLookUp(_ host: String, _ port: UInt16) -> Result<[SocketAddress], ProbeFailure> {
       var hints = addrinfo()
       hints.ai_family = AF_UNSPEC

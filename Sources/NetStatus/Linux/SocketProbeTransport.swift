@@ -1,6 +1,5 @@
 #if os(Linux)
   import CNetStatusShim
-  import Dispatch
   import Glibc
   import Synchronization
 
@@ -8,9 +7,8 @@
   /// monitor watches a network namespace, enters it first (`setns`), so that the socket is created there.
   ///
   /// Cancelling the calling task wakes the thread through an eventfd in its `poll(2)` set and returns at
-  /// once; the thread closes its socket and ends on its own. A host-name lookup cannot be interrupted: when
-  /// it outlasts the probe's timeout, the exchange ends as timed out all the same, and the thread ends when
-  /// the resolver gives up, its result dropped.
+  /// once; the thread closes its socket and ends on its own. The probe's timeout bounds a host-name lookup
+  /// too (see ``BoundedHostLookup``).
   struct SocketProbeTransport: ProbeTransport {
     /// The namespace to create sockets in, or `nil` for the process's own.
     let namespace: NetworkNamespace?
@@ -52,10 +50,6 @@
     private let state = Mutex(State())
     private let clock = ContinuousClock()
     private let started: ContinuousClock.Instant
-    /// How long after the probe's timeout the waiting task is answered if the thread has not: the thread's
-    /// own deadline reports every timeout but a host-name lookup's, which nothing can interrupt.
-    static let lookupGrace = Duration.milliseconds(250)
-
     init(
       probe: ConnectivityProbe, interface: String?, namespace: NetworkNamespace?,
       lookUp: @escaping HTTPProbeConnection.HostLookup = HTTPProbeConnection.systemLookUp
@@ -99,12 +93,6 @@
         }, context)
       if created == 0 {
         pthread_detach(thread)
-        let limit = probe.timeout + Self.lookupGrace
-        let (seconds, attoseconds) = limit.components
-        let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
-        DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [weak self] in
-          self?.expire()
-        }
       } else {
         Unmanaged<ProbeOperation>.fromOpaque(context).release()
         finish(.failed(.local("pthread_create failed: \(SystemErrno.describe(created))")))
@@ -119,18 +107,6 @@
         return state.continuation.take()
       }
       waiting?.resume(returning: exchange(.failed(.cancelled)))
-    }
-
-    /// Past the timeout and its grace, answers the waiting task with `timedOut` if the thread has not: it is
-    /// stuck in a host-name lookup. The thread is woken for when the lookup returns, and its result dropped.
-    private func expire() {
-      let waiting = state.withLockedValue { state -> CheckedContinuation<ProbeExchange, Never>? in
-        guard let continuation = state.continuation.take() else { return nil }
-        state.cancelled = true
-        if state.wakeFD >= 0 { _ = eventfd_write(state.wakeFD, 1) }
-        return continuation
-      }
-      waiting?.resume(returning: exchange(.failed(.timedOut(probe.timeout))))
     }
 
     /// The thread's body.
