@@ -41,19 +41,11 @@
         return .failure(.local(error.description))
       }
       let lookup = BoundedHostLookup(readyFD: readyFD, host: host, port: port, lookUp: lookUp)
-      var thread = pthread_t()
-      let context = Unmanaged.passRetained(lookup).toOpaque()
-      let created = pthread_create(
-        &thread, nil,
-        { context in
-          Unmanaged<BoundedHostLookup>.fromOpaque(context!).takeRetainedValue().run()
-          return nil
-        }, context)
-      guard created == 0 else {
-        Unmanaged<BoundedHostLookup>.fromOpaque(context).release()
-        return .failure(.local("pthread_create failed for the host-name lookup: \(SystemErrno.describe(created))"))
+      do throws(NetworkMonitorError) {
+        try POSIXThread.detach { lookup.run() }
+      } catch {
+        return .failure(.local("no thread for the host-name lookup: \(error.description)"))
       }
-      pthread_detach(thread)
       return .success(lookup)
     }
 

@@ -114,19 +114,13 @@
           receiveBufferSize: options.receiveBufferSize, filter: filter, eventGate: options.eventGate),
         sink: sink, control: control, shared: shared)
 
-      var thread = pthread_t()
-      let context = Unmanaged.passRetained(loop).toOpaque()
-      let created = pthread_create(
-        &thread, nil,
-        { context in
-          Unmanaged<NetlinkEventLoop>.fromOpaque(context!).takeRetainedValue().run()
-          return nil
-        }, context)
-      guard created == 0 else {
-        Unmanaged<NetlinkEventLoop>.fromOpaque(context).release()
+      let thread: pthread_t
+      do throws(NetworkMonitorError) {
+        thread = try POSIXThread.start { loop.run() }
+      } catch {
         SystemCall.close(wakeFD)
         if let handle { SystemCall.close(handle.fd) }
-        throw .systemCall(call: "pthread_create", errno: created)
+        throw error
       }
 
       control.ready.wait()

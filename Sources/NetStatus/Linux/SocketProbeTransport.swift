@@ -82,20 +82,10 @@
         continuation.resume(returning: exchange(.failed(.cancelled)))
         return
       }
-      var thread = pthread_t()
-      let context = Unmanaged.passRetained(self).toOpaque()
-      let created = pthread_create(
-        &thread, nil,
-        { context in
-          let operation = Unmanaged<ProbeOperation>.fromOpaque(context!).takeRetainedValue()
-          operation.run()
-          return nil
-        }, context)
-      if created == 0 {
-        pthread_detach(thread)
-      } else {
-        Unmanaged<ProbeOperation>.fromOpaque(context).release()
-        finish(.failed(.local("pthread_create failed: \(SystemErrno.describe(created))")))
+      do throws(NetworkMonitorError) {
+        try POSIXThread.detach { self.run() }
+      } catch {
+        finish(.failed(.local(error.description)))
       }
     }
 

@@ -1,0 +1,39 @@
+#if os(Linux)
+  import Glibc
+
+  /// Starts POSIX threads for NetStatus's own blocking loops (the rtnetlink session, probe exchanges, host-name
+  /// lookups): a thread of their own, never a thread of Dispatch's pool or Swift's cooperative pool.
+  enum POSIXThread {
+    /// What a thread runs; retained for the thread until `body` returns.
+    private final class Body {
+      let run: () -> Void
+      init(_ run: @escaping () -> Void) { self.run = run }
+    }
+
+    /// Starts `body` on a new joinable thread and returns it; `pthread_join` or `pthread_detach` it.
+    ///
+    /// `body` is handed over whole (`sending`): state it captures belongs to the new thread from then on.
+    /// - Throws: ``NetworkMonitorError/systemCall(call:errno:)`` for `pthread_create` when no thread could be
+    ///   made (`body` is then released without running).
+    static func start(_ body: sending @escaping () -> Void) throws(NetworkMonitorError) -> pthread_t {
+      var thread = pthread_t()
+      let context = Unmanaged.passRetained(Body(body)).toOpaque()
+      let created = pthread_create(
+        &thread, nil,
+        { context in
+          Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
+          return nil
+        }, context)
+      guard created == 0 else {
+        Unmanaged<Body>.fromOpaque(context).release()
+        throw .systemCall(call: "pthread_create", errno: created)
+      }
+      return thread
+    }
+
+    /// Starts `body` on a new detached thread, which ends on its own.
+    static func detach(_ body: sending @escaping () -> Void) throws(NetworkMonitorError) {
+      pthread_detach(try start(body))
+    }
+  }
+#endif
