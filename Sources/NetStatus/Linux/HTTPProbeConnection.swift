@@ -97,12 +97,9 @@
           outcome.result = .failed(Self.connectFailure(error))
           return outcome
         }
-        switch wait(fd, for: Int16(POLLOUT), until: deadline, clock: clock) {
-        case .cancelled: return outcome
-        case .timedOut:
-          outcome.result = .failed(.timedOut(timeout))
+        if let failure = waitOrFail(fd, for: Int16(POLLOUT), until: deadline, clock: clock) {
+          outcome.result = .failed(failure)
           return outcome
-        case .ready: break
         }
         var pending: Int32 = 0
         var length = socklen_t(MemoryLayout<Int32>.size)
@@ -130,12 +127,9 @@
             .closedWithoutAnswer("the connection failed while sending: \(SystemErrno.describe(code))"))
           return outcome
         }
-        switch wait(fd, for: Int16(POLLOUT), until: deadline, clock: clock) {
-        case .cancelled: return outcome
-        case .timedOut:
-          outcome.result = .failed(.timedOut(timeout))
+        if let failure = waitOrFail(fd, for: Int16(POLLOUT), until: deadline, clock: clock) {
+          outcome.result = .failed(failure)
           return outcome
-        case .ready: continue
         }
       }
 
@@ -161,13 +155,11 @@
         let code = errno
         if code == EINTR { continue }
         if code == EAGAIN || code == EWOULDBLOCK {
-          switch wait(fd, for: Int16(POLLIN), until: deadline, clock: clock) {
-          case .cancelled: return outcome
-          case .timedOut:
-            outcome.result = .failed(.timedOut(timeout))
+          if let failure = waitOrFail(fd, for: Int16(POLLIN), until: deadline, clock: clock) {
+            outcome.result = .failed(failure)
             return outcome
-          case .ready: continue
           }
+          continue
         }
         if receivedAny, case .complete(let response) = parser.finish() {
           outcome.result = .response(response)
@@ -234,6 +226,18 @@
       }
     }
 
+    /// Waits like ``wait(_:for:until:clock:)``; `nil` when `fd` is ready, else why the exchange ends:
+    /// `timedOut` past the deadline, `cancelled` when woken.
+    private func waitOrFail(
+      _ fd: Int32, for events: Int16, until deadline: ContinuousClock.Instant, clock: ContinuousClock
+    ) -> ProbeFailure? {
+      switch wait(fd, for: events, until: deadline, clock: clock) {
+      case .ready: return nil
+      case .timedOut: return .timedOut(timeout)
+      case .cancelled: return .cancelled
+      }
+    }
+
     /// Waits until `fd` is ready for `events`, the deadline passes, or the wake descriptor is written.
     private func wait(_ fd: Int32, for events: Int16, until deadline: ContinuousClock.Instant, clock: ContinuousClock)
       -> Wait
@@ -273,11 +277,10 @@
       case .success(let started): lookup = started
       case .failure(let failure): return .failure(failure)
       }
-      switch wait(lookup.readyFD, for: Int16(POLLIN), until: deadline, clock: clock) {
-      case .ready: return lookup.result ?? .failure(.local("the host-name lookup signalled without an answer"))
-      case .timedOut: return .failure(.timedOut(timeout))
-      case .cancelled: return .failure(.cancelled)
+      if let failure = waitOrFail(lookup.readyFD, for: Int16(POLLIN), until: deadline, clock: clock) {
+        return .failure(failure)
       }
+      return lookup.result ?? .failure(.local("the host-name lookup signalled without an answer"))
     }
 
     /// `getaddrinfo(3)`: blocking, and not interruptible (``BoundedHostLookup`` bounds the wait for it).
