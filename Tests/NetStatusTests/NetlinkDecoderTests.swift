@@ -107,8 +107,8 @@ struct NetlinkDecoderTests {
     }
     #expect(route.table == 51820)
     #expect(route.priority == 5)
-    #expect(route.nextHops.count == 1)
-    #expect(route.nextHops[0].flags & RTNL.RTNH_F_LINKDOWN != 0)
+    #expect(route.multipath.count == 1)
+    #expect(route.multipath[0].flags & RTNL.RTNH_F_LINKDOWN != 0)
     #expect(messages[3].event == .done(errno: 0))
     #expect(messages[3].sequence == 9)
   }

@@ -81,7 +81,9 @@ struct NetlinkMessageBuilder {
     _ type: UInt16 = RTNL.RTM_NEWROUTE, family: UInt8 = RTNL.AF_INET, destination: String? = nil,
     destinationLength: UInt8 = 0, table: UInt32 = RTNL.RT_TABLE_MAIN, routeType: UInt8 = RTNL.RTN_UNICAST,
     flags: UInt32 = 0, priority: UInt32? = nil, oif: Int32? = nil, gateway: String? = nil,
-    multipath: [(oif: Int32, gateway: String?, flags: UInt8)] = [], messageFlags: UInt16 = 0
+    preferredSource: String? = nil, nexthopID: UInt32? = nil,
+    multipath: [(oif: Int32, gateway: String?, flags: UInt8)] = [], messageFlags: UInt16 = 0, sequence: UInt32 = 0,
+    portID: UInt32 = 0
   ) -> [UInt8] {
     var body = NetlinkMessageBuilder()
     body.append(family)
@@ -98,6 +100,8 @@ struct NetlinkMessageBuilder {
     if let priority { body.attribute(RTNL.RTA_PRIORITY, u32: priority) }
     if let gateway { body.attribute(RTNL.RTA_GATEWAY, IPAddressBytes(text: gateway)!.bytes) }
     if let oif { body.attribute(RTNL.RTA_OIF, u32: UInt32(bitPattern: oif)) }
+    if let preferredSource { body.attribute(RTNL.RTA_PREFSRC, IPAddressBytes(text: preferredSource)!.bytes) }
+    if let nexthopID { body.attribute(RTNL.RTA_NH_ID, u32: nexthopID) }
     if !multipath.isEmpty {
       var hops = NetlinkMessageBuilder()
       for hop in multipath {
@@ -111,7 +115,7 @@ struct NetlinkMessageBuilder {
       }
       body.attribute(RTNL.RTA_MULTIPATH, hops.bytes)
     }
-    return message(type: type, flags: messageFlags, body: body.bytes)
+    return message(type: type, flags: messageFlags, sequence: sequence, portID: portID, body: body.bytes)
   }
 
   static func done(sequence: UInt32 = 1) -> [UInt8] {

@@ -68,47 +68,56 @@
   }
 
   /// A forged rtnetlink message from another userspace socket must change nothing: only the kernel (port 0)
-  /// is believed (DESIGN.md, "Linux rules").
+  /// is believed, on the subscribed socket and on the lookup socket alike.
   @Suite(
     "spoofed rtnetlink messages are ignored",
     .enabled(if: KernelTestSupport.namespacesAvailable, KernelTestSupport.skipReason))
   struct NetlinkSpoofingTests {
-    @Test("a forged RTM_NEWROUTE default route, unicast to the monitor's port and multicast to its group")
-    func forgedDefaultRoute() async throws {
+    @Test("a forged carrier loss (unicast and multicast) and forged lookup answers change nothing")
+    func forgedMessages() async throws {
       let lab = try VethLab("spoof")
       defer { lab.delete() }
       try lab.watched.ip("addr add 192.0.2.10/24 dev veth0")
+      try lab.watched.ip("route add default via 192.0.2.1 dev veth0 metric 100")
       let index = Int32(try lab.watched.ip("-o link show veth0").split(separator: ":")[0])!
       var options = NetlinkPathSource.Options()
       options.recordsKernelState = true
       let (source, session, recorder) = try lab.start(options: options)
       defer { session.stop() }
-      #expect(recorder.latest?.status == .unsatisfied, "no default route yet")
+      #expect(recorder.latest?.gateways == ["192.0.2.1"])
       let port = try #require(source.portID)
-      #expect(port != 0)
+      let lookupPort = try #require(source.lookupPortID)
+      #expect(port != 0 && lookupPort != 0 && port != lookupPort)
 
-      // A usable default route through veth0 (up, with carrier), with a better metric than the real one below:
-      // believed, it would make the path satisfied via 192.0.2.99.
-      let forged = NetlinkMessageBuilder.route(priority: 10, oif: index, gateway: "192.0.2.99")
+      // veth0 without carrier: believed, the path would turn unsatisfied.
+      let forgedLink = NetlinkMessageBuilder.link(index: index, name: "veth0", flags: RTNL.IFF_UP)
+      // Answers to the next lookups (whatever their sequence numbers) through a gateway that does not exist.
+      let forgedAnswers = (1...200).map { sequence in
+        NetlinkMessageBuilder.route(
+          destination: "8.8.8.8", destinationLength: 32, oif: index, gateway: "192.0.2.99",
+          preferredSource: "192.0.2.10", sequence: UInt32(sequence), portID: lookupPort)
+      }
       let spoofer = try NetlinkSpoofer(in: lab.watched)
-      #expect(spoofer.portID != 0 && spoofer.portID != port)
-      #expect(try spoofer.send(forged, toPort: port) == forged.count)
-      #expect(try spoofer.send(forged, toPort: 0, groups: RTNL.RTMGRP_IPV4_ROUTE) == forged.count)
+      #expect(spoofer.portID != 0 && spoofer.portID != port && spoofer.portID != lookupPort)
+      #expect(try spoofer.send(forgedLink, toPort: port) == forgedLink.count)
+      #expect(try spoofer.send(forgedLink, toPort: 0, groups: RTNL.RTMGRP_LINK) == forgedLink.count)
+      for answer in forgedAnswers { #expect(try spoofer.send(answer, toPort: lookupPort) == answer.count) }
 
       // A real change after the forged ones: the socket delivers in order, so once the path shows it, the
-      // forged datagrams have been read (and dropped).
-      try lab.watched.ip("route add default via 192.0.2.1 dev veth0 metric 100")
-      let path = await recorder.awaitPath("the real default route") { $0.isConnected }
-      #expect(path?.gateways == ["192.0.2.1"], "only the kernel's route counts")
-      #expect(recorder.paths.allSatisfy { !$0.gateways.contains("192.0.2.99") })
-      #expect(source.statistics.foreignDatagrams == 2, "the unicast and the multicast forgery were counted")
+      // forged link messages have been read (and dropped), and the lookups that followed read past every
+      // forged answer queued before the real ones.
+      try lab.watched.ip("route replace default via 192.0.2.254 dev veth0 metric 100")
+      let path = await recorder.awaitPath("the real default route") { $0.gateways == ["192.0.2.254"] }
+      #expect(path?.availableInterfaces.map(\.name) == ["veth0"])
+      #expect(recorder.paths.allSatisfy { $0.isConnected && !$0.gateways.contains("192.0.2.99") })
+      #expect(source.statistics.foreignDatagrams == 202, "two forged link messages and 200 forged answers counted")
       #expect(source.statistics.decodeErrors == 0 && source.statistics.resyncs == 0)
 
-      // Believed, the forgery would have changed the path: apply it to the state the source holds.
+      // Believed, the forged link message would have taken veth0's carrier away.
       var believed = try #require(source.recordedKernelState)
-      believed.apply(try NetlinkMessageDecoder.decode(forged))
-      let wouldBe = PathEvaluator.evaluate(state: believed, supportsDNS: false) { _ in .other }
-      #expect(wouldBe.gateways == ["192.0.2.99", "192.0.2.1"])
+      #expect(believed.links[index]?.isUsable == true)
+      believed.apply(try NetlinkMessageDecoder.decode(forgedLink))
+      #expect(believed.links[index]?.isUsable == false)
     }
   }
 #endif

@@ -84,6 +84,18 @@ struct IPAddressBytes: Sendable, Hashable, CustomStringConvertible {
     return bytes[0..<15].allSatisfy { $0 == 0 } && bytes[15] == 1
   }
 
+  /// Whether `other` is of the same family and its first `prefixLength` bits equal this address's: whether
+  /// `other` lies in the prefix `self/prefixLength`.
+  func sharesPrefix(with other: IPAddressBytes, length prefixLength: Int) -> Bool {
+    guard bytes.count == other.bytes.count, prefixLength >= 0, prefixLength <= bytes.count * 8 else { return false }
+    let wholeBytes = prefixLength / 8
+    for index in 0..<wholeBytes where bytes[index] != other.bytes[index] { return false }
+    let remainingBits = prefixLength % 8
+    guard remainingBits > 0 else { return true }
+    let mask = UInt8(0xff) << (8 - remainingBits)
+    return bytes[wholeBytes] & mask == other.bytes[wholeBytes] & mask
+  }
+
   /// Whether every byte is zero (0.0.0.0 or ::).
   var isUnspecified: Bool { bytes.allSatisfy { $0 == 0 } }
 

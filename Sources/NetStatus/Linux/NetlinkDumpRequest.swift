@@ -1,4 +1,5 @@
-/// The three dumps that rebuild the kernel's state, in the order they are asked for, and their bytes.
+/// The two dumps that rebuild the mirrored state (links, then addresses), in the order they are asked for,
+/// and their bytes. Routes are never dumped: the kernel's route lookup answers for them.
 ///
 /// Pure: the socket sends what ``bytes(sequence:)`` returns.
 enum NetlinkDumpRequest: CaseIterable, Sendable {
@@ -6,42 +7,57 @@ enum NetlinkDumpRequest: CaseIterable, Sendable {
   case links
   /// RTM_GETADDR: every address of both families.
   case addresses
-  /// RTM_GETROUTE: every route of both families, in every table.
-  case routes
 
   /// The request's message type.
   var messageType: UInt16 {
     switch self {
     case .links: return RTNL.RTM_GETLINK
     case .addresses: return RTNL.RTM_GETADDR
-    case .routes: return RTNL.RTM_GETROUTE
     }
   }
 
-  /// The length of the family header that follows nlmsghdr (ifinfomsg, ifaddrmsg or rtmsg), all zeros:
-  /// AF_UNSPEC, no filter.
+  /// The length of the family header that follows nlmsghdr (ifinfomsg or ifaddrmsg), all zeros: AF_UNSPEC,
+  /// no filter.
   private var familyHeaderLength: Int {
     switch self {
     case .links: return RTNL.ifinfomsgLength
     case .addresses: return RTNL.ifaddrmsgLength
-    case .routes: return RTNL.rtmsgLength
     }
   }
 
   /// The request's bytes: nlmsghdr (NLM_F_REQUEST | NLM_F_DUMP) and a zeroed family header.
   func bytes(sequence: UInt32) -> [UInt8] {
-    let length = RTNL.headerLength + familyHeaderLength
     var bytes: [UInt8] = []
-    bytes.reserveCapacity(length)
-    func append<T: FixedWidthInteger>(_ value: T) {
-      withUnsafeBytes(of: value) { bytes.append(contentsOf: $0) }
-    }
-    append(UInt32(length))
-    append(messageType)
-    append(RTNL.NLM_F_REQUEST | RTNL.NLM_F_DUMP)
-    append(sequence)
-    append(UInt32(0))  // nlmsg_pid: the kernel fills in our port
+    bytes.reserveCapacity(RTNL.headerLength + familyHeaderLength)
+    bytes.appendNetlinkHeader(
+      length: RTNL.headerLength + familyHeaderLength, type: messageType, flags: RTNL.NLM_F_REQUEST | RTNL.NLM_F_DUMP,
+      sequence: sequence)
     bytes.append(contentsOf: repeatElement(0, count: familyHeaderLength))
     return bytes
+  }
+}
+
+extension [UInt8] {
+  /// Appends an integer in host byte order, as netlink reads it.
+  mutating func appendHostOrder<T: FixedWidthInteger>(_ value: T) {
+    Swift.withUnsafeBytes(of: value) { append(contentsOf: $0) }
+  }
+
+  /// Appends a request's nlmsghdr: length, type, flags, sequence and port 0 (the kernel fills in ours).
+  mutating func appendNetlinkHeader(length: Int, type: UInt16, flags: UInt16, sequence: UInt32) {
+    appendHostOrder(UInt32(length))
+    appendHostOrder(type)
+    appendHostOrder(flags)
+    appendHostOrder(sequence)
+    appendHostOrder(UInt32(0))
+  }
+
+  /// Appends one attribute (`struct rtattr` and its value, padded to 4 bytes).
+  mutating func appendAttribute(type: UInt16, value: some Collection<UInt8>) {
+    let length = RTNL.attributeHeaderLength + value.count
+    appendHostOrder(UInt16(length))
+    appendHostOrder(type)
+    append(contentsOf: value)
+    append(contentsOf: repeatElement(0, count: RTNL.align(length) - length))
   }
 }

@@ -67,6 +67,13 @@
     static let maximumConsecutiveRefusals = 20
     private static let initialBufferSize = 64 * 1024
     private static let maximumBufferSize = 4 * 1024 * 1024
+    /// The lookup socket's receive buffer, and how many lookups are sent at once: the kernel answers each
+    /// request before `sendto` returns, so one batch's answers must fit in the buffer together.
+    private static let lookupReceiveBufferSize = 1024 * 1024
+    private static let lookupBatchSize = 64
+    /// How long to wait for the answers to a batch of lookups. The kernel answers within `sendto`, so this
+    /// only bounds a kernel that does not answer at all.
+    private static let lookupTimeoutMilliseconds: Int32 = 2_000
 
     private let configuration: Configuration
     private let sink: PathSink
@@ -74,6 +81,12 @@
     private let shared: NetlinkSourceRecord
 
     private var socket: NetlinkSocket?
+    /// The unsubscribed socket route lookups are sent on, so their answers never queue behind (or get lost
+    /// with) notifications.
+    private var lookupSocket: NetlinkSocket?
+    private var lookupSequence: UInt32 = 0
+    /// The answers of the last lookups, reused when only the resolver configuration changed.
+    private var answers: RouteLookupAnswers = [:]
     private var inotify: InotifyWatcher?
     private var resolverWatches: [Int32: Set<String>] = [:]
     private var namespaceWatch: Int32?
@@ -115,7 +128,14 @@
         control.ready.signal()
         return
       }
-      let path = evaluate()
+      let path: NetworkPath
+      do throws(NetworkMonitorError) {
+        path = try evaluate(lookingUp: true)
+      } catch {
+        control.state.withLockedValue { $0.startup = .failed(error) }
+        control.ready.signal()
+        return
+      }
       lastPath = path
       control.state.withLockedValue { $0.startup = .ready(path) }
       control.ready.signal()
@@ -147,11 +167,17 @@
       guard try dumpEverything() else { return }
     }
 
-    /// Opens the netlink socket (subscribed before any dump) and records its port ID for tests.
+    /// Opens the subscribed netlink socket (subscribed before any dump) and records its port ID for tests;
+    /// opens the lookup socket the first time.
     private func openSocket() throws(NetworkMonitorError) {
       let opened = try NetlinkSocket.open(receiveBufferSize: configuration.receiveBufferSize)
       socket = opened
       shared.withLock { $0.portID = opened.portID }
+      if lookupSocket == nil {
+        let lookups = try NetlinkSocket.open(receiveBufferSize: Self.lookupReceiveBufferSize, groups: 0)
+        lookupSocket = lookups
+        shared.withLock { $0.lookupPortID = lookups.portID }
+      }
     }
 
     /// Closes what the thread opened. The namespace descriptor is not among them: ``startUp()`` closes it
@@ -159,6 +185,8 @@
     private func closeEverything() {
       socket?.close()
       socket = nil
+      lookupSocket?.close()
+      lookupSocket = nil
       inotify?.close()
       inotify = nil
       let closesWake = control.state.withLockedValue { $0.threadClosesWake }
@@ -181,6 +209,7 @@
         }
         if descriptors[0].revents != 0 { return }
         var changed = false
+        var routingChanged = false
         if descriptors[2].revents != 0 {
           let events = try inotify.readEvents()
           if namespaceWasDeleted(events), let namespace = configuration.namespace {
@@ -196,31 +225,42 @@
           }
         }
         if descriptors[1].revents != 0 {
-          if let reason = try readNotifications() {
+          let read = try readNotifications()
+          if let reason = read.resyncReason {
             shared.withLock {
               $0.statistics.resyncs += 1
               $0.statistics.lastResyncReason = reason
             }
             guard try dumpEverything() else { return }
+            routingChanged = true
           }
-          changed = true
+          routingChanged = routingChanged || read.relevant
         }
-        if changed { publishIfChanged() }
+        if changed || routingChanged { try publishIfChanged(lookingUp: routingChanged) }
       }
     }
 
-    /// Reads every pending datagram (until EAGAIN) and applies it. Returns why a re-dump is needed, if one is:
-    /// once that is known, the rest is read and dropped, since the dump replaces it.
-    private func readNotifications() throws(NetworkMonitorError) -> String? {
-      guard let socket else { return nil }
-      var reason: String?
+    /// What one drain of the subscribed socket found.
+    struct Drained {
+      /// Why a re-dump is needed, if one is.
+      var resyncReason: String?
+      /// Whether anything arrived that may change a route lookup's answer: a link, address, rule or nexthop
+      /// change, or a route whose prefix contains a lookup destination.
+      var relevant = false
+    }
+
+    /// Reads every pending datagram (until EAGAIN) and applies it. Once a re-dump is known to be needed, the
+    /// rest is read and dropped, since the dump replaces it.
+    private func readNotifications() throws(NetworkMonitorError) -> Drained {
+      guard let socket else { return Drained() }
+      var drained = Drained()
       while true {
         switch try socket.receive(into: buffer) {
         case .empty:
-          return reason
+          return drained
         case .overflow:
           shared.withLock { $0.statistics.overflows += 1 }
-          reason = reason ?? "ENOBUFS: the kernel dropped notifications"
+          drained.resyncReason = drained.resyncReason ?? "ENOBUFS: the kernel dropped notifications"
         case .datagram(let count, let sender, let truncated):
           guard sender == 0 else {
             shared.withLock { $0.statistics.foreignDatagrams += 1 }
@@ -228,23 +268,42 @@
           }
           if truncated {
             growBuffer()
-            reason = reason ?? "a datagram larger than the receive buffer"
+            drained.resyncReason = drained.resyncReason ?? "a datagram larger than the receive buffer"
             continue
           }
-          guard reason == nil else { continue }
+          guard drained.resyncReason == nil else { continue }
           do throws(NetlinkDecodeError) {
-            state.apply(try NetlinkMessageDecoder.decode(UnsafeRawBufferPointer(rebasing: buffer[0..<count])))
+            let messages = try NetlinkMessageDecoder.decode(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+            state.apply(messages)
+            if !drained.relevant { drained.relevant = messages.contains(where: Self.mayChangeLookups) }
           } catch {
             shared.withLock { $0.statistics.decodeErrors += 1 }
-            reason = "undecodable notification: \(error)"
+            drained.resyncReason = "undecodable notification: \(error)"
           }
         }
       }
     }
 
+    /// Whether a notification may change the answer of a route lookup. A route that does not contain the
+    /// lookup destination of its family cannot: the kernel's lookup only consults routes whose prefix
+    /// contains the destination (plus rules, nexthop objects, links and addresses, which always count).
+    static func mayChangeLookups(_ message: NetlinkMessage) -> Bool {
+      switch message.event {
+      case .newLink, .deletedLink, .newAddress, .deletedAddress, .routingPolicyChanged:
+        return true
+      case .newRoute(let route), .deletedRoute(let route):
+        return route.contains(
+          route.family == RTNL.AF_INET
+            ? RouteLookupRequest.ipv4Destination
+            : RouteLookupRequest.ipv6Destination)
+      case .done, .error, .overrun, .ignored:
+        return false
+      }
+    }
+
     // MARK: Dumps
 
-    /// Rebuilds the state from scratch: drops what is queued, dumps links, addresses and routes (applying
+    /// Rebuilds the state from scratch: drops what is queued, dumps links and addresses (applying
     /// notifications that arrive in between, in order), and retries until a dump completes without loss.
     ///
     /// - Returns: `false` when the session was stopped meanwhile.
@@ -379,11 +438,105 @@
 
     // MARK: Paths
 
-    private func evaluate() -> NetworkPath {
+    /// The path now. With `lookingUp`, asks the kernel's route lookups afresh (the evaluator says which);
+    /// without, reuses the last answers (only the resolver configuration changed).
+    private func evaluate(lookingUp: Bool) throws(NetworkMonitorError) -> NetworkPath {
       let links = state.links
       if typeCache.count > links.count * 2 + 8 { typeCache = typeCache.filter { links[$0.key] != nil } }
+      let filter = configuration.filter
+      if lookingUp {
+        answers = try lookUp(PathEvaluator.primaryLookups(state: state, filter: filter))
+        let second = PathEvaluator.interfaceLookups(state: state, answers: answers, filter: filter, classify: classify)
+        if !second.isEmpty { answers.merge(try lookUp(second)) { _, new in new } }
+      }
       return PathEvaluator.evaluate(
-        state: state, supportsDNS: resolver.supportsDNS, filter: configuration.filter, classify: classify)
+        state: state, answers: answers, supportsDNS: resolver.supportsDNS, filter: filter, classify: classify)
+    }
+
+    /// Asks the kernel these route lookups on the lookup socket, in batches, and collects every answer.
+    ///
+    /// The kernel answers each request while `sendto` runs, so the answers are queued when it returns; a
+    /// batch is at most ``lookupBatchSize`` requests so that its answers fit in the socket's buffer. A lookup
+    /// the kernel did not answer (lost to ENOBUFS, or a datagram that does not decode) is asked once more,
+    /// then counts as failed with EIO.
+    private func lookUp(_ requests: [RouteLookupRequest]) throws(NetworkMonitorError) -> RouteLookupAnswers {
+      var answers: RouteLookupAnswers = [:]
+      var pending = requests
+      for attempt in 0..<2 where !pending.isEmpty {
+        var unanswered: [RouteLookupRequest] = []
+        var start = 0
+        while start < pending.count {
+          let batch = Array(pending[start..<min(start + Self.lookupBatchSize, pending.count)])
+          start += batch.count
+          let received = try exchange(batch)
+          for request in batch {
+            if let answer = received[request] { answers[request] = answer } else { unanswered.append(request) }
+          }
+        }
+        shared.withLock { $0.statistics.lookups += pending.count }
+        pending = unanswered
+        if attempt == 1 { for request in pending { answers[request] = .failed(errno: EIO) } }
+      }
+      return answers
+    }
+
+    /// Sends one batch of lookups in one datagram and reads the answers, matched by sequence number.
+    private func exchange(_ batch: [RouteLookupRequest]) throws(NetworkMonitorError) -> RouteLookupAnswers {
+      guard let lookupSocket else { return [:] }
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(batch.count * 48)
+      var bySequence: [UInt32: RouteLookupRequest] = [:]
+      for request in batch {
+        lookupSequence = lookupSequence == UInt32.max ? 1 : lookupSequence + 1
+        bySequence[lookupSequence] = request
+        request.append(to: &bytes, sequence: lookupSequence)
+      }
+      try lookupSocket.send(bytes, describing: "sendto(RTM_GETROUTE lookups)")
+      var answers: RouteLookupAnswers = [:]
+      var waited = false
+      while answers.count < batch.count {
+        switch try lookupSocket.receive(into: buffer) {
+        case .empty:
+          // Answers are queued before sendto returns; wait only in case a kernel ever defers them.
+          guard !waited else { return answers }
+          waited = true
+          var descriptors = [
+            pollfd(fd: control.wakeFD, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: lookupSocket.fd, events: Int16(POLLIN), revents: 0),
+          ]
+          try SystemCall.run("poll(lookup socket)") {
+            poll(&descriptors, nfds_t(descriptors.count), Self.lookupTimeoutMilliseconds)
+          }
+          if descriptors[0].revents != 0 { return answers }
+        case .overflow:
+          shared.withLock { $0.statistics.overflows += 1 }
+        case .datagram(let count, let sender, let truncated):
+          guard sender == 0 else {
+            shared.withLock { $0.statistics.foreignDatagrams += 1 }
+            continue
+          }
+          if truncated {
+            growBuffer()
+            continue
+          }
+          let messages: [NetlinkMessage]
+          do throws(NetlinkDecodeError) {
+            messages = try NetlinkMessageDecoder.decode(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+          } catch {
+            shared.withLock { $0.statistics.decodeErrors += 1 }
+            continue
+          }
+          for message in messages where message.portID == lookupSocket.portID {
+            guard let request = bySequence[message.sequence] else { continue }
+            switch message.event {
+            case .newRoute(let route): answers[request] = .route(route)
+            case .error(let code) where code != 0: answers[request] = .failed(errno: code)
+            default: break
+            }
+          }
+        }
+      }
+      return answers
     }
 
     /// Classifies a link, reading sysfs only when the link is new or its name, kind, type or address changed.
@@ -398,9 +551,12 @@
       return type
     }
 
-    private func publishIfChanged() {
-      let path = evaluate()
-      shared.withLock { if $0.recordsKernelState { $0.kernelState = state } }
+    private func publishIfChanged(lookingUp: Bool) throws(NetworkMonitorError) {
+      let path = try evaluate(lookingUp: lookingUp)
+      shared.withLock {
+        $0.statistics.evaluations += 1
+        if $0.recordsKernelState { $0.kernelState = state }
+      }
       guard path != lastPath else { return }
       lastPath = path
       guard !control.isStopRequested else { return }

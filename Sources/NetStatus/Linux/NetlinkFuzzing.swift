@@ -4,8 +4,9 @@
 /// through it. It is `package`, not public: only targets of this package see it.
 package enum NetlinkFuzzing {
   /// Decodes `bytes` as one datagram. When it decodes, applies its messages to a kernel state (checking that
-  /// applying a message twice changes nothing, as ``KernelState`` promises) and evaluates a path from the
-  /// state under several filters, checking the path's invariants.
+  /// applying a message twice changes nothing, as ``KernelState`` promises), hands the datagram's route and
+  /// error messages, in order, to the evaluator as the answers of the lookups it asks for, and evaluates a
+  /// path under several filters, checking the path's invariants.
   ///
   /// Malformed input must only ever make the decoder throw: a trap here is a bug the fuzzer found.
   package static func exercise(_ bytes: UnsafeRawBufferPointer) {
@@ -27,10 +28,27 @@ package enum NetlinkFuzzing {
       InterfaceFilter.none, InterfaceFilter(requiredInterfaceType: .loopback),
       InterfaceFilter(requiredInterfaceType: .cellular), InterfaceFilter(prohibitedInterfaceTypes: [.other]),
     ]
-    for filter in filters {
-      let path = PathEvaluator.evaluate(state: state, supportsDNS: true, filter: filter) { link in
-        types[Int(link.index.magnitude % UInt32(types.count))]
+    var results: [RouteLookupResult] = []
+    for message in messages {
+      switch message.event {
+      case .newRoute(let route), .deletedRoute(let route): results.append(.route(route))
+      case .error(let code), .done(let code): results.append(.failed(errno: code))
+      default: break
       }
+    }
+    let classify = { (link: NetlinkLink) in types[Int(link.index.magnitude % UInt32(types.count))] }
+    for filter in filters {
+      var remaining = results[...]
+      var answers: RouteLookupAnswers = [:]
+      for request in PathEvaluator.primaryLookups(state: state, filter: filter) {
+        if let result = remaining.popFirst() { answers[request] = result }
+      }
+      for request in PathEvaluator.interfaceLookups(state: state, answers: answers, filter: filter, classify: classify)
+      {
+        if let result = remaining.popFirst() { answers[request] = result }
+      }
+      let path = PathEvaluator.evaluate(
+        state: state, answers: answers, supportsDNS: true, filter: filter, classify: classify)
       if path.status == .satisfied {
         precondition(!path.availableInterfaces.isEmpty, "a satisfied path without an interface: \(path)")
       }

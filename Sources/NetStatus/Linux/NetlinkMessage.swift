@@ -27,13 +27,22 @@ enum RTNL {
   static let RTM_NEWROUTE: UInt16 = 24
   static let RTM_DELROUTE: UInt16 = 25
   static let RTM_GETROUTE: UInt16 = 26
+  static let RTM_NEWRULE: UInt16 = 32
+  static let RTM_DELRULE: UInt16 = 33
+  static let RTM_NEWNEXTHOP: UInt16 = 104
+  static let RTM_DELNEXTHOP: UInt16 = 105
 
   // multicast groups, as bind() masks (RTMGRP_*)
   static let RTMGRP_LINK: UInt32 = 0x1
   static let RTMGRP_IPV4_IFADDR: UInt32 = 0x10
   static let RTMGRP_IPV4_ROUTE: UInt32 = 0x40
   static let RTMGRP_IPV6_IFADDR: UInt32 = 0x100
+  static let RTMGRP_IPV4_RULE: UInt32 = 0x80
   static let RTMGRP_IPV6_ROUTE: UInt32 = 0x400
+  /// RTNLGRP_IPV6_RULE (19) as a bind() mask.
+  static let RTMGRP_IPV6_RULE: UInt32 = 1 << (19 - 1)
+  /// RTNLGRP_NEXTHOP (32) as a bind() mask: the last bit nl_groups can hold.
+  static let RTMGRP_NEXTHOP: UInt32 = 1 << (32 - 1)
 
   // address families
   static let AF_UNSPEC: UInt8 = 0
@@ -77,10 +86,16 @@ enum RTNL {
   static let RTA_OIF: UInt16 = 4
   static let RTA_GATEWAY: UInt16 = 5
   static let RTA_PRIORITY: UInt16 = 6
+  static let RTA_PREFSRC: UInt16 = 7
   static let RTA_MULTIPATH: UInt16 = 9
   static let RTA_TABLE: UInt16 = 15
   static let RTA_VIA: UInt16 = 18
+  static let RTA_NH_ID: UInt16 = 30
+  /// rtm_flags on a lookup request: answer with the FIB entry that matched, not a resolved route. A lookup
+  /// with RTA_OIF that matches no entry then fails instead of inventing an on-link route.
+  static let RTM_F_FIB_MATCH: UInt32 = 0x2000
   static let RTN_UNICAST: UInt8 = 1
+  static let RTN_LOCAL: UInt8 = 2
   static let RTN_BLACKHOLE: UInt8 = 6
   static let RTN_UNREACHABLE: UInt8 = 7
   static let RTN_PROHIBIT: UInt8 = 8
@@ -119,13 +134,13 @@ struct NetlinkLink: Sendable, Hashable {
   /// The hardware (MAC) address (`IFLA_ADDRESS`), when the link has one.
   var hardwareAddress: [UInt8]?
 
-  /// Whether the link is administratively up and has carrier: IFF_UP and either IFF_LOWER_UP or an
-  /// operational state of UP or UNKNOWN (drivers that do not report carrier stay UNKNOWN).
+  /// Whether the link is administratively up and has carrier: IFF_UP and IFF_LOWER_UP.
+  ///
+  /// IFF_LOWER_UP is the carrier itself: the kernel clears it the moment carrier goes, while the operational
+  /// state (IFLA_OPERSTATE) lags by up to a second (linkwatch), so the operational state is not consulted.
+  /// Drivers that do not manage carrier keep it on, so they read as having carrier.
   var isUsable: Bool {
-    guard flags & RTNL.IFF_UP != 0 else { return false }
-    if flags & RTNL.IFF_LOWER_UP != 0 { return true }
-    guard let operationalState else { return false }
-    return operationalState == RTNL.IF_OPER_UP || operationalState == RTNL.IF_OPER_UNKNOWN
+    flags & RTNL.IFF_UP != 0 && flags & RTNL.IFF_LOWER_UP != 0
   }
 }
 
@@ -171,20 +186,9 @@ struct NetlinkNextHop: Sendable, Hashable {
   var flags: UInt32
 }
 
-/// A route as rtnetlink describes it (`RTM_NEWROUTE`).
+/// A route as rtnetlink describes it (`RTM_NEWROUTE`): a notification, or the kernel's answer to a route
+/// lookup (``RouteLookupRequest``).
 struct NetlinkRoute: Sendable, Hashable {
-  /// What makes a route unique in ``KernelState``: table, family, destination, TOS, metric and
-  /// outgoing interface. `ip route replace` then leaves nothing stale.
-  struct Key: Sendable, Hashable {
-    var table: UInt32
-    var family: UInt8
-    var destination: IPAddressBytes?
-    var destinationLength: UInt8
-    var tos: UInt8
-    var priority: UInt32
-    var interfaceIndex: Int32?
-  }
-
   /// AF_INET or AF_INET6.
   var family: UInt8
   /// The destination's prefix length: 0 for a default route.
@@ -209,21 +213,20 @@ struct NetlinkRoute: Sendable, Hashable {
   var interfaceIndex: Int32?
   /// The gateway (RTA_GATEWAY or RTA_VIA).
   var gateway: IPAddressBytes?
+  /// The source address the kernel would use (RTA_PREFSRC): in a lookup's answer, the address it picked.
+  var preferredSource: IPAddressBytes?
+  /// The nexthop object the route uses (RTA_NH_ID), when it uses one.
+  var nexthopID: UInt32?
   /// The next hops of a multipath route (RTA_MULTIPATH); empty otherwise.
   var multipath: [NetlinkNextHop]
 
-  /// The route's identity.
-  var key: Key {
-    Key(
-      table: table, family: family, destination: destination, destinationLength: destinationLength, tos: tos,
-      priority: priority, interfaceIndex: interfaceIndex)
-  }
-
-  /// The route's next hops: the multipath list, or the route's own gateway and interface.
-  var nextHops: [NetlinkNextHop] {
-    if !multipath.isEmpty { return multipath }
-    if interfaceIndex == nil && gateway == nil { return [] }
-    return [NetlinkNextHop(interfaceIndex: interfaceIndex, gateway: gateway, flags: flags)]
+  /// Whether `address` falls inside the route's destination prefix (a default route contains every
+  /// address of its family). Only such a route can change the answer of a lookup for `address`.
+  func contains(_ address: IPAddressBytes) -> Bool {
+    guard address.isIPv4 == (family == RTNL.AF_INET) else { return false }
+    guard destinationLength > 0 else { return true }
+    guard let destination else { return false }
+    return destination.sharesPrefix(with: address, length: Int(destinationLength))
   }
 }
 
@@ -241,6 +244,9 @@ enum NetlinkEvent: Sendable, Hashable {
   case newRoute(NetlinkRoute)
   /// A route was removed (RTM_DELROUTE).
   case deletedRoute(NetlinkRoute)
+  /// A routing rule or a nexthop object was added, changed or removed (RTM_NEWRULE, RTM_DELRULE,
+  /// RTM_NEWNEXTHOP, RTM_DELNEXTHOP). Only the header is read: any such change may change a lookup's answer.
+  case routingPolicyChanged(type: UInt16)
   /// The end of a dump (NLMSG_DONE); `errno` is non-zero when the dump failed.
   case done(errno: Int32)
   /// An error or acknowledgement (NLMSG_ERROR); `errno` 0 is an acknowledgement.

@@ -112,6 +112,8 @@ enum NetlinkMessageDecoder {
     case RTNL.RTM_NEWROUTE, RTNL.RTM_DELROUTE:
       guard let route = try decodeRoute(body: body, reader: reader) else { return .ignored(type: type) }
       return type == RTNL.RTM_NEWROUTE ? .newRoute(route) : .deletedRoute(route)
+    case RTNL.RTM_NEWRULE, RTNL.RTM_DELRULE, RTNL.RTM_NEWNEXTHOP, RTNL.RTM_DELNEXTHOP:
+      return .routingPolicyChanged(type: type)
     default:
       return .ignored(type: type)
     }
@@ -201,7 +203,7 @@ enum NetlinkMessageDecoder {
       family: family, destinationLength: reader.u8(start + 1), destination: nil, tos: reader.u8(start + 3),
       table: UInt32(reader.u8(start + 4)), routingProtocol: reader.u8(start + 5), scope: reader.u8(start + 6),
       type: reader.u8(start + 7), flags: reader.u32(start + 8), priority: 0, interfaceIndex: nil, gateway: nil,
-      multipath: [])
+      preferredSource: nil, nexthopID: nil, multipath: [])
     for attribute in attributes {
       switch attribute.type {
       case RTNL.RTA_DST:
@@ -214,6 +216,10 @@ enum NetlinkMessageDecoder {
         route.gateway = try reader.via(attribute.value)
       case RTNL.RTA_PRIORITY:
         route.priority = try reader.u32Value(attribute.value)
+      case RTNL.RTA_PREFSRC:
+        route.preferredSource = try reader.ipAddress(attribute.value, family: family)
+      case RTNL.RTA_NH_ID:
+        route.nexthopID = try reader.u32Value(attribute.value)
       case RTNL.RTA_TABLE:
         route.table = try reader.u32Value(attribute.value)
       case RTNL.RTA_MULTIPATH:

@@ -89,6 +89,9 @@
     /// The port ID (`nl_pid`) of the netlink socket the latest session opened last: where a spoofer would send.
     var portID: UInt32? { shared.withLock { $0.portID } }
 
+    /// The port ID of the lookup socket the latest session opened: where a forged lookup answer would go.
+    var lookupPortID: UInt32? { shared.withLock { $0.lookupPortID } }
+
     /// The kernel state after the last recomputation, when ``Options/recordsKernelState`` is set.
     var recordedKernelState: KernelState? { shared.withLock { $0.kernelState } }
 

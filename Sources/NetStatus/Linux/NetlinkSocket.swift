@@ -2,8 +2,9 @@
   import CNetStatusShim
   import Glibc
 
-  /// A NETLINK_ROUTE socket subscribed to link, address and route changes. Thin: each method is one
-  /// system call through ``SystemCall/run(_:_:)``.
+  /// A NETLINK_ROUTE socket: the one subscribed to link, address, route, rule and nexthop changes, or an
+  /// unsubscribed one for route lookups. Thin: each method is one system call through
+  /// ``SystemCall/run(_:_:)``.
   ///
   /// The socket is non-blocking; the event loop waits in `poll(2)`.
   struct NetlinkSocket {
@@ -14,17 +15,20 @@
     /// The receive buffer the kernel actually granted, in bytes (it doubles the request for bookkeeping).
     let receiveBufferSize: Int
 
-    /// The groups every source listens to: links, IPv4 and IPv6 addresses, IPv4 and IPv6 routes.
+    /// The groups every source listens to: links, IPv4 and IPv6 addresses, routes and rules, and nexthop
+    /// objects. Links and addresses are mirrored; the others only trigger new route lookups.
     static let groups =
       RTNL.RTMGRP_LINK | RTNL.RTMGRP_IPV4_IFADDR | RTNL.RTMGRP_IPV6_IFADDR | RTNL.RTMGRP_IPV4_ROUTE
-      | RTNL.RTMGRP_IPV6_ROUTE
+      | RTNL.RTMGRP_IPV6_ROUTE | RTNL.RTMGRP_IPV4_RULE | RTNL.RTMGRP_IPV6_RULE | RTNL.RTMGRP_NEXTHOP
 
-    /// Opens the socket in the calling thread's network namespace, sizes its receive buffer and binds it to
-    /// ``groups``: subscribed before anything is dumped, so nothing changes unseen.
+    /// Opens a socket in the calling thread's network namespace, sizes its receive buffer and binds it to
+    /// `groups`: subscribed before anything is dumped, so nothing changes unseen.
     ///
-    /// - Parameter receiveBufferSize: The receive buffer to ask for. SO_RCVBUFFORCE (which needs
-    ///   CAP_NET_ADMIN and ignores `net.core.rmem_max`) is tried first, then SO_RCVBUF.
-    static func open(receiveBufferSize: Int) throws(NetworkMonitorError) -> NetlinkSocket {
+    /// - Parameters:
+    ///   - receiveBufferSize: The receive buffer to ask for. SO_RCVBUFFORCE (which needs CAP_NET_ADMIN and
+    ///     ignores `net.core.rmem_max`) is tried first, then SO_RCVBUF.
+    ///   - groups: The multicast groups to join (RTMGRP_* masks); 0 for a socket that only sends requests.
+    static func open(receiveBufferSize: Int, groups: UInt32 = groups) throws(NetworkMonitorError) -> NetlinkSocket {
       let type = Int32(SOCK_RAW.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
       let fd = try SystemCall.run("socket(AF_NETLINK, NETLINK_ROUTE)") { socket(AF_NETLINK, type, NETLINK_ROUTE) }
       do throws(NetworkMonitorError) {
@@ -42,7 +46,7 @@
         address.nl_groups = groups
         _ = try withUnsafePointer(to: &address) { pointer throws(NetworkMonitorError) in
           try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw throws(NetworkMonitorError) in
-            try SystemCall.run("bind(AF_NETLINK, groups link+ipv4/ipv6 addr+route)") {
+            try SystemCall.run("bind(AF_NETLINK, groups 0x\(String(groups, radix: 16)))") {
               bind(fd, raw, socklen_t(MemoryLayout<sockaddr_nl>.size))
             }
           }

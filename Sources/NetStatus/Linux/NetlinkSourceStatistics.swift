@@ -7,8 +7,12 @@ import Synchronization
 struct NetlinkSourceStatistics: Sendable, Hashable {
   /// Sessions started successfully.
   var sessionsStarted = 0
-  /// Complete dumps of links, addresses and routes (the initial one of each session included).
+  /// Complete dumps of links and addresses (the initial one of each session included).
   var dumps = 0
+  /// Route lookups asked of the kernel (RTM_GETROUTE requests, repeats included).
+  var lookups = 0
+  /// Re-evaluations after the initial path: one per drained burst of notifications that may matter.
+  var evaluations = 0
   /// Re-dumps after a loss (overflow, interrupted dump, undecodable or truncated datagram), retries included.
   var resyncs = 0
   /// Times the socket reported ENOBUFS: the kernel dropped notifications.
@@ -27,7 +31,8 @@ struct NetlinkSourceStatistics: Sendable, Hashable {
   var lastResyncReason: String?
 }
 
-/// What a source shares with its sessions' threads: statistics and, for tests, the last kernel state.
+/// What a source shares with its sessions' threads: statistics and, for tests, the last mirrored links and
+/// addresses.
 final class NetlinkSourceRecord: Sendable {
   struct State: Sendable {
     var statistics = NetlinkSourceStatistics()
@@ -35,6 +40,8 @@ final class NetlinkSourceRecord: Sendable {
     var kernelState: KernelState?
     /// The port ID (`nl_pid`) of the netlink socket the latest session opened last, for tests that send to it.
     var portID: UInt32?
+    /// The port ID of the latest session's lookup socket, for tests that send forged answers to it.
+    var lookupPortID: UInt32?
   }
 
   private let state: Mutex<State>

@@ -1,122 +1,199 @@
-/// Turns the kernel's state into a ``NetworkPath``. Pure: the same inputs always give the same path.
+/// Turns the mirrored links and addresses and the kernel's route-lookup answers into a ``NetworkPath``.
+/// Pure: the same inputs always give the same path. It also says which lookups it needs
+/// (``primaryLookups(state:)``, then ``interfaceLookups(state:answers:filter:classify:)``); the event loop
+/// asks the kernel and hands the answers back.
 ///
-/// The rules (DESIGN.md, "Linux rules"):
-/// - A default route (destination length 0), in any table but `local`, counts when its type is unicast
-///   (not unreachable, blackhole, prohibit or throw), it has a next hop with an outgoing interface, that next
-///   hop is not flagged RTNH_F_LINKDOWN or RTNH_F_DEAD, and the interface is up with carrier
-///   (``NetlinkLink/isUsable``). Each next hop of a multipath route counts on its own.
-/// - The filter is applied here: next hops through interfaces it does not allow do not count, so a path
-///   only a disallowed interface could carry is unsatisfied (`notAvailable`). Loopback never carries a
-///   default path; when loopback is the required type, the path is satisfied by an up loopback interface.
-/// - Preference: routes in tables other than `main` and `default` first (policy routing consults them
-///   before `main`, which is how full-tunnel VPNs such as wg-quick take over), then `main`, then `default`;
-///   within that, the lowest metric first; then IPv4 before IPv6, then the lower interface index.
-/// - `availableInterfaces`: the interfaces with a counted default route, in that order. Interfaces that are
-///   up but have no default route are not listed: they cannot carry traffic beyond their own link.
-/// - `supportsIPv4`/`supportsIPv6`: one of the available interfaces has both a counted default route of
-///   that family and a usable address of that family (not tentative, not dadfailed, not link-local).
-/// - `isExpensive`: the preferred interface is cellular. `isConstrained`: always false on Linux.
-/// - `gateways`: the counted default routes' gateways, in preference order, without repeats.
+/// The rules (README, "How it works"):
+/// - Per family, the **primary** lookup (`ip route get DEST`) is the kernel's own routing decision. Its
+///   answer is *usable* when it is a unicast route whose out interface is up with carrier (IFF_UP and
+///   IFF_LOWER_UP) and whose source address (RTA_PREFSRC) is one of the host's addresses that is usable
+///   beyond the link (not tentative, not dadfailed, not link-local, not loopback). A family whose primary
+///   failed or is not usable has no path: unbound traffic would go where the kernel sends it, and fail.
+/// - **Per-interface** lookups (`ip route get fibmatch DEST oif IF`, then `ip route get DEST oif IF`) for
+///   every other up interface with carrier that the filter allows tell which interfaces could carry the
+///   default path too; they are listed after the primary, by the matched route's metric. The FIB-match
+///   lookup must succeed: without it, the kernel answers an out-interface lookup that matches no route with
+///   a made-up on-link route.
+/// - A primary answer through an interface the filter does not allow is skipped instead: a filtered monitor
+///   then sees the interfaces it allows that the kernel could route through.
+/// - A family with no usable address is not looked up at all: no answer could be usable.
+/// - `availableInterfaces`: IPv4's first candidate, IPv6's first candidate, then the other candidates of
+///   both families by metric (IPv4 first at equal metric, then the lower index); each interface once.
+///   `gateways` follow the same order. `supportsIPv4`/`supportsIPv6`: that family has a candidate.
+/// - `isExpensive`: the first interface is cellular. `isConstrained`: always false on Linux.
+/// - When loopback is the required type, the path is satisfied by an up loopback interface; no lookup is
+///   made.
 enum PathEvaluator {
-  /// A counted default-route next hop.
+  /// A usable lookup answer: an interface that can carry the default path of one family.
   struct Candidate: Sendable, Hashable {
     var link: NetlinkLink
     var type: InterfaceType
-    var family: UInt8
+    var ipv4: Bool
     var gateway: IPAddressBytes?
-    var tableRank: Int
+    /// The matched route's metric (per-interface lookups); 0 for the primary, which comes first anyway.
     var metric: UInt32
   }
 
-  /// The path for this state.
+  // MARK: Which lookups
+
+  /// The first round: the kernel's own choice for each family that has a usable address.
+  static func primaryLookups(state: KernelState, filter: InterfaceFilter = .none) -> [RouteLookupRequest] {
+    guard filter.requiredInterfaceType != .loopback else { return [] }
+    return [true, false].filter { state.hasUsableAddress(ipv4: $0) }.map { RouteLookupRequest.primary(ipv4: $0) }
+  }
+
+  /// The second round, given the first round's answers: for each family whose primary is usable or was
+  /// skipped by the filter, a FIB-match and a plain lookup through every other eligible interface.
+  static func interfaceLookups(
+    state: KernelState, answers: RouteLookupAnswers, filter: InterfaceFilter,
+    classify: (NetlinkLink) -> InterfaceType
+  ) -> [RouteLookupRequest] {
+    var requests: [RouteLookupRequest] = []
+    for ipv4 in [true, false] {
+      guard let primary = answers[.primary(ipv4: ipv4)],
+        case .proceed(let primaryIndex) = primaryVerdict(primary, ipv4: ipv4, state: state, filter: filter, classify)
+      else { continue }
+      for link in eligibleLinks(state: state, filter: filter, classify: classify) where link.index != primaryIndex {
+        requests.append(RouteLookupRequest(ipv4: ipv4, interfaceIndex: link.index, fibMatch: true))
+        requests.append(RouteLookupRequest(ipv4: ipv4, interfaceIndex: link.index, fibMatch: false))
+      }
+    }
+    return requests
+  }
+
+  // MARK: The path
+
+  /// The path for this state and these answers.
   ///
   /// - Parameters:
-  ///   - state: The kernel's links, addresses and routes.
+  ///   - state: The kernel's links and addresses.
+  ///   - answers: The kernel's answers to the lookups this type asked for; a lookup without an answer
+  ///     counts as not asked.
   ///   - supportsDNS: Whether a resolver is configured.
   ///   - filter: The interface types the path may use.
   ///   - classify: The type of a link (see ``InterfaceClassifier``).
   static func evaluate(
-    state: KernelState, supportsDNS: Bool, filter: InterfaceFilter = .none,
+    state: KernelState, answers: RouteLookupAnswers, supportsDNS: Bool, filter: InterfaceFilter = .none,
     classify: (NetlinkLink) -> InterfaceType
   ) -> NetworkPath {
     if filter.requiredInterfaceType == .loopback {
       return loopbackPath(state: state, supportsDNS: supportsDNS, filter: filter, classify: classify)
     }
-    let candidates = defaultRouteCandidates(state: state, filter: filter, classify: classify)
-    guard let first = candidates.first else {
+    let ipv4 = candidates(ipv4: true, state: state, answers: answers, filter: filter, classify: classify)
+    let ipv6 = candidates(ipv4: false, state: state, answers: answers, filter: filter, classify: classify)
+    var ordered: [Candidate] = []
+    if let first = ipv4.first { ordered.append(first) }
+    if let first = ipv6.first { ordered.append(first) }
+    ordered += (ipv4.dropFirst() + ipv6.dropFirst()).sorted { a, b in
+      if a.metric != b.metric { return a.metric < b.metric }
+      if a.ipv4 != b.ipv4 { return a.ipv4 }
+      return a.link.index < b.link.index
+    }
+    guard let first = ordered.first else {
       return NetworkPath(status: .unsatisfied, unsatisfiedReason: .notAvailable, supportsDNS: supportsDNS)
     }
-    // Candidates are few (one per default-route next hop): linear scans beat hashing here, and this runs on
-    // every change.
+    // Candidates are few (one per interface and family): linear scans beat hashing here.
     var interfaces: [NetworkInterface] = []
-    var gatewayBytes: [IPAddressBytes] = []
-    for candidate in candidates {
+    var gateways: [IPAddressBytes] = []
+    for candidate in ordered {
       let index = Int(candidate.link.index)
       if !interfaces.contains(where: { $0.index == index }) {
         interfaces.append(NetworkInterface(name: candidate.link.name, index: index, type: candidate.type))
       }
-      if let gateway = candidate.gateway, !gatewayBytes.contains(gateway) {
-        gatewayBytes.append(gateway)
-      }
-    }
-    // A family is supported when an interface has both a counted default route and a usable address of it.
-    var supportsIPv4 = false
-    var supportsIPv6 = false
-    for address in state.addresses.values where address.isUsableBeyondLink {
-      let family = address.address.isIPv4 ? RTNL.AF_INET : RTNL.AF_INET6
-      guard family == RTNL.AF_INET ? !supportsIPv4 : !supportsIPv6,
-        candidates.contains(where: { $0.link.index == address.interfaceIndex && $0.family == family })
-      else { continue }
-      if family == RTNL.AF_INET { supportsIPv4 = true } else { supportsIPv6 = true }
-      if supportsIPv4 && supportsIPv6 { break }
+      if let gateway = candidate.gateway, !gateways.contains(gateway) { gateways.append(gateway) }
     }
     return NetworkPath(
       status: .satisfied,
       availableInterfaces: interfaces,
       isExpensive: first.type == .cellular,
       isConstrained: false,
-      supportsIPv4: supportsIPv4,
-      supportsIPv6: supportsIPv6,
+      supportsIPv4: !ipv4.isEmpty,
+      supportsIPv6: !ipv6.isEmpty,
       supportsDNS: supportsDNS,
-      gateways: gatewayBytes.map(\.description)
+      gateways: gateways.map(\.description)
     )
   }
 
-  /// The counted default-route next hops, most preferred first.
-  static func defaultRouteCandidates(
-    state: KernelState, filter: InterfaceFilter, classify: (NetlinkLink) -> InterfaceType
+  /// One family's candidates, most preferred first: the primary (unless the filter skipped it), then the
+  /// other interfaces by metric.
+  static func candidates(
+    ipv4: Bool, state: KernelState, answers: RouteLookupAnswers, filter: InterfaceFilter,
+    classify: (NetlinkLink) -> InterfaceType
   ) -> [Candidate] {
-    var candidates: [Candidate] = []
-    for route in state.routes.values
-    where route.destinationLength == 0 && route.type == RTNL.RTN_UNICAST && route.table != RTNL.RT_TABLE_LOCAL {
-      for hop in route.nextHops {
-        guard hop.flags & (RTNL.RTNH_F_LINKDOWN | RTNL.RTNH_F_DEAD) == 0,
-          let index = hop.interfaceIndex, let link = state.links[index], link.isUsable
-        else { continue }
-        let type = classify(link)
-        guard type != .loopback, filter.allows(type) else { continue }
-        candidates.append(
-          Candidate(
-            link: link, type: type, family: route.family, gateway: hop.gateway, tableRank: tableRank(route.table),
-            metric: route.priority))
+    guard state.hasUsableAddress(ipv4: ipv4), let primary = answers[.primary(ipv4: ipv4)] else { return [] }
+    var result: [Candidate] = []
+    switch primaryVerdict(primary, ipv4: ipv4, state: state, filter: filter, classify) {
+    case .blocked:
+      return []
+    case .proceed(let index):
+      if index != nil, let route = primary.route,
+        let candidate = usable(route, ipv4: ipv4, metric: 0, state: state, classify: classify)
+      {
+        result.append(candidate)
       }
     }
-    return candidates.sorted { a, b in
-      if a.tableRank != b.tableRank { return a.tableRank < b.tableRank }
-      if a.metric != b.metric { return a.metric < b.metric }
-      if a.family != b.family { return a.family < b.family }
-      if a.link.index != b.link.index { return a.link.index < b.link.index }
-      return (a.gateway?.description ?? "") < (b.gateway?.description ?? "")
+    var others: [Candidate] = []
+    for link in eligibleLinks(state: state, filter: filter, classify: classify)
+    where link.index != result.first?.link.index {
+      let fib = answers[RouteLookupRequest(ipv4: ipv4, interfaceIndex: link.index, fibMatch: true)]?.route
+      let plain = answers[RouteLookupRequest(ipv4: ipv4, interfaceIndex: link.index, fibMatch: false)]?.route
+      guard let fib, fib.type == RTNL.RTN_UNICAST, let plain, plain.interfaceIndex == link.index,
+        let candidate = usable(plain, ipv4: ipv4, metric: fib.priority, state: state, classify: classify)
+      else { continue }
+      others.append(candidate)
     }
+    others.sort { $0.metric != $1.metric ? $0.metric < $1.metric : $0.link.index < $1.link.index }
+    return result + others
   }
 
-  /// Policy tables first, then `main`, then `default`: the order of the usual rule set.
-  private static func tableRank(_ table: UInt32) -> Int {
-    switch table {
-    case RTNL.RT_TABLE_MAIN: return 1
-    case RTNL.RT_TABLE_DEFAULT: return 2
-    default: return 0
+  /// What a family's primary answer means.
+  enum PrimaryVerdict: Equatable {
+    /// The family has no path: the lookup failed, or the kernel's choice is not usable.
+    case blocked
+    /// Go on: the primary is usable through the interface with this index, or (`nil`) it goes through an
+    /// interface the filter does not allow and is skipped.
+    case proceed(Int32?)
+  }
+
+  static func primaryVerdict(
+    _ result: RouteLookupResult, ipv4: Bool, state: KernelState, filter: InterfaceFilter,
+    _ classify: (NetlinkLink) -> InterfaceType
+  ) -> PrimaryVerdict {
+    guard let route = result.route else { return .blocked }
+    if route.type == RTNL.RTN_UNICAST, let index = route.interfaceIndex, let link = state.links[index],
+      !filter.allows(classify(link))
+    {
+      return .proceed(nil)
     }
+    guard let candidate = usable(route, ipv4: ipv4, metric: 0, state: state, classify: classify) else {
+      return .blocked
+    }
+    return .proceed(candidate.link.index)
+  }
+
+  /// The candidate a resolved lookup answer gives, when it is usable: unicast, through a known interface that
+  /// is up with carrier and is not loopback, with a usable source address of the family.
+  static func usable(
+    _ route: NetlinkRoute, ipv4: Bool, metric: UInt32, state: KernelState, classify: (NetlinkLink) -> InterfaceType
+  ) -> Candidate? {
+    guard route.type == RTNL.RTN_UNICAST, let index = route.interfaceIndex, let link = state.links[index],
+      link.isUsable, let source = route.preferredSource, source.isIPv4 == ipv4, state.isUsableSource(source)
+    else { return nil }
+    let type = classify(link)
+    guard type != .loopback else { return nil }
+    return Candidate(link: link, type: type, ipv4: ipv4, gateway: route.gateway, metric: metric)
+  }
+
+  /// The interfaces worth a per-interface lookup: up with carrier, not loopback, allowed by the filter; by
+  /// index.
+  static func eligibleLinks(
+    state: KernelState, filter: InterfaceFilter, classify: (NetlinkLink) -> InterfaceType
+  ) -> [NetlinkLink] {
+    state.links.values.filter { link in
+      guard link.isUsable else { return false }
+      let type = classify(link)
+      return type != .loopback && filter.allows(type)
+    }.sorted { $0.index < $1.index }
   }
 
   /// The path when loopback is the required type: satisfied when a loopback interface is up.

@@ -1,0 +1,78 @@
+/// One question to the kernel's own routing decision: what `ip route get [fibmatch] DEST [oif IF]` asks
+/// (an RTM_GETROUTE request without NLM_F_DUMP).
+///
+/// The answer is the route the kernel would really use for an off-link destination, after rules, tables,
+/// metrics, route types, nexthop objects and multipath, with its out interface, gateway and the source
+/// address it would pick. NetStatus keeps no copy of the routing table; these lookups are how it learns
+/// about routes. No packet is sent: a lookup only consults the routing tables.
+///
+/// The destinations are fixed public addresses, ``ipv4Destination`` and ``ipv6Destination``: any
+/// off-link address gives the default path, and a well-known one keeps the answer comparable with
+/// `ip route get` (the differential tests do exactly that). A split default route (`0.0.0.0/1` and
+/// `128.0.0.0/1` through a tunnel, as OpenVPN's `redirect-gateway def1` installs) contains them, so the
+/// tunnel is the path, as it is for all traffic. A split tunnel that routes only some prefixes through a VPN
+/// does not contain them, so the path is the one to the internet at large.
+///
+/// Pure: the event loop sends what ``append(to:sequence:)`` writes.
+struct RouteLookupRequest: Sendable, Hashable {
+  /// The IPv4 destination looked up: 8.8.8.8.
+  static let ipv4Destination = IPAddressBytes([8, 8, 8, 8])!
+  /// The IPv6 destination looked up: 2001:4860:4860::8888.
+  static let ipv6Destination = IPAddressBytes([0x20, 0x01, 0x48, 0x60, 0x48, 0x60, 0, 0, 0, 0, 0, 0, 0, 0, 0x88, 0x88])!
+
+  /// Whether this is an IPv4 lookup (else IPv6).
+  var ipv4: Bool
+  /// The out interface the lookup is restricted to (RTA_OIF), or `nil` for the kernel's own choice.
+  var interfaceIndex: Int32?
+  /// Whether to ask for the matched FIB entry (RTM_F_FIB_MATCH) instead of the resolved route. With an out
+  /// interface, only this tells a real route through it from the on-link route the kernel makes up when
+  /// no route matches.
+  var fibMatch: Bool
+
+  /// The kernel's own choice for a family: `ip route get DEST`.
+  static func primary(ipv4: Bool) -> RouteLookupRequest {
+    RouteLookupRequest(ipv4: ipv4, interfaceIndex: nil, fibMatch: false)
+  }
+
+  /// The destination of this family.
+  var destination: IPAddressBytes { ipv4 ? Self.ipv4Destination : Self.ipv6Destination }
+
+  /// The address family, AF_INET or AF_INET6.
+  var family: UInt8 { ipv4 ? RTNL.AF_INET : RTNL.AF_INET6 }
+
+  /// Appends the request's bytes: nlmsghdr (NLM_F_REQUEST), rtmsg with the family and a host-length
+  /// destination, RTA_DST and, when restricted, RTA_OIF.
+  func append(to bytes: inout [UInt8], sequence: UInt32) {
+    let address = destination.bytes
+    var length = RTNL.headerLength + RTNL.rtmsgLength + RTNL.align(RTNL.attributeHeaderLength + address.count)
+    if interfaceIndex != nil { length += RTNL.attributeHeaderLength + 4 }
+    bytes.appendNetlinkHeader(length: length, type: RTNL.RTM_GETROUTE, flags: RTNL.NLM_F_REQUEST, sequence: sequence)
+    // rtmsg { family, dst_len, src_len, tos, table, protocol, scope, type; u32 flags }
+    bytes.append(contentsOf: [family, UInt8(address.count * 8), 0, 0, 0, 0, 0, 0])
+    bytes.appendHostOrder(fibMatch ? RTNL.RTM_F_FIB_MATCH : 0)
+    bytes.appendAttribute(type: RTNL.RTA_DST, value: address)
+    if let interfaceIndex {
+      var value: [UInt8] = []
+      value.appendHostOrder(interfaceIndex)
+      bytes.appendAttribute(type: RTNL.RTA_OIF, value: value)
+    }
+  }
+}
+
+/// The kernel's answer to one ``RouteLookupRequest``.
+enum RouteLookupResult: Sendable, Hashable {
+  /// The route the kernel would use (or, for a FIB-match lookup, the entry that matched).
+  case route(NetlinkRoute)
+  /// The lookup failed: ENETUNREACH (no route, or an unreachable route or rule), EHOSTUNREACH, EINVAL (a
+  /// blackhole), EACCES (prohibit)…
+  case failed(errno: Int32)
+
+  /// The route, when the lookup succeeded.
+  var route: NetlinkRoute? {
+    if case .route(let route) = self { return route }
+    return nil
+  }
+}
+
+/// The answers of one evaluation's lookups, by request.
+typealias RouteLookupAnswers = [RouteLookupRequest: RouteLookupResult]

@@ -1,0 +1,124 @@
+import Testing
+
+@testable import NetStatus
+
+/// Route lookups without a kernel: the request bytes, the decoding of answers, and which notifications
+/// trigger new lookups.
+@Suite("route lookups")
+struct RouteLookupTests {
+  typealias B = NetlinkMessageBuilder
+
+  @Test("a primary IPv4 lookup is nlmsghdr + rtmsg + RTA_DST, as `ip route get 8.8.8.8` sends it")
+  func ipv4RequestBytes() {
+    var bytes: [UInt8] = []
+    RouteLookupRequest.primary(ipv4: true).append(to: &bytes, sequence: 7)
+    var expected = NetlinkMessageBuilder()
+    expected.append(UInt32(36))  // 16 + 12 + 8
+    expected.append(RTNL.RTM_GETROUTE)
+    expected.append(RTNL.NLM_F_REQUEST)
+    expected.append(UInt32(7))
+    expected.append(UInt32(0))
+    expected.bytes += [RTNL.AF_INET, 32, 0, 0, 0, 0, 0, 0]
+    expected.append(UInt32(0))
+    expected.attribute(RTNL.RTA_DST, [8, 8, 8, 8])
+    #expect(bytes == expected.bytes)
+  }
+
+  @Test("a FIB-match IPv6 lookup through an interface carries RTM_F_FIB_MATCH and RTA_OIF")
+  func ipv6FibMatchRequestBytes() {
+    var bytes: [UInt8] = []
+    RouteLookupRequest(ipv4: false, interfaceIndex: 3, fibMatch: true).append(to: &bytes, sequence: 9)
+    var expected = NetlinkMessageBuilder()
+    expected.append(UInt32(16 + 12 + 20 + 8))
+    expected.append(RTNL.RTM_GETROUTE)
+    expected.append(RTNL.NLM_F_REQUEST)
+    expected.append(UInt32(9))
+    expected.append(UInt32(0))
+    expected.bytes += [RTNL.AF_INET6, 128, 0, 0, 0, 0, 0, 0]
+    expected.append(RTNL.RTM_F_FIB_MATCH)
+    expected.attribute(RTNL.RTA_DST, RouteLookupRequest.ipv6Destination.bytes)
+    expected.attribute(RTNL.RTA_OIF, u32: 3)
+    #expect(bytes == expected.bytes)
+    #expect(RouteLookupRequest.ipv6Destination.description == "2001:4860:4860::8888")
+    #expect(RouteLookupRequest.ipv4Destination.description == "8.8.8.8")
+  }
+
+  @Test("several requests in one buffer decode back as separate messages with their sequence numbers")
+  func batch() throws {
+    var bytes: [UInt8] = []
+    RouteLookupRequest.primary(ipv4: true).append(to: &bytes, sequence: 1)
+    RouteLookupRequest(ipv4: true, interfaceIndex: 2, fibMatch: false).append(to: &bytes, sequence: 2)
+    RouteLookupRequest.primary(ipv4: false).append(to: &bytes, sequence: 3)
+    let messages = try NetlinkMessageDecoder.decode(bytes)
+    #expect(messages.map(\.sequence) == [1, 2, 3])
+    #expect(messages.allSatisfy { $0.type == RTNL.RTM_GETROUTE && $0.event == .ignored(type: RTNL.RTM_GETROUTE) })
+  }
+
+  @Test("an answer decodes with its source (RTA_PREFSRC) and nexthop object (RTA_NH_ID)")
+  func answer() throws {
+    let datagram = B.route(
+      destination: "8.8.8.8", destinationLength: 32, oif: 2, gateway: "192.0.2.1", preferredSource: "192.0.2.10",
+      nexthopID: 5, sequence: 4, portID: 99)
+    let message = try #require(try NetlinkMessageDecoder.decode(datagram).first)
+    #expect(message.sequence == 4 && message.portID == 99)
+    guard case .newRoute(let route) = message.event else {
+      Issue.record("expected a route, got \(message.event)")
+      return
+    }
+    #expect(route.interfaceIndex == 2)
+    #expect(route.gateway?.description == "192.0.2.1")
+    #expect(route.preferredSource?.description == "192.0.2.10")
+    #expect(route.nexthopID == 5)
+    // A source of the wrong size is malformed, like any address attribute.
+    var bad = NetlinkMessageBuilder()
+    bad.bytes += [RTNL.AF_INET, 32, 0, 0, 254, 0, 0, 1]
+    bad.append(UInt32(0))
+    bad.attribute(RTNL.RTA_PREFSRC, [1, 2, 3])
+    #expect(throws: NetlinkDecodeError.self) {
+      try NetlinkMessageDecoder.decode(NetlinkMessageBuilder.message(type: RTNL.RTM_NEWROUTE, body: bad.bytes))
+    }
+  }
+
+  @Test("rule and nexthop messages decode as routing-policy changes, whatever their body")
+  func policyMessages() throws {
+    for type in [RTNL.RTM_NEWRULE, RTNL.RTM_DELRULE, RTNL.RTM_NEWNEXTHOP, RTNL.RTM_DELNEXTHOP] {
+      let message = try #require(try NetlinkMessageDecoder.decode(B.message(type: type, body: [1, 2, 3])).first)
+      #expect(message.event == .routingPolicyChanged(type: type))
+    }
+  }
+
+  @Test("only routes containing a lookup destination trigger new lookups; links, addresses, rules always do")
+  func triggers() throws {
+    func triggers(_ datagram: [UInt8]) throws -> Bool {
+      try NetlinkMessageDecoder.decode(datagram).contains(where: NetlinkEventLoop.mayChangeLookups)
+    }
+    #expect(try triggers(B.route(oif: 2, gateway: "192.0.2.1")))  // a default route
+    #expect(try triggers(B.route(destination: "0.0.0.0", destinationLength: 1, oif: 2)))
+    #expect(try !triggers(B.route(destination: "128.0.0.0", destinationLength: 1, oif: 2)))
+    #expect(try triggers(B.route(destination: "8.8.8.0", destinationLength: 24, oif: 2)))
+    #expect(try !triggers(B.route(destination: "8.8.9.0", destinationLength: 24, oif: 2)))
+    #expect(try !triggers(B.route(destination: "10.0.0.0", destinationLength: 8, oif: 2)))
+    #expect(try triggers(B.route(RTNL.RTM_DELROUTE, family: RTNL.AF_INET6, oif: 2)))
+    #expect(try triggers(B.route(family: RTNL.AF_INET6, destination: "2000::", destinationLength: 3, oif: 2)))
+    #expect(try triggers(B.route(family: RTNL.AF_INET6, destination: "::", destinationLength: 1, oif: 2)))
+    #expect(try !triggers(B.route(family: RTNL.AF_INET6, destination: "8000::", destinationLength: 1, oif: 2)))
+    #expect(try !triggers(B.route(family: RTNL.AF_INET6, destination: "2001:db8::", destinationLength: 32, oif: 2)))
+    #expect(try triggers(B.link(index: 2, name: "eth0")))
+    #expect(try triggers(B.address(index: 2, address: "192.0.2.10", prefixLength: 24)))
+    #expect(try triggers(B.message(type: RTNL.RTM_NEWRULE, body: [])))
+    #expect(try triggers(B.message(type: RTNL.RTM_DELNEXTHOP, body: [])))
+    #expect(try !triggers(B.done()))
+  }
+
+  @Test("prefixes: whole and partial bytes, families, bounds")
+  func prefixes() {
+    let a = IPAddressBytes(text: "192.0.2.0")!
+    #expect(a.sharesPrefix(with: IPAddressBytes(text: "192.0.2.200")!, length: 24))
+    #expect(!a.sharesPrefix(with: IPAddressBytes(text: "192.0.3.1")!, length: 24))
+    #expect(a.sharesPrefix(with: IPAddressBytes(text: "192.0.3.1")!, length: 23))
+    #expect(a.sharesPrefix(with: IPAddressBytes(text: "255.255.255.255")!, length: 0))
+    #expect(!a.sharesPrefix(with: IPAddressBytes(text: "::")!, length: 0))
+    #expect(!a.sharesPrefix(with: a, length: 33))
+    #expect(a.sharesPrefix(with: a, length: 32))
+  }
+}
