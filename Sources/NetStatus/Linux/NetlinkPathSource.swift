@@ -3,11 +3,13 @@
   import CNetStatusShim
   import Glibc
 
-  /// The Linux path source: the kernel's own view of links, addresses and routes, through rtnetlink.
+  /// The Linux path source: the kernel's own routing decision, through rtnetlink.
   ///
-  /// Event-driven: one NETLINK_ROUTE socket subscribed to link, address and route changes, and inotify on
-  /// the resolver configuration's folders, waited on with `poll(2)` by one thread per session. An idle
-  /// source makes no system calls. See DESIGN.md ("Linux rules") for the rules the path follows.
+  /// Event-driven: one NETLINK_ROUTE socket subscribed to link, address, route, rule and nexthop changes, and
+  /// inotify on the resolver configuration's folders, waited on with `poll(2)` by one thread per session.
+  /// Links and addresses are mirrored; routes are not: after a relevant change the source asks the kernel's
+  /// route lookup (what `ip route get` asks) on a second socket. An idle source makes no system calls. The
+  /// README's "How it works" says what the kernel decides and what NetStatus adds.
   ///
   /// ```swift
   /// // Watch a namespace made with `ip netns add lab`:
