@@ -19,6 +19,10 @@ public enum NetworkMonitorError: Error, Sendable, Hashable, CustomStringConverti
   /// The network namespace to watch does not exist.
   case namespaceNotFound(path: String)
   /// The network namespace exists but could not be entered.
+  ///
+  /// `errno` is the failing call's, or `ENOTTY` when the file is not a namespace at all (a regular file, a FIFO,
+  /// a device or a directory: not on nsfs), or `EINVAL` when it is a namespace of another type (such as
+  /// `/proc/PID/ns/mnt`).
   case namespaceNotEnterable(path: String, errno: Int32)
   /// The watched network namespace was deleted while it was being watched.
   case namespaceDeleted(path: String)
@@ -37,6 +41,8 @@ public enum NetworkMonitorError: Error, Sendable, Hashable, CustomStringConverti
       what = "\(call) failed: \(SystemErrno.describe(errno))"
     case .namespaceNotFound(let path):
       what = "network namespace \(path) does not exist"
+    case .namespaceNotEnterable(let path, SystemErrno.ENOTTY):
+      what = "cannot enter network namespace \(path): it is not a namespace file (not on nsfs; ENOTTY)"
     case .namespaceNotEnterable(let path, let errno):
       what = "cannot enter network namespace \(path): \(SystemErrno.describe(errno))"
     case .namespaceDeleted(let path):

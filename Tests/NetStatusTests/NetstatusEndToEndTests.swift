@@ -177,6 +177,23 @@ struct NetstatusEndToEndTests {
     #expect(run.errorOutput.contains("ip netns list"))
   }
 
+  /// Opening a FIFO blocks until a writer comes: netstatus must not open it that way, and must say what is wrong.
+  @Test(arguments: [["show"], ["watch"], ["wait", "--timeout", "30"]])
+  func fifoAsNamespaceIsAClearErrorWithExitTwo(command: [String]) async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nstest-fifo-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let fifo = folder.appendingPathComponent("netns").path
+    try #require(mkfifo(fifo, 0o600) == 0, "mkfifo: errno \(errno)")
+    let run = try NetstatusProcess(command + ["--netns", fifo])
+    defer { run.terminate() }
+    // Killed (and the test failed) if it has not exited by then.
+    #expect(try await run.waitForExit(timeout: .seconds(5)) == .exited(2))
+    #expect(run.lines.values.isEmpty, "errors go to stderr")
+    #expect(run.errorOutput.contains("cannot enter network namespace \(fifo)"), "\(run.errorOutput)")
+    #expect(run.errorOutput.contains("not a namespace file"), "\(run.errorOutput)")
+  }
+
   @Test func helpAndVersion() async throws {
     let help = try NetstatusProcess(["wait", "--help"])
     #expect(try await help.waitForExit() == .exited(0))

@@ -33,17 +33,36 @@
     }
 
     /// Opens the namespace file and checks that it is a network namespace.
+    ///
+    /// Only a file on nsfs is a namespace. Anything else fails before it can block or do harm: a FIFO would
+    /// block a blocking `open` until a writer comes, and opening a device can have effects of its own
+    /// (`/dev/watchdog` arms the watchdog). So the path's filesystem is checked first, without opening it
+    /// (`statfs`); the file is then opened non-blocking and its descriptor checked again (`fstatfs`), in case
+    /// the path changed in between, before the namespace ioctl.
+    ///
+    /// - Throws: ``NetworkMonitorError/namespaceNotFound(path:)`` when nothing is there;
+    ///   ``NetworkMonitorError/namespaceNotEnterable(path:errno:)`` with `ENOTTY` when the file is not a
+    ///   namespace (not on nsfs: a regular file, a FIFO, a device, a directory; ENOTTY is what the kernel's
+    ///   namespace ioctl answers for such files), with `EINVAL` when it is a namespace of another type, and with
+    ///   the call's errno when it cannot be opened.
     func open() throws(NetworkMonitorError) -> Handle {
       let path = self.path
+      var filesystem = 0
+      do throws(NetworkMonitorError) {
+        try SystemCall.run("statfs(\(path))") { cns_statfs_type(path, &filesystem) }
+      } catch {
+        throw Self.openingError(error, path: path)
+      }
+      guard filesystem == cns_nsfs_magic() else { throw .namespaceNotEnterable(path: path, errno: ENOTTY) }
       let fd: Int32
       do throws(NetworkMonitorError) {
-        fd = try SystemCall.run("open(\(path))") { Glibc.open(path, O_RDONLY | O_CLOEXEC) }
+        fd = try SystemCall.run("open(\(path))") { Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
       } catch {
-        guard case .systemCall(_, let code) = error else { throw error }
-        if code == ENOENT || code == ENOTDIR { throw .namespaceNotFound(path: path) }
-        throw .namespaceNotEnterable(path: path, errno: code)
+        throw Self.openingError(error, path: path)
       }
       do throws(NetworkMonitorError) {
+        try SystemCall.run("fstatfs(\(path))") { cns_fstatfs_type(fd, &filesystem) }
+        guard filesystem == cns_nsfs_magic() else { throw .namespaceNotEnterable(path: path, errno: ENOTTY) }
         let type = try SystemCall.run("ioctl(\(path), NS_GET_NSTYPE)") { cns_ns_get_nstype(fd) }
         guard type == cns_clone_newnet() else { throw .namespaceNotEnterable(path: path, errno: EINVAL) }
         var info = stat()
@@ -52,11 +71,17 @@
       } catch {
         SystemCall.close(fd)
         if case .systemCall(_, let code) = error {
-          // ENOTTY: an ordinary file (for example /run/netns/NAME after its namespace was unmounted).
           throw .namespaceNotEnterable(path: path, errno: code)
         }
         throw error
       }
+    }
+
+    /// What a failure to reach or open the namespace file means: nothing there, or something in the way.
+    private static func openingError(_ error: NetworkMonitorError, path: String) -> NetworkMonitorError {
+      guard case .systemCall(_, let code) = error else { return error }
+      if code == ENOENT || code == ENOTDIR { return .namespaceNotFound(path: path) }
+      return .namespaceNotEnterable(path: path, errno: code)
     }
 
     /// Moves the calling thread (only it) into the namespace.
