@@ -12,6 +12,7 @@
 #include <sys/inotify.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <sys/stat.h>
 #include <sys/vfs.h>
 #include <unistd.h>
@@ -70,6 +71,17 @@ static inline int cns_statfs_type(const char *path, long *type) {
   if (statfs(path, &info) != 0) return -1;
   *type = (long)info.f_type;
   return 0;
+}
+
+/// A pidfd for process `pid` (pidfd_open(2), Linux 5.3+; glibc 2.36 declares it only in <sys/pidfd.h>): readable
+/// (POLLIN) once the process has exited. Close-on-exec. Returns -1 with errno (ENOSYS before Linux 5.3, ESRCH when
+/// there is no such process).
+static inline int cns_pidfd_open(pid_t pid) {
+#ifdef SYS_pidfd_open
+  return (int)syscall(SYS_pidfd_open, pid, 0);
+#else
+  return (int)syscall(434 /* pidfd_open, the same number on every architecture */, pid, 0);
+#endif
 }
 
 /// NSFS_MAGIC (0x6e736673): the filesystem of namespace files (/run/netns/NAME, /proc/PID/ns/net).

@@ -5,7 +5,8 @@
   /// A network namespace to watch, named as `ip netns` names it or given by path.
   ///
   /// A name (no `/`) means `/run/netns/NAME`, where `ip netns add` bind-mounts the namespace; anything with
-  /// a `/` is a path, such as `/proc/PID/ns/net`.
+  /// a `/` is a path, such as `/proc/PID/ns/net` (which names the namespace only while process PID lives: see
+  /// ``openProcessDescriptor(matching:)``).
   struct NetworkNamespace: Sendable, Hashable {
     /// Where `ip netns` keeps named namespaces.
     static let namedNamespaceFolder = "/run/netns"
@@ -92,6 +93,37 @@
         guard case .systemCall(_, let code) = error else { throw error }
         throw .namespaceNotEnterable(path: path, errno: code)
       }
+    }
+
+    /// The process whose namespace ``path`` names, for a path of exactly the form `/proc/PID/ns/net`.
+    var processID: Int32? { ProcessNamespacePath.processID(in: path) }
+
+    /// For a `/proc/PID/ns/net` path, a pidfd for process PID, readable once it exits: the path then names no
+    /// namespace any more, as a deleted `/run/netns` entry does. `nil` for any other path, and where the kernel
+    /// has no `pidfd_open` (before Linux 5.3, or forbidden by a seccomp filter): the exit then goes unnoticed.
+    ///
+    /// Guards against PID reuse: once the pidfd is open (it then stays with that process whatever its PID
+    /// becomes), `path` must still name the namespace `handle` was opened from; otherwise process PID is not
+    /// the one whose namespace is watched, and the namespace is as good as gone.
+    ///
+    /// - Throws: ``NetworkMonitorError/namespaceNotFound(path:)`` when process PID has exited or is another
+    ///   process now; ``NetworkMonitorError/systemCall(call:errno:)`` when `pidfd_open` fails otherwise.
+    func openProcessDescriptor(matching handle: Handle) throws(NetworkMonitorError) -> Int32? {
+      guard let pid = processID else { return nil }
+      let fd: Int32
+      do throws(NetworkMonitorError) {
+        fd = try SystemCall.run("pidfd_open(\(pid))") { cns_pidfd_open(pid) }
+      } catch {
+        guard case .systemCall(_, let code) = error else { throw error }
+        if code == ENOSYS || code == EPERM { return nil }
+        if code == ESRCH { throw .namespaceNotFound(path: path) }
+        throw error
+      }
+      guard stillNames(handle) else {
+        SystemCall.close(fd)
+        throw .namespaceNotFound(path: path)
+      }
+      return fd
     }
 
     /// Whether `path` still names the namespace that `handle` was opened from. `ip netns delete` unmounts and
