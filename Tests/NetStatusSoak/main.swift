@@ -81,54 +81,57 @@ struct Measurement {
   }
 }
 
+/// Runs the warm-up and the measured cycles and returns the report. The monitor is local, so that it is released
+/// before the process exits: LeakSanitizer (in the ASan run) would take a live monitor's weak-reference side table,
+/// which the object's reference count points to in a form it does not recognise, for a leak.
+func soak(namespace: String, gateway: String, cycles: Int, warmUp: Int) -> [String: Any] {
+  let monitor: NetworkMonitor
+  do {
+    monitor = try NetworkMonitor(networkNamespace: namespace)
+  } catch {
+    fail("\(error)", code: 1)
+  }
+  // Nothing runs the main queue here: a notification posted there each cycle would pile up and look like a leak.
+  monitor.postsNotifications = false
+
+  /// One start/stop cycle, checking the first path.
+  func cycle() {
+    do {
+      try monitor.start()
+    } catch {
+      fail("start failed: \(error)", code: 1)
+    }
+    guard monitor.currentPath?.gateways == [gateway] else {
+      fail("wrong first path: \(String(describing: monitor.currentPath))", code: 1)
+    }
+    monitor.stopMonitoring()
+  }
+
+  // Warm up: caches, the allocator's arenas, lazily made runtime threads.
+  for _ in 0..<warmUp { cycle() }
+  let before = Measurement.now()
+  let clock = ContinuousClock()
+  let started = clock.now
+  var samples: [Int] = []
+  let sampleEvery = max(cycles / 10, 1)
+  for index in 1...cycles {
+    cycle()
+    if index % sampleEvery == 0 { samples.append(Measurement.residentKilobytes()) }
+  }
+  let elapsed = clock.now - started
+  let after = Measurement.now()
+  return [
+    "cycles": cycles, "warmUp": warmUp, "elapsedMilliseconds": Int(elapsed / .milliseconds(1)),
+    "before": before.dictionary, "after": after.dictionary, "residentSamples": samples,
+  ]
+}
+
 let arguments = CommandLine.arguments.dropFirst()
 guard arguments.count == 4, let cycles = Int(arguments[3]), let warmUp = Int(arguments[4]), cycles > 0, warmUp >= 0
 else {
   fail("usage: netstatus-soak NAMESPACE GATEWAY CYCLES WARM_UP", code: 2)
 }
-let namespace = arguments[1]
-let gateway = arguments[2]
-
-let monitor: NetworkMonitor
-do {
-  monitor = try NetworkMonitor(networkNamespace: namespace)
-} catch {
-  fail("\(error)", code: 1)
-}
-// Nothing runs the main queue here: a notification posted there each cycle would pile up and look like a leak.
-monitor.postsNotifications = false
-
-/// One start/stop cycle, checking the first path.
-func cycle() {
-  do {
-    try monitor.start()
-  } catch {
-    fail("start failed: \(error)", code: 1)
-  }
-  guard monitor.currentPath?.gateways == [gateway] else {
-    fail("wrong first path: \(String(describing: monitor.currentPath))", code: 1)
-  }
-  monitor.stopMonitoring()
-}
-
-// Warm up: caches, the allocator's arenas, lazily made runtime threads.
-for _ in 0..<warmUp { cycle() }
-let before = Measurement.now()
-let clock = ContinuousClock()
-let started = clock.now
-var samples: [Int] = []
-let sampleEvery = max(cycles / 10, 1)
-for index in 1...cycles {
-  cycle()
-  if index % sampleEvery == 0 { samples.append(Measurement.residentKilobytes()) }
-}
-let elapsed = clock.now - started
-let after = Measurement.now()
-
-let report: [String: Any] = [
-  "cycles": cycles, "warmUp": warmUp, "elapsedMilliseconds": Int(elapsed / .milliseconds(1)),
-  "before": before.dictionary, "after": after.dictionary, "residentSamples": samples,
-]
+let report = soak(namespace: arguments[1], gateway: arguments[2], cycles: cycles, warmUp: warmUp)
 do {
   let json = try JSONSerialization.data(withJSONObject: report, options: [.sortedKeys])
   FileHandle.standardOutput.write(json + Data("\n".utf8))
