@@ -109,5 +109,14 @@ let package = Package(
       name: "netstatus-bench-hello",
       path: "Benchmarks/Sources/netstatus-bench-hello"
     ),
+    // The soak test's child (Tests/NetStatusSoak/main.swift says why it exists): start/stop cycles in a process of
+    // their own, so that the memory they measure is theirs alone. Linux only: it watches a network namespace.
+    .executableTarget(
+      name: "netstatus-soak",
+      dependencies: ["NetStatus"],
+      path: "Tests/NetStatusSoak"
+    ),
   ]
+  // Built with the tests, which run it from beside the test bundle.
+  package.targets.first { $0.name == "NetStatusTests" }?.dependencies.append("netstatus-soak")
 #endif

@@ -6,41 +6,66 @@
     ///
     /// ```swift
     /// let monitor = try NetworkMonitor(networkNamespace: "blue")   // as `ip netns` names it
+    /// let container = try NetworkMonitor(networkNamespace: "/proc/\(pid)/ns/net")   // a container's main process
     /// try monitor.start()
     /// ```
     ///
-    /// DNS support is read from `/etc/netns/NAME/resolv.conf` when the namespace is named and that file
-    /// exists (the file `ip netns exec` would show the namespace), and from `/etc/resolv.conf` otherwise.
+    /// DNS support is read from the namespace's own resolver configuration:
+    /// - for a path of exactly the form `/proc/PID/ns/net`, from that process's: `/proc/PID/root/etc/resolv.conf`
+    ///   (its `/etc/resolv.conf`, in its mount namespace, under its root), following systemd-resolved's stub to
+    ///   the process's `/run/systemd/resolve/resolv.conf`;
+    /// - for a name, from `/etc/netns/NAME/resolv.conf` when that file exists (the file `ip netns exec` would
+    ///   show the namespace);
+    /// - otherwise from `/etc/resolv.conf`.
     ///
     /// If the namespace is deleted while it is watched, the path becomes unsatisfied, the monitor stops,
-    /// and ``lastError`` and ``errorHandler`` report ``NetworkMonitorError/namespaceDeleted(path:)``.
+    /// and ``lastError`` and ``errorHandler`` report ``NetworkMonitorError/namespaceDeleted(path:)``. For
+    /// `/proc/PID/ns/net`, the same happens when process PID exits (on Linux 5.3 and later: `pidfd_open`).
     ///
     /// - Parameters:
     ///   - networkNamespace: A name from `ip netns list` (`/run/netns/NAME`), or a path to a namespace
     ///     file such as `/proc/PID/ns/net`.
     ///   - requiredInterfaceType: The only interface type paths may use, or `nil` for any.
     ///   - prohibitedInterfaceTypes: Interface types paths may not use.
-    /// - Throws: ``NetworkMonitorError/namespaceNotFound(path:)`` when there is no such namespace.
+    /// - Throws: ``NetworkMonitorError/namespaceNotFound(path:)`` when there is no such namespace,
+    ///   ``NetworkMonitorError/namespaceNotEnterable(path:errno:)`` when the file is not a network namespace or
+    ///   cannot be opened.
     public convenience init(
       networkNamespace: String,
       requiredInterfaceType: InterfaceType? = nil,
       prohibitedInterfaceTypes: [InterfaceType] = []
     ) throws(NetworkMonitorError) {
+      var options = NetlinkPathSource.Options()
+      options.resolvedUpstreamPath = Self.resolvedUpstreamPath(forNamespace: networkNamespace)
       self.init(
         source: try NetlinkPathSource(
           networkNamespace: networkNamespace,
-          resolverConfigurationPath: Self.resolverConfigurationPath(forNamespace: networkNamespace)),
+          resolverConfigurationPath: Self.resolverConfigurationPath(forNamespace: networkNamespace), options: options),
         requiredInterfaceType: requiredInterfaceType,
         prohibitedInterfaceTypes: prohibitedInterfaceTypes
       )
     }
 
-    /// `/etc/netns/NAME/resolv.conf` for a named namespace that has one, as `ip netns exec` would use.
+    /// The resolver configuration of a namespace: `/proc/PID/root/etc/resolv.conf` for `/proc/PID/ns/net`;
+    /// `/etc/netns/NAME/resolv.conf` for a named namespace that has one, as `ip netns exec` would use; otherwise
+    /// `/etc/resolv.conf`.
     static func resolverConfigurationPath(forNamespace namespace: String) -> String {
       let standard = "/etc/resolv.conf"
+      if let pid = ProcessNamespacePath.processID(in: namespace) {
+        return ProcessNamespacePath.root(of: pid) + standard
+      }
       guard !namespace.contains("/"), !namespace.isEmpty, namespace != ".", namespace != ".." else { return standard }
       let specific = "/etc/netns/\(namespace)/resolv.conf"
       return access(specific, F_OK) == 0 ? specific : standard
+    }
+
+    /// systemd-resolved's upstream list as the namespace's users see it: the process's own
+    /// (`/proc/PID/root/run/systemd/resolve/resolv.conf`) for `/proc/PID/ns/net`, the host's otherwise (the
+    /// list `ip netns exec` would show).
+    static func resolvedUpstreamPath(forNamespace namespace: String) -> String {
+      let host = ResolverConfiguration.systemdResolvedUpstreamPath
+      guard let pid = ProcessNamespacePath.processID(in: namespace) else { return host }
+      return ProcessNamespacePath.root(of: pid) + host
     }
   }
 #endif

@@ -54,6 +54,9 @@ public final class NetworkMonitor: Sendable {
   struct State {
     var isMonitoring = false
     var session: (any PathSourceSession)?
+    /// The session whose source failed, until it is stopped: on a global queue, or by ``stopMonitoring()`` if
+    /// that comes first (see ``stopFailedSession()``).
+    var failedSession: (any PathSourceSession)?
     /// Bumped on every start and stop; a sink only counts while its generation is current.
     var generation: UInt64 = 0
     var currentPath: NetworkPath?
@@ -178,6 +181,10 @@ public final class NetworkMonitor: Sendable {
   /// the monitor starts again.
   public func stopMonitoring() {
     lifecycle.withLockedValue { _ in
+      // A session that failed may still be stopping: stopped here if it is not yet, and in any case stopped once
+      // this returns (its stop holds `lifecycle`), so that a process may exit right after without a thread left
+      // unjoined.
+      state.withLockedValue { $0.failedSession.take() }?.stop()
       let stopped: (session: (any PathSourceSession)?, handlers: Handlers)? = state.withLockedValue { state in
         guard state.isMonitoring else { return nil }
         state.isMonitoring = false
@@ -207,23 +214,24 @@ public final class NetworkMonitor: Sendable {
     let decision:
       (
         changed: Bool, fanout: Broadcast<NetworkPath>.Fanout, handlers: Handlers,
-        failedSession: (any PathSourceSession)?, postsNotification: Bool
+        stopsFailedSession: Bool, postsNotification: Bool
       )? =
         state.withLockedValue { state in
           guard state.isMonitoring, state.generation == generation else { return nil }
-          var failedSession: (any PathSourceSession)?
+          var stopsFailedSession = false
           if let error {
             state.lastError = error
             state.isMonitoring = false
             state.generation &+= 1
-            failedSession = state.session.take()
+            state.failedSession = state.session.take()
+            stopsFailedSession = state.failedSession != nil
           }
           guard state.currentPath != path else {
-            return (false, Broadcast<NetworkPath>.Fanout(), state.handlers, failedSession, false)
+            return (false, Broadcast<NetworkPath>.Fanout(), state.handlers, stopsFailedSession, false)
           }
           state.currentPath = path
           return (
-            true, state.broadcast.publish(path), state.handlers, failedSession, state.postsNotifications
+            true, state.broadcast.publish(path), state.handlers, stopsFailedSession, state.postsNotifications
           )
         }
     guard let decision else { return }
@@ -244,9 +252,18 @@ public final class NetworkMonitor: Sendable {
       if let handler = handlers.error { handlers.queue.async { handler(error) } }
       if let didStop = handlers.didStop { handlers.queue.async(execute: didStop) }
       // The failing source calls us from its own thread: stop it from elsewhere so that it can join.
-      if let session = decision.failedSession {
-        DispatchQueue.global().async { session.stop() }
+      if decision.stopsFailedSession {
+        DispatchQueue.global().async { self.stopFailedSession() }
       }
+    }
+  }
+
+  /// Stops the session whose source failed, unless ``stopMonitoring()`` has already. Under `lifecycle`, so that a
+  /// ``stopMonitoring()`` that comes meanwhile returns only once the session is stopped: `netstatus watch` exits
+  /// right after, and a session thread left unjoined at exit is a leak (ThreadSanitizer reports it).
+  private func stopFailedSession() {
+    lifecycle.withLockedValue { _ in
+      state.withLockedValue { $0.failedSession.take() }?.stop()
     }
   }
 

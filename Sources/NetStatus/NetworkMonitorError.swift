@@ -19,8 +19,15 @@ public enum NetworkMonitorError: Error, Sendable, Hashable, CustomStringConverti
   /// The network namespace to watch does not exist.
   case namespaceNotFound(path: String)
   /// The network namespace exists but could not be entered.
+  ///
+  /// `errno` is the failing call's, or `ENOTTY` when the file is not a namespace at all (a regular file, a FIFO,
+  /// a device or a directory: not on nsfs), or `EINVAL` when it is a namespace of another type (such as
+  /// `/proc/PID/ns/mnt`).
   case namespaceNotEnterable(path: String, errno: Int32)
   /// The watched network namespace was deleted while it was being watched.
+  ///
+  /// For a path of the form `/proc/PID/ns/net`, it also means that process PID exited: the path no longer
+  /// names the namespace (which may live on, held by other processes).
   case namespaceDeleted(path: String)
   /// No path arrived within the time allowed.
   case timedOut(Duration)
@@ -37,10 +44,16 @@ public enum NetworkMonitorError: Error, Sendable, Hashable, CustomStringConverti
       what = "\(call) failed: \(SystemErrno.describe(errno))"
     case .namespaceNotFound(let path):
       what = "network namespace \(path) does not exist"
+    case .namespaceNotEnterable(let path, SystemErrno.ENOTTY):
+      what = "cannot enter network namespace \(path): it is not a namespace file (not on nsfs; ENOTTY)"
     case .namespaceNotEnterable(let path, let errno):
       what = "cannot enter network namespace \(path): \(SystemErrno.describe(errno))"
     case .namespaceDeleted(let path):
-      what = "network namespace \(path) was deleted while it was watched"
+      if let pid = ProcessNamespacePath.processID(in: path) {
+        what = "process \(pid) exited while its network namespace \(path) was watched"
+      } else {
+        what = "network namespace \(path) was deleted while it was watched"
+      }
     case .timedOut(let duration):
       what = "no network path arrived within \(duration)"
     case .unsupportedPlatform(let platform):
@@ -74,7 +87,10 @@ public enum NetworkMonitorError: Error, Sendable, Hashable, CustomStringConverti
         return "Entering a namespace needs CAP_SYS_ADMIN: run as root."
       }
       return "Check that the path names a network namespace (a /run/netns entry or /proc/PID/ns/net)."
-    case .namespaceDeleted:
+    case .namespaceDeleted(let path):
+      if ProcessNamespacePath.processID(in: path) != nil {
+        return "Watch the namespace of a running process (such as the container's new main process)."
+      }
       return "Start the monitor again once the namespace exists."
     case .timedOut:
       return "Start the monitor first, or allow more time."

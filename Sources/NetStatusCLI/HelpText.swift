@@ -14,7 +14,9 @@ enum HelpText {
     Options for every command:
       --json              Print each path as one JSON object per line (the documented form).
       --netns NAME|PATH   Watch a network namespace: a name from `ip netns list` or a path
-                          such as /proc/PID/ns/net.
+                          such as /proc/PID/ns/net (DNS then comes from that process's
+                          /etc/resolv.conf). watch ends, exit 2, when the namespace is deleted
+                          or the process exits.
       --probe URL         Also check that the internet answers, by fetching this http:// URL
                           (plain HTTP only; https is refused) over the path's interface. Reports
                           full, portal (with its redirect), limited, none or unknown. Without

@@ -101,6 +101,32 @@ final class TestNamespace: Sendable {
     try KernelTestSupport.run(["-n", name, "-batch", file.path])
   }
 
+  /// Starts a long-lived process inside the namespace (`ip netns exec NAME sh -c 'echo ready; exec sleep 600'`,
+  /// one PID throughout: `ip netns exec` and `sh` both exec) and returns it once it runs there, so that
+  /// `/proc/PID/ns/net` names this namespace. Kill it by its PID with `signal(SIGKILL)`; call `terminate()` in a
+  /// `defer`.
+  func startProcess() async throws -> ChildProcess {
+    guard let ipPath = KernelTestSupport.ipPath else {
+      throw KernelTestSupport.CommandFailed(arguments: ["netns", "exec"], status: -1, output: "ip not found")
+    }
+    let child = try ChildProcess(executable: ipPath, ["netns", "exec", name, "sh", "-c", "echo ready; exec sleep 600"])
+    do {
+      // `ip netns exec` has entered the namespace (and mounted its /etc/netns files) before sh prints.
+      try await child.lines.waitFor(count: 1, timeout: .seconds(10), "a process to start in \(name)")
+      let link = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(child.processIdentifier)/ns/net")
+      let attributes = try FileManager.default.attributesOfItem(atPath: "/run/netns/\(name)")
+      let inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0
+      guard link == "net:[\(inode)]" else {
+        throw KernelTestSupport.CommandFailed(
+          arguments: ["netns", "exec", name], status: -1, output: "the process is in \(link), not net:[\(inode)]")
+      }
+    } catch {
+      child.terminate()
+      throw error
+    }
+    return child
+  }
+
   /// Deletes the namespace (once).
   func delete() {
     guard !deleted.exchange(true, ordering: .relaxed) else { return }

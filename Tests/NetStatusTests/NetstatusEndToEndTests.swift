@@ -177,6 +177,49 @@ struct NetstatusEndToEndTests {
     #expect(run.errorOutput.contains("ip netns list"))
   }
 
+  /// `watch` ends with the same failure, exit 2, whether the namespace's name is deleted or the process whose
+  /// `/proc/PID/ns/net` it watches exits.
+  @Test(arguments: [false, true])
+  func watchEndsWithExitTwoWhenTheNamespaceGoes(byProcessExit: Bool) async throws {
+    let site = try Site(byProcessExit ? "e2eproc" : "e2egone")
+    defer { site.delete() }
+    let process = byProcessExit ? try await site.target.startProcess() : nil
+    defer { process?.terminate() }
+    let namespace = process.map { "/proc/\($0.processIdentifier)/ns/net" } ?? site.target.name
+    let run = try NetstatusProcess(["watch", "--json", "--netns", namespace])
+    defer { run.terminate() }
+    try await run.lines.waitFor(count: 1, timeout: .seconds(10), "the first path")
+    #expect(try run.path(at: 0).gateways == ["198.51.100.1"])
+
+    if let process {
+      process.signal(SIGKILL)  // by its PID
+    } else {
+      site.target.delete()
+    }
+    #expect(try await run.waitForExit(timeout: .seconds(10)) == .exited(2), "stderr: \(run.errorOutput)")
+    let expected =
+      process.map { "process \($0.processIdentifier) exited while its network namespace \(namespace) was watched" }
+      ?? "network namespace /run/netns/\(namespace) was deleted while it was watched"
+    #expect(run.errorOutput.contains(expected), "\(run.errorOutput)")
+  }
+
+  /// Opening a FIFO blocks until a writer comes: netstatus must not open it that way, and must say what is wrong.
+  @Test(arguments: [["show"], ["watch"], ["wait", "--timeout", "30"]])
+  func fifoAsNamespaceIsAClearErrorWithExitTwo(command: [String]) async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nstest-fifo-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let fifo = folder.appendingPathComponent("netns").path
+    try #require(mkfifo(fifo, 0o600) == 0, "mkfifo: errno \(errno)")
+    let run = try NetstatusProcess(command + ["--netns", fifo])
+    defer { run.terminate() }
+    // Killed (and the test failed) if it has not exited by then.
+    #expect(try await run.waitForExit(timeout: .seconds(5)) == .exited(2))
+    #expect(run.lines.values.isEmpty, "errors go to stderr")
+    #expect(run.errorOutput.contains("cannot enter network namespace \(fifo)"), "\(run.errorOutput)")
+    #expect(run.errorOutput.contains("not a namespace file"), "\(run.errorOutput)")
+  }
+
   @Test func helpAndVersion() async throws {
     let help = try NetstatusProcess(["wait", "--help"])
     #expect(try await help.waitForExit() == .exited(0))

@@ -395,6 +395,22 @@ struct NetworkMonitorTests {
     monitor.stopMonitoring()
   }
 
+  /// The monitor stops a failed source's session on a global queue (the failure comes from the session's own
+  /// thread). A `stopMonitoring()` that comes first, meanwhile or after must return only once that session is
+  /// stopped: `netstatus watch` exits right after, and an unjoined session thread is a leak.
+  @Test func stopAfterAFailureReturnsOnceTheFailedSessionIsStopped() throws {
+    let source = ScriptedPathSource(.test(.wifi))
+    // Many rounds: the global queue's stop may run before, during or after stopMonitoring.
+    for round in 0..<200 {
+      let monitor = NetworkMonitor(source: source)
+      monitor.postsNotifications = false
+      try monitor.start()
+      source.fail(.sourceFailed("round \(round)"))
+      monitor.stopMonitoring()
+      #expect(source.activeSessionCount == 0, "round \(round): the failed session is still running")
+    }
+  }
+
   @Test @MainActor func observationModelFollowsTheMonitor() async throws {
     let source = ScriptedPathSource(.test(.wifi))
     let monitor = NetworkMonitor(source: source)

@@ -57,6 +57,45 @@ struct ResolverConfigurationTests {
     #expect(ResolverConfiguration.load(path: stub, upstreamPath: folder.path + "/absent").nameservers == ["127.0.0.53"])
   }
 
+  @Test("/proc/PID/ns/net, and only that exact form, names a process")
+  func processNamespacePaths() {
+    #expect(ProcessNamespacePath.processID(in: "/proc/1234/ns/net") == 1234)
+    #expect(ProcessNamespacePath.processID(in: "/proc/1/ns/net") == 1)
+    #expect(ProcessNamespacePath.root(of: 1234) == "/proc/1234/root")
+    for other in [
+      "/proc/self/ns/net", "/proc/thread-self/ns/net", "/proc/12a4/ns/net", "/proc//ns/net", "/proc/ns/net",
+      "/proc/1234/ns/net/", "/proc/1234/ns/mnt", "proc/1234/ns/net", "//proc/1234/ns/net",
+      "/proc/1234/task/1234/ns/net", "/proc/-1/ns/net", "/proc/+1/ns/net", "/proc/ 1/ns/net", "/proc/0/ns/net",
+      "/proc/99999999999/ns/net", "/proc/１２/ns/net", "/run/netns/blue", "blue", "",
+    ] {
+      #expect(ProcessNamespacePath.processID(in: other) == nil, "\(other)")
+    }
+    // The error for its exit says so.
+    let exited = NetworkMonitorError.namespaceDeleted(path: "/proc/1234/ns/net").description
+    #expect(exited.contains("process 1234 exited"), "\(exited)")
+    let deleted = NetworkMonitorError.namespaceDeleted(path: "/run/netns/blue").description
+    #expect(deleted.contains("network namespace /run/netns/blue was deleted"), "\(deleted)")
+  }
+
+  #if os(Linux)
+    @Test("a namespace's resolver configuration: a process's own for /proc/PID/ns/net, else /etc/netns or /etc")
+    func namespaceResolverChoice() {
+      #expect(
+        NetworkMonitor.resolverConfigurationPath(forNamespace: "/proc/1234/ns/net") == "/proc/1234/root/etc/resolv.conf"
+      )
+      #expect(
+        NetworkMonitor.resolvedUpstreamPath(forNamespace: "/proc/1234/ns/net")
+          == "/proc/1234/root/run/systemd/resolve/resolv.conf")
+      for other in ["/proc/self/ns/net", "/proc/12a4/ns/net", "/proc/1234/task/1234/ns/net", "/run/netns/blue"] {
+        #expect(NetworkMonitor.resolverConfigurationPath(forNamespace: other) == "/etc/resolv.conf", "\(other)")
+        #expect(
+          NetworkMonitor.resolvedUpstreamPath(forNamespace: other) == ResolverConfiguration.systemdResolvedUpstreamPath)
+      }
+      // A name without /etc/netns/NAME/resolv.conf (the kernel tests cover one with it).
+      #expect(NetworkMonitor.resolverConfigurationPath(forNamespace: "nstest-none-\(getpid())") == "/etc/resolv.conf")
+    }
+  #endif
+
   @Test("watch targets: the file's folder, its link's destination's folder and resolved's folder")
   func watchTargets() throws {
     let folder = try TempFolder()

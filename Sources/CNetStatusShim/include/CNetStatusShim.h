@@ -12,11 +12,14 @@
 #include <sys/inotify.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
+#include <sys/syscall.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 #include <linux/if.h>
 #include <linux/if_addr.h>
 #include <linux/if_link.h>
+#include <linux/magic.h>
 #include <linux/netlink.h>
 #include <linux/nsfs.h>
 #include <linux/rtnetlink.h>
@@ -51,6 +54,38 @@ static inline int cns_ns_get_nstype(int fd) { return ioctl(fd, NS_GET_NSTYPE); }
 
 /// CLONE_NEWNET, the namespace type of a network namespace.
 static inline int cns_clone_newnet(void) { return 0x40000000; }
+
+/// Stores in `*type` the magic number of the filesystem holding the file open at `fd` (fstatfs(2)'s f_type).
+/// Returns 0, or -1 with errno. (<sys/vfs.h> is not part of the Glibc module.)
+static inline int cns_fstatfs_type(int fd, long *type) {
+  struct statfs info;
+  if (fstatfs(fd, &info) != 0) return -1;
+  *type = (long)info.f_type;
+  return 0;
+}
+
+/// Stores in `*type` the magic number of the filesystem holding `path`, following symbolic links (statfs(2)).
+/// Returns 0, or -1 with errno.
+static inline int cns_statfs_type(const char *path, long *type) {
+  struct statfs info;
+  if (statfs(path, &info) != 0) return -1;
+  *type = (long)info.f_type;
+  return 0;
+}
+
+/// A pidfd for process `pid` (pidfd_open(2), Linux 5.3+; glibc 2.36 declares it only in <sys/pidfd.h>): readable
+/// (POLLIN) once the process has exited. Close-on-exec. Returns -1 with errno (ENOSYS before Linux 5.3, ESRCH when
+/// there is no such process).
+static inline int cns_pidfd_open(pid_t pid) {
+#ifdef SYS_pidfd_open
+  return (int)syscall(SYS_pidfd_open, pid, 0);
+#else
+  return (int)syscall(434 /* pidfd_open, the same number on every architecture */, pid, 0);
+#endif
+}
+
+/// NSFS_MAGIC (0x6e736673): the filesystem of namespace files (/run/netns/NAME, /proc/PID/ns/net).
+static inline long cns_nsfs_magic(void) { return NSFS_MAGIC; }
 #endif
 
 #endif

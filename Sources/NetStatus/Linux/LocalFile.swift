@@ -11,28 +11,49 @@
 enum LocalFile {
   private static let typeMask: UInt32 = 0o170000
   private static let directoryType: UInt32 = 0o040000
+  private static let regularType: UInt32 = 0o100000
 
-  /// The file's contents, up to `limit` bytes, or `nil` when it cannot be read.
-  static func read(_ path: String, limit: Int = 1 << 20) -> [UInt8]? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
+  /// The most ``read(_:limit:)`` reads by default: 1 MiB. resolv.conf and sysfs attributes are a few hundred
+  /// bytes; the bound keeps a huge or endless file from being read whole.
+  static let defaultLimit = 1 << 20
+
+  /// The first `limit` bytes of the regular file at `path` (all of it when it is smaller), or `nil` when it
+  /// cannot be read or is not a regular file.
+  ///
+  /// A FIFO, a device, a socket or a directory reads as `nil`, at once: a FIFO would block a blocking `open`
+  /// until a writer came (and its `read` until one wrote), and a device can be endless (`/dev/zero`) or have
+  /// effects when opened. The type is checked on the path before opening (so such a file is not even opened),
+  /// and on the open descriptor (in case the path changed in between), which is opened non-blocking.
+  static func read(_ path: String, limit: Int = defaultLimit) -> [UInt8]? {
+    var info = stat()
+    guard stat(path, &info) == 0, isRegular(info) else { return nil }
+    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     guard fd >= 0 else { return nil }
     defer { close(fd) }
+    guard fstat(fd, &info) == 0, isRegular(info) else { return nil }
     var result: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 4096)
     while result.count < limit {
-      let count = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
+      let wanted = min(chunk.count, limit - result.count)
+      let count = chunk.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, wanted) }
       if count < 0 {
         if errno == EINTR { continue }
         return nil
       }
       if count == 0 { break }
-      result.append(contentsOf: chunk[0..<min(count, limit - result.count)])
+      result.append(contentsOf: chunk[0..<count])
     }
     return result
   }
 
-  /// The file's contents as text (invalid UTF-8 repaired), or `nil` when it cannot be read.
-  static func readText(_ path: String, limit: Int = 1 << 20) -> String? {
+  /// Whether `info` describes a regular file.
+  private static func isRegular(_ info: stat) -> Bool {
+    UInt32(info.st_mode) & typeMask == regularType
+  }
+
+  /// The first `limit` bytes of the regular file at `path` as text (invalid UTF-8 repaired), or `nil` when it
+  /// cannot be read or is not a regular file (see ``read(_:limit:)``).
+  static func readText(_ path: String, limit: Int = defaultLimit) -> String? {
     read(path, limit: limit).map { String(decoding: $0, as: UTF8.self) }
   }
 

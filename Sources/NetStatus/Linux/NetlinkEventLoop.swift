@@ -90,6 +90,9 @@
     private var inotify: InotifyWatcher?
     private var resolverWatches: [Int32: Set<String>] = [:]
     private var namespaceWatch: Int32?
+    /// A pidfd for the process whose `/proc/PID/ns/net` is watched, readable once it exits; see
+    /// ``NetworkNamespace/openProcessDescriptor(matching:)``.
+    private var processExit: Int32?
     private var state = KernelState()
     private var resolver = ResolverConfiguration(nameservers: [])
     private var lastPath: NetworkPath?
@@ -160,6 +163,9 @@
       watchResolverConfiguration()
       if let namespace = configuration.namespace {
         namespaceWatch = inotify?.watch(folder: LocalFile.directory(of: namespace.path))
+        if let handle = configuration.namespaceHandle {
+          processExit = try namespace.openProcessDescriptor(matching: handle)
+        }
       }
       resolver = ResolverConfiguration.load(
         path: configuration.resolverConfigurationPath, upstreamPath: configuration.resolvedUpstreamPath)
@@ -189,13 +195,16 @@
       lookupSocket = nil
       inotify?.close()
       inotify = nil
+      if let processExit { SystemCall.close(processExit) }
+      processExit = nil
       let closesWake = control.state.withLockedValue { $0.threadClosesWake }
       if closesWake { SystemCall.close(control.wakeFD) }
     }
 
     // MARK: Event loop
 
-    /// Waits for netlink, inotify or the wake descriptor; reads everything available; recomputes once.
+    /// Waits for netlink, inotify, the watched process's exit or the wake descriptor; reads everything available;
+    /// recomputes once.
     private func loop() throws(NetworkMonitorError) {
       while !control.isStopRequested {
         guard let socket, let inotify else { return }
@@ -203,11 +212,18 @@
           pollfd(fd: control.wakeFD, events: Int16(POLLIN), revents: 0),
           pollfd(fd: socket.fd, events: Int16(POLLIN), revents: 0),
           pollfd(fd: inotify.fd, events: Int16(POLLIN), revents: 0),
+          // poll ignores a negative descriptor: without a watched process, this entry never fires.
+          pollfd(fd: processExit ?? -1, events: Int16(POLLIN), revents: 0),
         ]
-        try SystemCall.run("poll(netlink, inotify, eventfd)") {
+        try SystemCall.run("poll(netlink, inotify, pidfd, eventfd)") {
           poll(&descriptors, nfds_t(descriptors.count), -1)
         }
         if descriptors[0].revents != 0 { return }
+        if descriptors[3].revents != 0, let namespace = configuration.namespace {
+          // The process exited: /proc/PID/ns/net names nothing now, as if the namespace had been deleted.
+          if !control.isStopRequested { sink.fail(.namespaceDeleted(path: namespace.path)) }
+          return
+        }
         var changed = false
         var routingChanged = false
         if descriptors[2].revents != 0 {

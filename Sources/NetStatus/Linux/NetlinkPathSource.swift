@@ -50,11 +50,15 @@
     ///
     /// - Parameters:
     ///   - networkNamespace: A name as `ip netns` uses it (`/run/netns/NAME`), or the path of a namespace
-    ///     file such as `/proc/PID/ns/net`. Checked now.
+    ///     file such as `/proc/PID/ns/net`. Checked now. Sessions end with
+    ///     ``NetworkMonitorError/namespaceDeleted(path:)`` when the name is deleted or, for `/proc/PID/ns/net`,
+    ///     when process PID exits.
     ///   - sysfsRoot: Where sysfs is mounted, for classifying interfaces. sysfs shows the namespace that
     ///     mounted it; for another namespace, entries are used only when their index and MAC address match.
     ///   - resolverConfigurationPath: The resolver configuration giving ``NetworkPath/supportsDNS``. For a
-    ///     namespace made with `ip netns`, that may be `/etc/netns/NAME/resolv.conf`.
+    ///     namespace made with `ip netns`, that may be `/etc/netns/NAME/resolv.conf`; for `/proc/PID/ns/net`,
+    ///     `/proc/PID/root/etc/resolv.conf`. The monitor's initializer chooses so:
+    ///     ``NetworkMonitor/init(networkNamespace:requiredInterfaceType:prohibitedInterfaceTypes:)``.
     /// - Throws: ``NetworkMonitorError/namespaceNotFound(path:)`` or
     ///   ``NetworkMonitorError/namespaceNotEnterable(path:errno:)``.
     public convenience init(

@@ -5,7 +5,8 @@
   /// A network namespace to watch, named as `ip netns` names it or given by path.
   ///
   /// A name (no `/`) means `/run/netns/NAME`, where `ip netns add` bind-mounts the namespace; anything with
-  /// a `/` is a path, such as `/proc/PID/ns/net`.
+  /// a `/` is a path, such as `/proc/PID/ns/net` (which names the namespace only while process PID lives: see
+  /// ``openProcessDescriptor(matching:)``).
   struct NetworkNamespace: Sendable, Hashable {
     /// Where `ip netns` keeps named namespaces.
     static let namedNamespaceFolder = "/run/netns"
@@ -33,17 +34,36 @@
     }
 
     /// Opens the namespace file and checks that it is a network namespace.
+    ///
+    /// Only a file on nsfs is a namespace. Anything else fails before it can block or do harm: a FIFO would
+    /// block a blocking `open` until a writer comes, and opening a device can have effects of its own
+    /// (`/dev/watchdog` arms the watchdog). So the path's filesystem is checked first, without opening it
+    /// (`statfs`); the file is then opened non-blocking and its descriptor checked again (`fstatfs`), in case
+    /// the path changed in between, before the namespace ioctl.
+    ///
+    /// - Throws: ``NetworkMonitorError/namespaceNotFound(path:)`` when nothing is there;
+    ///   ``NetworkMonitorError/namespaceNotEnterable(path:errno:)`` with `ENOTTY` when the file is not a
+    ///   namespace (not on nsfs: a regular file, a FIFO, a device, a directory; ENOTTY is what the kernel's
+    ///   namespace ioctl answers for such files), with `EINVAL` when it is a namespace of another type, and with
+    ///   the call's errno when it cannot be opened.
     func open() throws(NetworkMonitorError) -> Handle {
       let path = self.path
+      var filesystem = 0
+      do throws(NetworkMonitorError) {
+        try SystemCall.run("statfs(\(path))") { cns_statfs_type(path, &filesystem) }
+      } catch {
+        throw Self.openingError(error, path: path)
+      }
+      guard filesystem == cns_nsfs_magic() else { throw .namespaceNotEnterable(path: path, errno: ENOTTY) }
       let fd: Int32
       do throws(NetworkMonitorError) {
-        fd = try SystemCall.run("open(\(path))") { Glibc.open(path, O_RDONLY | O_CLOEXEC) }
+        fd = try SystemCall.run("open(\(path))") { Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
       } catch {
-        guard case .systemCall(_, let code) = error else { throw error }
-        if code == ENOENT || code == ENOTDIR { throw .namespaceNotFound(path: path) }
-        throw .namespaceNotEnterable(path: path, errno: code)
+        throw Self.openingError(error, path: path)
       }
       do throws(NetworkMonitorError) {
+        try SystemCall.run("fstatfs(\(path))") { cns_fstatfs_type(fd, &filesystem) }
+        guard filesystem == cns_nsfs_magic() else { throw .namespaceNotEnterable(path: path, errno: ENOTTY) }
         let type = try SystemCall.run("ioctl(\(path), NS_GET_NSTYPE)") { cns_ns_get_nstype(fd) }
         guard type == cns_clone_newnet() else { throw .namespaceNotEnterable(path: path, errno: EINVAL) }
         var info = stat()
@@ -52,11 +72,17 @@
       } catch {
         SystemCall.close(fd)
         if case .systemCall(_, let code) = error {
-          // ENOTTY: an ordinary file (for example /run/netns/NAME after its namespace was unmounted).
           throw .namespaceNotEnterable(path: path, errno: code)
         }
         throw error
       }
+    }
+
+    /// What a failure to reach or open the namespace file means: nothing there, or something in the way.
+    private static func openingError(_ error: NetworkMonitorError, path: String) -> NetworkMonitorError {
+      guard case .systemCall(_, let code) = error else { return error }
+      if code == ENOENT || code == ENOTDIR { return .namespaceNotFound(path: path) }
+      return .namespaceNotEnterable(path: path, errno: code)
     }
 
     /// Moves the calling thread (only it) into the namespace.
@@ -67,6 +93,37 @@
         guard case .systemCall(_, let code) = error else { throw error }
         throw .namespaceNotEnterable(path: path, errno: code)
       }
+    }
+
+    /// The process whose namespace ``path`` names, for a path of exactly the form `/proc/PID/ns/net`.
+    var processID: Int32? { ProcessNamespacePath.processID(in: path) }
+
+    /// For a `/proc/PID/ns/net` path, a pidfd for process PID, readable once it exits: the path then names no
+    /// namespace any more, as a deleted `/run/netns` entry does. `nil` for any other path, and where the kernel
+    /// has no `pidfd_open` (before Linux 5.3, or forbidden by a seccomp filter): the exit then goes unnoticed.
+    ///
+    /// Guards against PID reuse: once the pidfd is open (it then stays with that process whatever its PID
+    /// becomes), `path` must still name the namespace `handle` was opened from; otherwise process PID is not
+    /// the one whose namespace is watched, and the namespace is as good as gone.
+    ///
+    /// - Throws: ``NetworkMonitorError/namespaceNotFound(path:)`` when process PID has exited or is another
+    ///   process now; ``NetworkMonitorError/systemCall(call:errno:)`` when `pidfd_open` fails otherwise.
+    func openProcessDescriptor(matching handle: Handle) throws(NetworkMonitorError) -> Int32? {
+      guard let pid = processID else { return nil }
+      let fd: Int32
+      do throws(NetworkMonitorError) {
+        fd = try SystemCall.run("pidfd_open(\(pid))") { cns_pidfd_open(pid) }
+      } catch {
+        guard case .systemCall(_, let code) = error else { throw error }
+        if code == ENOSYS || code == EPERM { return nil }
+        if code == ESRCH { throw .namespaceNotFound(path: path) }
+        throw error
+      }
+      guard stillNames(handle) else {
+        SystemCall.close(fd)
+        throw .namespaceNotFound(path: path)
+      }
+      return fd
     }
 
     /// Whether `path` still names the namespace that `handle` was opened from. `ip netns delete` unmounts and
