@@ -41,6 +41,13 @@ final class BenchNamespace: Sendable {
     try Command.run(Command.ip, ["-n", name, "-batch", file.path])
   }
 
+  /// Runs `ip -n NAME -batch FILE` for a file written beforehand; returns its wall time, CPU time and peak
+  /// RSS.
+  @discardableResult
+  func batch(_ file: BatchFile) throws -> TimedCommand.Result {
+    try TimedCommand.run([Command.ip, "-n", name, "-batch", file.path])
+  }
+
   /// Deletes the namespace (once).
   func delete() {
     guard !deleted.exchange(true, ordering: .relaxed) else { return }

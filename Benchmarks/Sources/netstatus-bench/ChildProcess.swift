@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Synchronization
 
 /// A process the benchmark started (posix_spawn), whose standard output a dedicated thread reads with
 /// blocking `read(2)`, timestamping each line the moment the read returns: no run loop, no dispatch hop
@@ -9,8 +10,11 @@ final class ChildProcess: Sendable {
   let pid: pid_t
   /// When `posix_spawn` was called (``Monotonic``).
   let spawnedAt: Int64
-  /// Standard output, a line at a time.
+  /// Standard output, a line at a time (the lines `keep` accepted).
   let lines = EventLog()
+  /// Every line read so far, kept or not.
+  var linesRead: Int { lineCount.load(ordering: .relaxed) }
+  private let lineCount = Atomic<Int>(0)
   /// The command line, for messages.
   let commandLine: String
 
@@ -47,7 +51,7 @@ final class ChildProcess: Sendable {
     self.commandLine = arguments.joined(separator: " ")
     let readFD = pipeFDs[0]
     let lines = self.lines
-    let reader = Thread {
+    let reader = Thread { [self] in
       var pending: [UInt8] = []
       var chunk = [UInt8](repeating: 0, count: 256 * 1024)
       while true {
@@ -56,11 +60,16 @@ final class ChildProcess: Sendable {
         if count < 0 && errno == EINTR { continue }
         if count <= 0 { break }
         pending += chunk[0..<count]
-        while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-          let line = String(decoding: pending[..<newline], as: UTF8.self)
+        // Every complete line, then the consumed bytes dropped at once: a chunk of thousands of lines (ip
+        // monitor during a batch) costs time in proportion to its length.
+        var start = 0
+        while let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
+          let line = String(decoding: pending[start..<newline], as: UTF8.self)
+          self.lineCount.add(1, ordering: .relaxed)
           if keep(line) { lines.append(line, at: time) }
-          pending.removeSubrange(...newline)
+          start = newline + 1
         }
+        pending.removeSubrange(0..<start)
       }
       close(readFD)
     }

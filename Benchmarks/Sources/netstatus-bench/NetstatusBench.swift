@@ -6,8 +6,10 @@ import Glibc
 /// and deletes. Run it through `Benchmarks/run.sh`, which builds in release first.
 ///
 /// Options: `--quick` (a smoke run with few samples), `--flips N` (removal/addition pairs per latency
-/// observer and round, default 100), `--rounds N` (latency rounds, default 10), `--idle-seconds S` (default 10), `--output FILE` (JSON; default
-/// Benchmarks/results/netstatus-bench-DATE.json beside the package).
+/// observer and round, default 100), `--rounds N` (latency rounds, default 10), `--idle-seconds S` (default 10),
+/// `--scale-routes N` (routes in the scale benchmark's large namespace, default 1,000,000; 20,000 with
+/// `--quick`), `--batch-changes N` (route changes in the route batch, default 100,000; 10,000 with `--quick`),
+/// `--output FILE` (JSON; default Benchmarks/results/netstatus-bench-DATE.json beside the package).
 @main
 struct NetstatusBench {
   static func main() {
@@ -27,6 +29,8 @@ struct NetstatusBench {
     var flips = 100
     var rounds = 10
     var idleSeconds = 10.0
+    var scaleRoutes: Int?
+    var batchChanges: Int?
     var output: String?
     while let argument = arguments.popFirst() {
       switch argument {
@@ -34,9 +38,13 @@ struct NetstatusBench {
       case "--flips": flips = arguments.popFirst().flatMap(Int.init) ?? flips
       case "--rounds": rounds = max(1, arguments.popFirst().flatMap(Int.init) ?? rounds)
       case "--idle-seconds": idleSeconds = arguments.popFirst().flatMap(Double.init) ?? idleSeconds
+      case "--scale-routes": scaleRoutes = arguments.popFirst().flatMap(Int.init).map { min(max(1, $0), 4_000_000) }
+      case "--batch-changes": batchChanges = arguments.popFirst().flatMap(Int.init).map { min(max(2, $0), 131_072) }
       case "--output": output = arguments.popFirst()
       default:
-        throw BenchError("unknown option \(argument) (--quick, --flips N, --rounds N, --idle-seconds S, --output FILE)")
+        throw BenchError(
+          "unknown option \(argument) (--quick, --flips N, --rounds N, --idle-seconds S, --scale-routes N, "
+            + "--batch-changes N, --output FILE)")
       }
     }
     if quick {
@@ -47,6 +55,11 @@ struct NetstatusBench {
     let startupRuns = quick ? 3 : 15
     let fanoutSubscribers = quick ? 1_000 : 10_000
     let fanoutPublishes = quick ? 5 : 30
+    let routeBatchChanges = batchChanges ?? (quick ? 10_000 : 100_000)
+    let routeBatchRounds = quick ? 1 : 3
+    let scaleRouteCount = scaleRoutes ?? (quick ? 20_000 : 1_000_000)
+    let scaleRuns = quick ? 5 : 21
+    let scaleShowRuns = quick ? 1 : 3
 
     let binaries = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
     let netstatus = binaries.appendingPathComponent("netstatus").path
@@ -113,11 +126,22 @@ struct NetstatusBench {
       try FanoutBenchmark.networkUpdateStreams(count: fanoutSubscribers, publishes: fanoutPublishes),
     ]
 
+    step(
+      "route batch: \(routeBatchChanges) route changes in one ip -batch per observer, \(routeBatchRounds) round"
+        + (routeBatchRounds == 1 ? "" : "s"))
+    let routeBatch = try RouteBatchBenchmark.run(
+      netstatus: netstatus, changes: routeBatchChanges, rounds: routeBatchRounds)
+
+    step("scale: \(scaleRouteCount) routes added with ip -batch, then \(scaleRuns) starts per namespace")
+    let scale = try ScaleBenchmark.run(
+      netstatus: netstatus, routes: scaleRouteCount, runs: scaleRuns, showRuns: scaleShowRuns)
+
     let date = ISO8601DateFormatter().string(from: Date())
     let report = Report(
       date: date, machine: Report.currentMachine(), quick: quick, latency: latency, idle: idle,
-      helloStartup: helloStartup, startup: startup, storm: storm, fanout: fanout,
-      targets: targets(latency: latency, idle: idle, storm: storm))
+      helloStartup: helloStartup, startup: startup, storm: storm, fanout: fanout, routeBatch: routeBatch,
+      scale: scale,
+      targets: targets(latency: latency, idle: idle, storm: storm, routeBatch: routeBatch, scale: scale))
     print(report.table())
 
     let encoder = JSONEncoder()
@@ -129,7 +153,8 @@ struct NetstatusBench {
   }
 
   static func targets(
-    latency: [LatencyBenchmark.Result], idle: IdleBenchmark.Result, storm: [StormBenchmark.Result]
+    latency: [LatencyBenchmark.Result], idle: IdleBenchmark.Result, storm: [StormBenchmark.Result],
+    routeBatch: [RouteBatchBenchmark.Result], scale: ScaleBenchmark.Result
   ) -> [Report.Target] {
     var targets: [Report.Target] = []
     let floor = latency[0].latency.p50
@@ -167,6 +192,35 @@ struct NetstatusBench {
           measured: row.finalPathIsTruth! ? "yes" : "no",
           met: row.finalPathIsTruth!))
     }
+    let ratios = RouteBatchBenchmark.ratiosByRound(routeBatch)
+    if let ratio = ratios.isEmpty ? nil : Summary.median(ratios) {
+      let cpu = { (observer: String) in
+        Summary.median(routeBatch.filter { $0.observer == observer }.map(\.cpuMilliseconds))
+      }
+      targets.append(
+        Report.Target(
+          target: "route batch: netstatus CPU ≤ ip monitor CPU (\(routeBatch[0].changes) changes)",
+          measured: String(format: "median of %d rounds' ratios %.2f× (rounds: ", ratios.count, ratio)
+            + ratios.map { String(format: "%.2f", $0) }.joined(separator: ", ")
+            + String(
+              format: "); median CPU %.0f ms vs %.0f ms", cpu("netstatus watch --json"), cpu("ip monitor route")),
+          met: ratio <= 1))
+    }
+    targets.append(
+      Report.Target(
+        target: "scale: start-up p50 with \(scale.large.routes) routes within 10% of \(scale.small.routes)",
+        measured: String(
+          format: "%.2f× (%.0f µs vs %.0f µs)", scale.startupRatio, scale.large.netstatusStartup.p50,
+          scale.small.netstatusStartup.p50),
+        met: scale.startupRatio <= 1.1))
+    targets.append(
+      Report.Target(
+        target: "scale: peak RSS with \(scale.large.routes) routes within 10% of \(scale.small.routes)",
+        measured: String(
+          format: "%.2f× (p50 %.0f KiB vs %.0f KiB)", scale.residentRatio,
+          scale.large.netstatusPeakResidentKilobytes.p50,
+          scale.small.netstatusPeakResidentKilobytes.p50),
+        met: scale.residentRatio <= 1.1))
     return targets
   }
 

@@ -28,6 +28,8 @@ struct Report: Codable, Sendable {
   var startup: [StartupBenchmark.Result]
   var storm: [StormBenchmark.Result]
   var fanout: [FanoutBenchmark.Result]
+  var routeBatch: [RouteBatchBenchmark.Result]
+  var scale: ScaleBenchmark.Result?
   var targets: [Target]
 
   /// The machine this runs on.
@@ -125,6 +127,33 @@ struct Report: Codable, Sendable {
             + right(number(row.library.p90), 8) + right(number(row.library.max), 8))
       }
     }
+    if let scale {
+      out.append("")
+      out.append(
+        "Scale: the same namespace with \(scale.small.routes) and with \(scale.large.routes) IPv4 routes (\(scale.routesAdded) "
+          + "added by \(scale.batches) ip -batch runs of up to \(scale.linesPerBatch) lines: \(number(scale.buildSeconds, 1)) s, "
+          + "\(number(scale.buildCPUSeconds, 1)) s CPU, ip's peak RSS "
+          + "\(scale.buildPeakResidentKilobytes.map { "\($0) KiB" } ?? "unknown (no /usr/bin/time)"))")
+      out.append(
+        "  netstatus watch --json: posix_spawn → first line (µs) and VmHWM after it (KiB), \(scale.runs) runs each; "
+          + "ip -4 route show (stdout to a pipe): wall and CPU ms (medians), peak RSS KiB (largest)")
+      out.append(
+        "  " + pad("routes", 20) + right("start p50", 10) + right("p90", 8) + right("max", 8) + right("RSS p50", 9)
+          + right("ip show ms", 13) + right("CPU ms", 8) + right("RSS", 8))
+      for row in [scale.small, scale.large] {
+        let shows = row.ipRouteShow
+        out.append(
+          "  " + pad("\(row.routes)", 20) + right(number(row.netstatusStartup.p50), 10)
+            + right(number(row.netstatusStartup.p90), 8) + right(number(row.netstatusStartup.max), 8)
+            + right(number(row.netstatusPeakResidentKilobytes.p50), 9)
+            + right(shows.isEmpty ? "" : number(Summary.median(shows.map(\.wallMilliseconds)), 1), 13)
+            + right(shows.isEmpty ? "" : number(Summary.median(shows.map(\.cpuMilliseconds)), 1), 8)
+            + right(shows.compactMap(\.peakResidentKilobytes).max().map { "\($0)" } ?? "?", 8))
+      }
+      out.append(
+        "  " + pad("large ÷ small", 20) + right(number(scale.startupRatio, 2) + "×", 10) + pad("", 16)
+          + right(number(scale.residentRatio, 2) + "×", 9))
+    }
     if !storm.isEmpty {
       out.append("")
       out.append("Storm: \(storm[0].changes) route changes in one ip -batch")
@@ -137,6 +166,23 @@ struct Report: Codable, Sendable {
           "  " + pad(row.observer, 36) + right(number(row.cpuMilliseconds, 1), 9)
             + right(number(row.cpuMicrosecondsPerChange, 2), 11) + right(number(row.wallMilliseconds), 9)
             + right(number(row.batchMilliseconds), 10) + right("\(row.reports)", 9) + "  " + truth)
+      }
+    }
+    if let first = routeBatch.first {
+      out.append("")
+      out.append(
+        "Route batch: \(first.changes) route changes in one ip -batch (none contains 8.8.8.8 but the last, a new "
+          + "default route); CPU from the batch's start until the observer is quiet after reporting the last one")
+      out.append(
+        "  " + pad("observer", 26) + right("round", 6) + right("CPU ms", 9) + right("µs/change", 11)
+          + right("thread ms", 11) + right("batch ms", 10) + right("reported ms", 13) + right("lines", 8)
+          + right("dropped", 9))
+      for row in routeBatch.sorted(by: { ($0.round, $0.observer) < ($1.round, $1.observer) }) {
+        out.append(
+          "  " + pad(row.observer, 26) + right("\(row.round + 1)", 6) + right(number(row.cpuMilliseconds), 9)
+            + right(number(row.cpuMicrosecondsPerChange, 2), 11) + right(number(row.threadCPUMilliseconds), 11)
+            + right(number(row.batchMilliseconds), 10) + right(number(row.reportedAfterMilliseconds), 13)
+            + right("\(row.lines)", 8) + right("\(row.kernelDrops)", 9))
       }
     }
     if !fanout.isEmpty {
