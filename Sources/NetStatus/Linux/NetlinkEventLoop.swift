@@ -85,8 +85,10 @@
     /// with) notifications.
     private var lookupSocket: NetlinkSocket?
     private var lookupSequence: UInt32 = 0
+    /// The bytes of the batch of lookups being sent, kept to reuse its storage.
+    private var lookupRequestBytes: [UInt8] = []
     /// The answers of the last lookups, reused when only the resolver configuration changed.
-    private var answers: RouteLookupAnswers = [:]
+    private var answers = RouteLookupAnswers()
     private var inotify: InotifyWatcher?
     private var resolverWatches: [Int32: Set<String>] = [:]
     private var namespaceWatch: Int32?
@@ -463,7 +465,7 @@
       if lookingUp {
         answers = try lookUp(PathEvaluator.primaryLookups(state: state, filter: filter))
         let second = PathEvaluator.interfaceLookups(state: state, answers: answers, filter: filter, classify: classify)
-        if !second.isEmpty { answers.merge(try lookUp(second)) { _, new in new } }
+        if !second.isEmpty { answers.merge(try lookUp(second)) }
       }
       return PathEvaluator.evaluate(
         state: state, answers: answers, supportsDNS: resolver.supportsDNS, filter: filter, classify: classify)
@@ -476,39 +478,48 @@
     /// the kernel did not answer (lost to ENOBUFS, or a datagram that does not decode) is asked once more,
     /// then counts as failed with EIO.
     private func lookUp(_ requests: [RouteLookupRequest]) throws(NetworkMonitorError) -> RouteLookupAnswers {
-      var answers: RouteLookupAnswers = [:]
-      var pending = requests
+      var answers = RouteLookupAnswers()
+      guard !requests.isEmpty else { return answers }
+      var asked = 0
+      var pending = requests[...]
       for attempt in 0..<2 where !pending.isEmpty {
         var unanswered: [RouteLookupRequest] = []
-        var start = 0
-        while start < pending.count {
-          let batch = Array(pending[start..<min(start + Self.lookupBatchSize, pending.count)])
-          start += batch.count
+        while !pending.isEmpty {
+          let batch = pending.prefix(Self.lookupBatchSize)
+          pending = pending.dropFirst(batch.count)
+          asked += batch.count
           let received = try exchange(batch)
+          if received.count == batch.count {
+            if answers.count == 0 { answers = received } else { answers.merge(received) }
+            continue
+          }
           for request in batch {
             if let answer = received[request] { answers[request] = answer } else { unanswered.append(request) }
           }
         }
-        shared.withLock { $0.statistics.lookups += pending.count }
-        pending = unanswered
-        if attempt == 1 { for request in pending { answers[request] = .failed(errno: EIO) } }
+        if attempt == 1 {
+          for request in unanswered { answers[request] = .failed(errno: EIO) }
+        } else {
+          pending = unanswered[...]
+        }
       }
+      shared.withLock { $0.statistics.lookups += asked }
       return answers
     }
 
-    /// Sends one batch of lookups in one datagram and reads the answers, matched by sequence number.
-    private func exchange(_ batch: [RouteLookupRequest]) throws(NetworkMonitorError) -> RouteLookupAnswers {
-      guard let lookupSocket else { return [:] }
-      var bytes: [UInt8] = []
-      bytes.reserveCapacity(batch.count * 48)
-      var bySequence: [UInt32: RouteLookupRequest] = [:]
-      for request in batch {
-        lookupSequence = lookupSequence == UInt32.max ? 1 : lookupSequence + 1
-        bySequence[lookupSequence] = request
-        request.append(to: &bytes, sequence: lookupSequence)
+    /// Sends one batch of lookups in one datagram and reads the answers, matched by sequence number (the batch's
+    /// requests have consecutive ones).
+    private func exchange(_ batch: ArraySlice<RouteLookupRequest>) throws(NetworkMonitorError) -> RouteLookupAnswers {
+      guard let lookupSocket else { return RouteLookupAnswers() }
+      if lookupSequence > UInt32.max - UInt32(Self.lookupBatchSize) { lookupSequence = 0 }
+      let first = lookupSequence + 1
+      lookupSequence += UInt32(batch.count)
+      lookupRequestBytes.removeAll(keepingCapacity: true)
+      for (offset, request) in batch.enumerated() {
+        request.append(to: &lookupRequestBytes, sequence: first + UInt32(offset))
       }
-      try lookupSocket.send(bytes, describing: "sendto(RTM_GETROUTE lookups)")
-      var answers: RouteLookupAnswers = [:]
+      try lookupSocket.send(lookupRequestBytes, describing: "sendto(RTM_GETROUTE lookups)")
+      var answers = RouteLookupAnswers()
       var waited = false
       while answers.count < batch.count {
         switch try lookupSocket.receive(into: buffer) {
@@ -543,7 +554,9 @@
             continue
           }
           for message in messages where message.portID == lookupSocket.portID {
-            guard let request = bySequence[message.sequence] else { continue }
+            // Answers to earlier batches (given up on) carry older sequence numbers: dropped here.
+            guard message.sequence >= first, message.sequence - first < UInt32(batch.count) else { continue }
+            let request = batch[batch.startIndex + Int(message.sequence - first)]
             switch message.event {
             case .newRoute(let route): answers[request] = .route(route)
             case .error(let code) where code != 0: answers[request] = .failed(errno: code)

@@ -39,7 +39,7 @@ package enum NetlinkFuzzing {
     let classify = { (link: NetlinkLink) in types[Int(link.index.magnitude % UInt32(types.count))] }
     for filter in filters {
       var remaining = results[...]
-      var answers: RouteLookupAnswers = [:]
+      var answers = RouteLookupAnswers()
       for request in PathEvaluator.primaryLookups(state: state, filter: filter) {
         if let result = remaining.popFirst() { answers[request] = result }
       }

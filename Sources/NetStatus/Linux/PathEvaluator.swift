@@ -39,7 +39,9 @@ enum PathEvaluator {
   /// The first round: the kernel's own choice for each family that has a usable address.
   static func primaryLookups(state: KernelState, filter: InterfaceFilter = .none) -> [RouteLookupRequest] {
     guard filter.requiredInterfaceType != .loopback else { return [] }
-    return [true, false].filter { state.hasUsableAddress(ipv4: $0) }.map { RouteLookupRequest.primary(ipv4: $0) }
+    var requests: [RouteLookupRequest] = []
+    for ipv4 in [true, false] where state.hasUsableAddress(ipv4: ipv4) { requests.append(.primary(ipv4: ipv4)) }
+    return requests
   }
 
   /// The second round, given the first round's answers: for each family whose primary is usable or was
@@ -49,11 +51,17 @@ enum PathEvaluator {
     classify: (NetlinkLink) -> InterfaceType
   ) -> [RouteLookupRequest] {
     var requests: [RouteLookupRequest] = []
+    var eligible: [Eligible]?
     for ipv4 in [true, false] {
-      guard let primary = answers[.primary(ipv4: ipv4)],
-        case .proceed(let primaryIndex) = primaryVerdict(primary, ipv4: ipv4, state: state, filter: filter, classify)
-      else { continue }
-      for link in eligibleLinks(state: state, filter: filter, classify: classify) where link.index != primaryIndex {
+      guard let primary = answers[.primary(ipv4: ipv4)] else { continue }
+      let primaryIndex: Int32?
+      switch primaryVerdict(primary, ipv4: ipv4, state: state, filter: filter, classify) {
+      case .blocked: continue
+      case .skipped: primaryIndex = nil
+      case .usable(let candidate): primaryIndex = candidate.link.index
+      }
+      if eligible == nil { eligible = eligibleLinks(state: state, filter: filter, classify: classify) }
+      for (link, _) in eligible ?? [] where link.index != primaryIndex {
         requests.append(RouteLookupRequest(ipv4: ipv4, interfaceIndex: link.index, fibMatch: true))
         requests.append(RouteLookupRequest(ipv4: ipv4, interfaceIndex: link.index, fibMatch: false))
       }
@@ -79,15 +87,21 @@ enum PathEvaluator {
     if filter.requiredInterfaceType == .loopback {
       return loopbackPath(state: state, supportsDNS: supportsDNS, filter: filter, classify: classify)
     }
-    let ipv4 = candidates(ipv4: true, state: state, answers: answers, filter: filter, classify: classify)
-    let ipv6 = candidates(ipv4: false, state: state, answers: answers, filter: filter, classify: classify)
+    // Only links with a per-interface answer can add a candidate; the common case (one interface) has none.
+    let eligible =
+      answers.count > 2 ? eligibleLinks(state: state, filter: filter, classify: classify) : []
+    let ipv4 = candidates(ipv4: true, state: state, answers: answers, filter: filter, eligible: eligible, classify)
+    let ipv6 = candidates(ipv4: false, state: state, answers: answers, filter: filter, eligible: eligible, classify)
     var ordered: [Candidate] = []
+    ordered.reserveCapacity(ipv4.count + ipv6.count)
     if let first = ipv4.first { ordered.append(first) }
     if let first = ipv6.first { ordered.append(first) }
-    ordered += (ipv4.dropFirst() + ipv6.dropFirst()).sorted { a, b in
-      if a.metric != b.metric { return a.metric < b.metric }
-      if a.ipv4 != b.ipv4 { return a.ipv4 }
-      return a.link.index < b.link.index
+    if ipv4.count > 1 || ipv6.count > 1 {
+      ordered += (Array(ipv4.dropFirst()) + Array(ipv6.dropFirst())).sorted { a, b in
+        if a.metric != b.metric { return a.metric < b.metric }
+        if a.ipv4 != b.ipv4 { return a.ipv4 }
+        return a.link.index < b.link.index
+      }
     }
     guard let first = ordered.first else {
       return NetworkPath(status: .unsatisfied, unsatisfiedReason: .notAvailable, supportsDNS: supportsDNS)
@@ -115,33 +129,28 @@ enum PathEvaluator {
   }
 
   /// One family's candidates, most preferred first: the primary (unless the filter skipped it), then the
-  /// other interfaces by metric.
+  /// other interfaces (of `eligible`) by metric.
   static func candidates(
-    ipv4: Bool, state: KernelState, answers: RouteLookupAnswers, filter: InterfaceFilter,
-    classify: (NetlinkLink) -> InterfaceType
+    ipv4: Bool, state: KernelState, answers: RouteLookupAnswers, filter: InterfaceFilter, eligible: [Eligible],
+    _ classify: (NetlinkLink) -> InterfaceType
   ) -> [Candidate] {
     guard state.hasUsableAddress(ipv4: ipv4), let primary = answers[.primary(ipv4: ipv4)] else { return [] }
     var result: [Candidate] = []
     switch primaryVerdict(primary, ipv4: ipv4, state: state, filter: filter, classify) {
-    case .blocked:
-      return []
-    case .proceed(let index):
-      if index != nil, let route = primary.route,
-        let candidate = usable(route, ipv4: ipv4, metric: 0, state: state, classify: classify)
-      {
-        result.append(candidate)
-      }
+    case .blocked: return []
+    case .skipped: break
+    case .usable(let candidate): result.append(candidate)
     }
     var others: [Candidate] = []
-    for link in eligibleLinks(state: state, filter: filter, classify: classify)
-    where link.index != result.first?.link.index {
+    for (link, type) in eligible where link.index != result.first?.link.index {
       let fib = answers[RouteLookupRequest(ipv4: ipv4, interfaceIndex: link.index, fibMatch: true)]?.route
       let plain = answers[RouteLookupRequest(ipv4: ipv4, interfaceIndex: link.index, fibMatch: false)]?.route
       guard let fib, fib.type == RTNL.RTN_UNICAST, let plain, plain.interfaceIndex == link.index,
-        let candidate = usable(plain, ipv4: ipv4, metric: fib.priority, state: state, classify: classify)
+        let candidate = usable(plain, ipv4: ipv4, metric: fib.priority, state: state, classify: { _ in type })
       else { continue }
       others.append(candidate)
     }
+    guard !others.isEmpty else { return result }
     others.sort { $0.metric != $1.metric ? $0.metric < $1.metric : $0.link.index < $1.link.index }
     return result + others
   }
@@ -150,9 +159,11 @@ enum PathEvaluator {
   enum PrimaryVerdict: Equatable {
     /// The family has no path: the lookup failed, or the kernel's choice is not usable.
     case blocked
-    /// Go on: the primary is usable through the interface with this index, or (`nil`) it goes through an
-    /// interface the filter does not allow and is skipped.
-    case proceed(Int32?)
+    /// The kernel's choice goes through an interface the filter does not allow: skipped, the other
+    /// interfaces are asked.
+    case skipped
+    /// The kernel's choice is usable: the family's first candidate.
+    case usable(Candidate)
   }
 
   static func primaryVerdict(
@@ -160,15 +171,15 @@ enum PathEvaluator {
     _ classify: (NetlinkLink) -> InterfaceType
   ) -> PrimaryVerdict {
     guard let route = result.route else { return .blocked }
-    if route.type == RTNL.RTN_UNICAST, let index = route.interfaceIndex, let link = state.links[index],
-      !filter.allows(classify(link))
-    {
-      return .proceed(nil)
-    }
-    guard let candidate = usable(route, ipv4: ipv4, metric: 0, state: state, classify: classify) else {
+    guard route.type == RTNL.RTN_UNICAST, let index = route.interfaceIndex, let link = state.links[index] else {
       return .blocked
     }
-    return .proceed(candidate.link.index)
+    let type = classify(link)
+    if !filter.allows(type) { return .skipped }
+    guard let candidate = usable(route, ipv4: ipv4, metric: 0, state: state, classify: { _ in type }) else {
+      return .blocked
+    }
+    return .usable(candidate)
   }
 
   /// The candidate a resolved lookup answer gives, when it is usable: unicast, through a known interface that
@@ -184,16 +195,21 @@ enum PathEvaluator {
     return Candidate(link: link, type: type, ipv4: ipv4, gateway: route.gateway, metric: metric)
   }
 
+  /// A link worth a per-interface lookup, with its type.
+  typealias Eligible = (link: NetlinkLink, type: InterfaceType)
+
   /// The interfaces worth a per-interface lookup: up with carrier, not loopback, allowed by the filter; by
   /// index.
   static func eligibleLinks(
     state: KernelState, filter: InterfaceFilter, classify: (NetlinkLink) -> InterfaceType
-  ) -> [NetlinkLink] {
-    state.links.values.filter { link in
-      guard link.isUsable else { return false }
+  ) -> [Eligible] {
+    var result: [Eligible] = []
+    for link in state.links.values where link.isUsable {
       let type = classify(link)
-      return type != .loopback && filter.allows(type)
-    }.sorted { $0.index < $1.index }
+      if type != .loopback && filter.allows(type) { result.append((link, type)) }
+    }
+    if result.count > 1 { result.sort { $0.link.index < $1.link.index } }
+    return result
   }
 
   /// The path when loopback is the required type: satisfied when a loopback interface is up.

@@ -41,20 +41,42 @@ struct RouteLookupRequest: Sendable, Hashable {
   var family: UInt8 { ipv4 ? RTNL.AF_INET : RTNL.AF_INET6 }
 
   /// Appends the request's bytes: nlmsghdr (NLM_F_REQUEST), rtmsg with the family and a host-length
-  /// destination, RTA_DST and, when restricted, RTA_OIF.
+  /// destination, RTA_DST and, when restricted, RTA_OIF. Written in place: this runs on every change.
   func append(to bytes: inout [UInt8], sequence: UInt32) {
-    let address = destination.bytes
-    var length = RTNL.headerLength + RTNL.rtmsgLength + RTNL.align(RTNL.attributeHeaderLength + address.count)
-    if interfaceIndex != nil { length += RTNL.attributeHeaderLength + 4 }
-    bytes.appendNetlinkHeader(length: length, type: RTNL.RTM_GETROUTE, flags: RTNL.NLM_F_REQUEST, sequence: sequence)
-    // rtmsg { family, dst_len, src_len, tos, table, protocol, scope, type; u32 flags }
-    bytes.append(contentsOf: [family, UInt8(address.count * 8), 0, 0, 0, 0, 0, 0])
-    bytes.appendHostOrder(fibMatch ? RTNL.RTM_F_FIB_MATCH : 0)
-    bytes.appendAttribute(type: RTNL.RTA_DST, value: address)
-    if let interfaceIndex {
-      var value: [UInt8] = []
-      value.appendHostOrder(interfaceIndex)
-      bytes.appendAttribute(type: RTNL.RTA_OIF, value: value)
+    let addressLength = ipv4 ? 4 : 16
+    let destinationAttributeLength = RTNL.attributeHeaderLength + addressLength
+    let interfaceAttributeLength = RTNL.attributeHeaderLength + 4
+    let length =
+      RTNL.headerLength + RTNL.rtmsgLength + destinationAttributeLength
+      + (interfaceIndex == nil ? 0 : interfaceAttributeLength)
+    let start = bytes.count
+    bytes.append(contentsOf: repeatElement(0, count: length))
+    let destination = self.destination
+    bytes.withUnsafeMutableBytes { buffer in
+      var offset = start
+      func store<T: FixedWidthInteger>(_ value: T) {
+        buffer.storeBytes(of: value, toByteOffset: offset, as: T.self)
+        offset += MemoryLayout<T>.size
+      }
+      // nlmsghdr { u32 length; u16 type; u16 flags; u32 sequence; u32 port (0: the kernel fills in ours) }
+      store(UInt32(length))
+      store(RTNL.RTM_GETROUTE)
+      store(RTNL.NLM_F_REQUEST)
+      store(sequence)
+      store(UInt32(0))
+      // rtmsg { family, dst_len, src_len, tos, table, protocol, scope, type; u32 flags }
+      store(family)
+      store(UInt8(addressLength * 8))
+      offset += 6
+      store(fibMatch ? RTNL.RTM_F_FIB_MATCH : 0)
+      store(UInt16(destinationAttributeLength))
+      store(RTNL.RTA_DST)
+      for index in 0..<addressLength { store(destination[index]) }
+      if let interfaceIndex {
+        store(UInt16(interfaceAttributeLength))
+        store(RTNL.RTA_OIF)
+        store(interfaceIndex)
+      }
     }
   }
 }
@@ -75,4 +97,49 @@ enum RouteLookupResult: Sendable, Hashable {
 }
 
 /// The answers of one evaluation's lookups, by request.
-typealias RouteLookupAnswers = [RouteLookupRequest: RouteLookupResult]
+///
+/// A handful of entries (two per family and interface at most), searched linearly: on the path of every
+/// change, that is cheaper than hashing the requests.
+struct RouteLookupAnswers: Sendable, ExpressibleByDictionaryLiteral {
+  /// One request and its answer.
+  struct Entry: Sendable {
+    var request: RouteLookupRequest
+    var result: RouteLookupResult
+  }
+
+  /// The entries, in the order they were added.
+  private(set) var entries: [Entry] = []
+
+  /// No answers.
+  init() {}
+
+  /// Answers from a literal, for tests.
+  init(dictionaryLiteral elements: (RouteLookupRequest, RouteLookupResult)...) {
+    for (request, result) in elements { self[request] = result }
+  }
+
+  /// How many requests have an answer.
+  var count: Int { entries.count }
+
+  /// The answer to `request`, if it was asked and answered. Setting `nil` forgets it.
+  subscript(request: RouteLookupRequest) -> RouteLookupResult? {
+    get {
+      for entry in entries where entry.request == request { return entry.result }
+      return nil
+    }
+    set {
+      let index = entries.firstIndex { $0.request == request }
+      switch (index, newValue) {
+      case (let index?, let result?): entries[index].result = result
+      case (let index?, nil): entries.remove(at: index)
+      case (nil, let result?): entries.append(Entry(request: request, result: result))
+      case (nil, nil): break
+      }
+    }
+  }
+
+  /// Adds `other`'s answers, replacing answers to the same requests.
+  mutating func merge(_ other: RouteLookupAnswers) {
+    for entry in other.entries { self[entry.request] = entry.result }
+  }
+}
