@@ -169,6 +169,12 @@ final class PathRecorder: Sendable {
     return latest
   }
 
+  /// Waits until the latest path satisfies `predicate` and says whether it did within `timeout`, recording
+  /// nothing: for tests that report a mismatch in their own words (KernelDifferentialTests.swift).
+  func waitForLatest(timeout: Duration, _ predicate: @escaping @Sendable (NetworkPath) -> Bool) async -> Bool {
+    await wait(timeout: timeout) { path, _ in path.map(predicate) ?? false }
+  }
+
   /// Waits until the source reports a failure; records an issue and returns `nil` after `timeout`.
   func awaitFailure(timeout: Duration = .seconds(15), sourceLocation: SourceLocation = #_sourceLocation) async
     -> NetworkMonitorError?
