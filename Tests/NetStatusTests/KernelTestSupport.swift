@@ -147,6 +147,8 @@ final class PathRecorder: Sendable {
     var failures: [NetworkMonitorError] = []
     var waiters: [Int: Waiter] = [:]
     var nextWaiter = 0
+    /// Waits whose timeout fired before they registered (a timeout shorter than the time to register).
+    var expired: Set<Int> = []
   }
 
   private let state = Mutex(State())
@@ -195,6 +197,12 @@ final class PathRecorder: Sendable {
     return latest
   }
 
+  /// Waits until the latest path satisfies `predicate` and says whether it did within `timeout`, recording
+  /// nothing: for tests that report a mismatch in their own words (KernelDifferentialTests.swift).
+  func waitForLatest(timeout: Duration, _ predicate: @escaping @Sendable (NetworkPath) -> Bool) async -> Bool {
+    await wait(timeout: timeout) { path, _ in path.map(predicate) ?? false }
+  }
+
   /// Waits until the source reports a failure; records an issue and returns `nil` after `timeout`.
   func awaitFailure(timeout: Duration = .seconds(15), sourceLocation: SourceLocation = #_sourceLocation) async
     -> NetworkMonitorError?
@@ -214,18 +222,27 @@ final class PathRecorder: Sendable {
       return state.nextWaiter
     }
     let timer = Task { [self] in
-      try? await Task.sleep(for: timeout)
-      let waiter = state.withLockedValue { $0.waiters.removeValue(forKey: id) }
+      // Cancelled: the wait ended first.
+      guard (try? await Task.sleep(for: timeout)) != nil else { return }
+      let waiter = state.withLockedValue { state -> Waiter? in
+        guard let waiter = state.waiters.removeValue(forKey: id) else {
+          // Not registered yet: the wait finds this when it registers, instead of waiting forever.
+          state.expired.insert(id)
+          return nil
+        }
+        return waiter
+      }
       waiter?.continuation.resume(returning: false)
     }
     defer { timer.cancel() }
     return await withCheckedContinuation { continuation in
-      let satisfiedNow = state.withLockedValue { state -> Bool in
+      let answer = state.withLockedValue { state -> Bool? in
         if matches(state.paths.last, state.failures) { return true }
+        if state.expired.remove(id) != nil { return false }
         state.waiters[id] = Waiter(matches: matches, continuation: continuation)
-        return false
+        return nil
       }
-      if satisfiedNow { continuation.resume(returning: true) }
+      if let answer { continuation.resume(returning: answer) }
     }
   }
 }
