@@ -19,6 +19,7 @@ enum SystemErrno {
   static let ENFILE: Int32 = 23
   static let EMFILE: Int32 = 24
   static let ENOTTY: Int32 = 25
+  static let ENOSPC: Int32 = 28
   static let EPROTONOSUPPORT: Int32 = 93
   static let EAFNOSUPPORT: Int32 = 97
   static let ENOBUFS: Int32 = 105
@@ -29,7 +30,7 @@ enum SystemErrno {
   private static let names: [Int32: String] = [
     1: "EPERM", 2: "ENOENT", 3: "ESRCH", 4: "EINTR", 6: "ENXIO", 9: "EBADF", 11: "EAGAIN", 12: "ENOMEM",
     13: "EACCES", 16: "EBUSY", 17: "EEXIST", 19: "ENODEV", 20: "ENOTDIR", 22: "EINVAL", 23: "ENFILE", 24: "EMFILE",
-    25: "ENOTTY", 38: "ENOSYS",
+    25: "ENOTTY", 28: "ENOSPC", 38: "ENOSYS",
     32: "EPIPE", 64: "ENONET", 71: "EPROTO", 93: "EPROTONOSUPPORT", 95: "EOPNOTSUPP", 97: "EAFNOSUPPORT",
     99: "EADDRNOTAVAIL", 100: "ENETDOWN", 101: "ENETUNREACH", 104: "ECONNRESET", 105: "ENOBUFS",
     110: "ETIMEDOUT", 111: "ECONNREFUSED", 112: "EHOSTDOWN", 113: "EHOSTUNREACH", 115: "EINPROGRESS",

@@ -7,6 +7,12 @@
 //     monitor is gone (unless --keep-going), then prints
 //     `monitors=N alive=A threads=T descriptors=D baselineThreads=T0 baselineDescriptors=D0`
 //     (threads: those named netstatus-rtnl; descriptors: every open one). Exit 0, or 1 with the reason.
+//
+//   netstatus-test-child inotify-limit instances|watches
+//     Inside a user namespace of its own (`unshare --user --map-root-user --net`), lowers that namespace's
+//     inotify limit (user.max_inotify_instances to 1, or user.max_inotify_watches to 0; it refuses to run in
+//     the initial user namespace, where that would be the machine's fs.inotify limit), starts monitors until
+//     one fails, and prints `error: DESCRIPTION`. Exit 0 when a start failed, 1 otherwise.
 
 #if os(Linux)
   import Foundation
@@ -95,9 +101,44 @@
         + "baselineThreads=\(baselineThreads) baselineDescriptors=\(baselineDescriptors)", status: 0)
   }
 
+  func inotifyLimit(_ arguments: [String]) -> Never {
+    let setting: (file: String, value: String)
+    switch arguments.first {
+    case "instances": setting = ("/proc/sys/user/max_inotify_instances", "1")
+    case "watches": setting = ("/proc/sys/user/max_inotify_watches", "0")
+    default: finish("usage: inotify-limit instances|watches", status: 2)
+    }
+    // The initial user namespace maps every id; a namespace of our own (unshare --map-root-user) maps one.
+    let map = (try? String(contentsOfFile: "/proc/self/uid_map", encoding: .utf8)) ?? ""
+    let ranges = map.split(separator: " ", omittingEmptySubsequences: true)
+    guard ranges.count == 3, ranges[2].trimmingCharacters(in: .whitespacesAndNewlines) != "4294967295" else {
+      finish("refused: not in a user namespace of its own (run under unshare --user --map-root-user)", status: 2)
+    }
+    do {
+      try setting.value.write(toFile: setting.file, atomically: false, encoding: .utf8)
+    } catch {
+      finish("cannot write \(setting.file): \(error)", status: 2)
+    }
+    var running: [NetworkMonitor] = []
+    for _ in 0..<4 {
+      let monitor = NetworkMonitor()
+      monitor.postsNotifications = false
+      do throws(NetworkMonitorError) {
+        try monitor.start()
+      } catch {
+        for started in running { started.stopMonitoring() }
+        finish("error: \(error)", status: 0)
+      }
+      running.append(monitor)
+    }
+    for started in running { started.stopMonitoring() }
+    finish("\(running.count) monitors started under the lowered limit", status: 1)
+  }
+
   let arguments = Array(CommandLine.arguments.dropFirst())
   switch arguments.first {
   case "churn": churn(Array(arguments.dropFirst()))
-  default: finish("usage: netstatus-test-child churn ...", status: 2)
+  case "inotify-limit": inotifyLimit(Array(arguments.dropFirst()))
+  default: finish("usage: netstatus-test-child churn ... | inotify-limit ...", status: 2)
   }
 #endif
