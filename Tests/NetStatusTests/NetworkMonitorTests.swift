@@ -228,7 +228,7 @@ struct NetworkMonitorTests {
   @Test func slowConsumerSkipsToTheNewestPathWithoutDuplicates() async throws {
     let source = ScriptedPathSource(Self.script)
     let monitor = NetworkMonitor(source: source)
-    var iterator = monitor.paths.makeAsyncIterator()  // starts the monitor
+    var iterator = monitor.paths.makeAsyncIterator()  // its first next() starts the monitor
     #expect(await iterator.next() == Self.script[0])
     while source.advance() {}
     #expect(await iterator.next() == Self.script.last, "only the newest path is kept for a slow consumer")
@@ -237,6 +237,43 @@ struct NetworkMonitorTests {
     // The consumer already has the last path: the A→B→A round trip it missed is not a change for it.
     source.send(.offline)
     #expect(await iterator.next() == .offline)
+    monitor.stopMonitoring()
+  }
+
+  /// A task cancelled before its loop begins must not start a stopped monitor, which would then run for no
+  /// subscriber; a loop that consumes does start it.
+  @Test func aCancelledTasksIterationNeverStartsTheMonitor() async throws {
+    let source = ScriptedPathSource(.test(.wifi))
+    let monitor = NetworkMonitor(source: source)
+    monitor.startMonitoring()
+    monitor.stopMonitoring()
+    #expect(source.startCount == 1)
+
+    let cancelled = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      var received = 0
+      for await _ in monitor.paths { received += 1 }
+      return received
+    }
+    #expect(await cancelled.value == 0, "a cancelled task's loop ends at once")
+    #expect(source.startCount == 1, "its iteration did not start the monitor")
+    #expect(!monitor.isMonitoring)
+    #expect(monitor.subscriberCount == 0)
+
+    // Making an iterator is not consuming: only its first next() in a live task starts the monitor.
+    var iterator: NetworkPathSequence.Iterator? = monitor.paths.makeAsyncIterator()
+    #expect(source.startCount == 1)
+    iterator = nil
+    #expect(monitor.subscriberCount == 0)
+    _ = iterator
+
+    let consumer = Task { () -> NetworkPath? in
+      for await path in monitor.paths { return path }
+      return nil
+    }
+    #expect(await consumer.value == .test(.wifi))
+    #expect(source.startCount == 2, "a subscriber that consumes starts the monitor")
+    #expect(monitor.isMonitoring)
     monitor.stopMonitoring()
   }
 
