@@ -233,7 +233,8 @@ public enum NetStatusCommand {
     }
     let code = await stop.wait()
     printer.cancel()
-    changes.cancel()
+    await printer.value
+    await changes.end()
     if let message = stop.message { StandardOutput.error(message) }
     return code
   }
@@ -244,7 +245,6 @@ public enum NetStatusCommand {
     let condition = options.waitCondition
     let connectivity = options.requireInternet ? output.connectivity : nil
     let changes = StatusChanges(monitor: monitor, connectivity: output.connectivity)
-    defer { changes.cancel() }
     let waited = await session.stop.race {
       await withDeadline(options.timeout) { () -> NetworkPath? in
         for await _ in changes.stream {
@@ -259,6 +259,7 @@ public enum NetStatusCommand {
         return nil
       }
     }
+    await changes.end()
     let met: NetworkPath?
     switch waited {
     case .stopped(let code): return code

@@ -251,13 +251,16 @@ struct NetstatusEndToEndTests {
 struct NetstatusSignalAndOutputTests {
   typealias Site = NetstatusEndToEndTests.Site
 
-  /// A pipe nobody reads (`netstatus watch | sleep 1000`): the test holds its read end and never reads it.
+  /// A pipe nobody reads (`netstatus watch | sleep 1000`): the test holds its read end and never reads it. It
+  /// holds 16 KiB (four pages) instead of the usual 64 KiB, so that it fills with fewer changes (a slow, coalescing
+  /// watcher under a sanitizer needs hundreds of rounds to fill 64 KiB); a writer blocks on it all the same.
   final class StalledPipe: Sendable {
     let readEnd: Int32
     let writeEnd: Int32
 
     init() throws {
       (readEnd, writeEnd) = try ChildProcess.closeOnExecPipe()
+      _ = fcntl(writeEnd, 1024 + 7, 16 * 1024)  // F_SETPIPE_SZ
     }
 
     /// The bytes waiting in the pipe.
@@ -276,20 +279,23 @@ struct NetstatusSignalAndOutputTests {
     func close() { Glibc.close(readEnd) }
   }
 
-  /// Flips the site's default route in rounds of 100 removals and 100 additions (`ip -batch`) until a round adds
-  /// nothing to an almost full pipe: the writer is then blocked on it, with a line it cannot write.
+  /// Flips the site's default route in rounds of 201 changes (`ip -batch`) until two rounds in a row add nothing
+  /// to an almost full pipe: the writer is then blocked on it, with a line it cannot write. Each round leaves the
+  /// route the other way round, so that it changes the path however much a slow watcher coalesces.
   static func fillUntilTheWriterBlocks(_ pipe: StalledPipe, site: Site) throws -> (rounds: Int, queued: Int) {
-    let flips = Array(
-      repeating: ["route del default", "route add default via 198.51.100.1 dev v0"], count: 100
-    ).flatMap { $0 }
-    // When the writer blocks, every one of the pipe's pages is used; each has less than a line (a few hundred
-    // bytes) unused.
-    let full = pipe.capacity - 8192
+    let remove = "route del default"
+    let add = "route add default via 198.51.100.1 dev v0"
+    // When the writer blocks, each used page of the pipe has less than a line (a few hundred bytes) unused, and
+    // at most one page is free (poll(2) stops reporting a pipe writable when its last page is all that is left).
+    let full = pipe.capacity - pipe.capacity / 4096 * 512 - 4096
     var last = -1
-    for round in 1...60 {
-      try site.target.batch(flips)
+    var unchanged = 0
+    for round in 1...400 {
+      let (first, second) = round % 2 == 1 ? (remove, add) : (add, remove)
+      try site.target.batch(Array(repeating: [first, second], count: 100).flatMap { $0 } + [first])
       let queued = pipe.queued
-      if queued == last, queued > full { return (round, queued) }
+      unchanged = queued == last ? unchanged + 1 : 0
+      if unchanged == 2, queued > full { return (round, queued) }
       last = queued
     }
     throw TimedOut(what: "the pipe to fill (\(pipe.queued) of \(pipe.capacity) bytes queued)", timeout: .zero)
@@ -313,7 +319,7 @@ struct NetstatusSignalAndOutputTests {
     let exit = try await run.waitForExit(timeout: .seconds(5))
     let elapsed = (run.exitTime ?? .now) - sent
     print(
-      "netstatus watch, reader stalled (\(filled.queued) bytes queued after \(filled.rounds) rounds of 200 route "
+      "netstatus watch, reader stalled (\(filled.queued) bytes queued after \(filled.rounds) rounds of 201 route "
         + "changes): signal \(signal) → exit in \(elapsed)")
     #expect(exit == .exited(0), "a stop signal ends watch cleanly")
     #expect(elapsed < .seconds(1), "ended \(elapsed) after the signal (the target is 100 ms)")
