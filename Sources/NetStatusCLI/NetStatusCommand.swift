@@ -39,7 +39,10 @@ public enum NetStatusCommand {
   /// with the first task run on the global executor. Everything else runs as ``run(_:)`` does.
   ///
   /// Before anything else it keeps closed standard descriptors from being reused and blocks the stop signals
-  /// (see ``StopSignal``), before any other thread exists, so that every thread inherits the mask.
+  /// (see ``StopSignal``), before any other thread exists, so that every thread inherits the mask. The main
+  /// thread then never unblocks them: it does not call `dispatchMain()`, which on Linux parks the main thread
+  /// with every signal unblocked, where a stop signal that came before the signal sources were registered would
+  /// be ignored, and lost. Nothing in netstatus runs on the main queue.
   public static func main(_ arguments: [String]) -> Never {
     StandardOutput.claimStandardDescriptors()
     StopSignal.blockStopSignals()
@@ -49,7 +52,9 @@ public enum NetStatusCommand {
       exit(watchOnThisThread(arguments).rawValue)
     }
     Task { exit(await run(arguments).rawValue) }
-    dispatchMain()
+    // The task exits the process; the main thread sleeps until then, its signals still blocked.
+    DispatchSemaphore(value: 0).wait()
+    exit(ExitCode.failure.rawValue)
   }
 
   /// `watch` without a probe, on the calling thread, which sleeps until the watch stops. The monitors are

@@ -7,9 +7,9 @@ import Synchronization
 /// once, with the exit code it stands for and the message to print, if any.
 ///
 /// The stop signals are SIGINT, SIGTERM and SIGQUIT. ``NetStatusCommand/main(_:)`` blocks them in every thread
-/// before making any (``blockStopSignals()``), so that one arriving before the signal sources are registered
-/// waits for them instead of being lost, and none reaches a handler: SIGQUIT never starts Swift's crash
-/// backtracer.
+/// before making any (``blockStopSignals()``) and never unblocks them, so that one arriving before the signal
+/// sources are registered waits, pending, for their signalfd instead of being lost or killing the process, and
+/// none reaches a handler: SIGQUIT never starts Swift's crash backtracer.
 final class StopSignal: Sendable {
   /// SIGINT (Ctrl-C), SIGTERM and SIGQUIT (Ctrl-\).
   static let signals: [Int32] = [SIGINT, SIGTERM, SIGQUIT]
@@ -45,7 +45,9 @@ final class StopSignal: Sendable {
     let queue = DispatchQueue(label: "netstatus.signals")
     var sources: [any DispatchSourceSignal] = []
     for number in Self.signals {
-      signal(number, SIG_IGN)
+      // A blocked signal waits, pending, for its source. Ignoring it would discard it if it is already pending
+      // (POSIX), so it is ignored only where it is not blocked (`run(_:)` called in another program).
+      if !Self.isBlocked(number) { signal(number, SIG_IGN) }
       sources.append(DispatchSource.makeSignalSource(signal: number, queue: queue))
     }
     self.sources = sources
@@ -53,6 +55,17 @@ final class StopSignal: Sendable {
       source.setEventHandler { [weak self] in self?.fire(code(number)) }
       source.resume()
     }
+  }
+
+  /// Whether the calling thread blocks `number` (every thread does once ``blockStopSignals()`` has run in main).
+  private static func isBlocked(_ number: Int32) -> Bool {
+    #if os(Linux)
+      var current = sigset_t()
+      pthread_sigmask(SIG_BLOCK, nil, &current)
+      return sigismember(&current, number) == 1
+    #else
+      return false
+    #endif
   }
 
   /// Stops with `code`, and `message` to print on standard error, unless already stopped. Writes to standard

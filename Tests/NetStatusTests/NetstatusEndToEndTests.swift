@@ -345,6 +345,22 @@ struct NetstatusSignalAndOutputTests {
     #expect(run.lines.values.isEmpty)
   }
 
+  /// A stop signal sent as soon as netstatus has blocked the stop signals (first thing in main), before its
+  /// signal sources exist, waits for them: it is neither lost nor fatal.
+  @Test(arguments: [SIGTERM, SIGINT, SIGQUIT], ["wait", "watch"])
+  func aStopSignalSentBeforeTheSourcesExistIsNotLost(signal: Int32, command: String) async throws {
+    let site = try Site("e2eearly", defaultRoute: false)
+    defer { site.delete() }
+    let timeout = command == "wait" ? ["--timeout", "0"] : []
+    let run = try NetstatusProcess([command] + timeout + ["--netns", site.target.name])
+    defer { run.terminate() }
+    try await run.waitUntilBlocking([SIGINT, SIGTERM, SIGQUIT])
+    run.signal(signal)
+    let expected: Int32 = command == "watch" ? 0 : 128 + signal
+    #expect(try await run.waitForExit(timeout: .seconds(5)) == .exited(expected))
+    #expect(run.errorOutput.isEmpty, "quietly: \(run.errorOutput)")
+  }
+
   /// Runs netstatus with its standard output redirected by the shell (`> /dev/full`, `>&-`).
   static func runRedirected(_ redirection: String, _ arguments: [String]) throws -> NetstatusProcess {
     try NetstatusProcess(
@@ -427,6 +443,22 @@ final class NetstatusProcess: Sendable {
     let inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0
     try await withTimeout(.seconds(10), "netstatus to open its netlink socket in \(namespace.name)") {
       while !Self.watches(pid: pid, namespaceInode: inode) { await Task.yield() }
+    }
+  }
+
+  /// Waits until the process blocks `signals` (`SigBlk` in /proc/PID/status).
+  func waitUntilBlocking(_ signals: [Int32]) async throws {
+    let pid = child.processIdentifier
+    let wanted = signals.reduce(UInt64(0)) { $0 | (1 << UInt64($1 - 1)) }
+    try await withTimeout(.seconds(10), "netstatus to block its stop signals") {
+      while true {
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        let blocked = status.split(separator: "\n").first { $0.hasPrefix("SigBlk:") }
+          .flatMap { UInt64($0.dropFirst("SigBlk:".count).trimmingCharacters(in: .whitespaces), radix: 16) }
+        if let blocked, blocked & wanted == wanted { return }
+        try Task.checkCancellation()
+        await Task.yield()
+      }
     }
   }
 
