@@ -116,7 +116,13 @@ let package = Package(
       dependencies: ["NetStatus"],
       path: "Tests/NetStatusSoak"
     ),
+    // What other kernel tests run in a process of their own (Tests/NetStatusTestChild/main.swift says what and why).
+    .executableTarget(
+      name: "netstatus-test-child",
+      dependencies: ["NetStatus"],
+      path: "Tests/NetStatusTestChild"
+    ),
   ]
-  // Built with the tests, which run it from beside the test bundle.
-  package.targets.first { $0.name == "NetStatusTests" }?.dependencies.append("netstatus-soak")
+  // Built with the tests, which run them from beside the test bundle.
+  package.targets.first { $0.name == "NetStatusTests" }?.dependencies += ["netstatus-soak", "netstatus-test-child"]
 #endif

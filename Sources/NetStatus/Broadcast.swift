@@ -15,6 +15,8 @@ struct Broadcast<Element: Equatable & Sendable> {
     var pending: Element?
     var waiting: Continuation?
     var cancelled = false
+    /// The iterator has asked its host to start (on its first `next` in a live task).
+    var startClaimed = false
   }
 
   enum Subscriber {
@@ -93,6 +95,14 @@ struct Broadcast<Element: Equatable & Sendable> {
     state.waiting = continuation
     subscribers[id] = .iterator(state)
     return .suspended
+  }
+
+  /// Whether this is the iterator's first claim to start the host: `true` once, unless it was cancelled.
+  mutating func claimStart(_ id: UInt64) -> Bool {
+    guard case .iterator(var state) = subscribers[id], !state.cancelled, !state.startClaimed else { return false }
+    state.startClaimed = true
+    subscribers[id] = .iterator(state)
+    return true
   }
 
   /// An iterator's task was cancelled: it ends; returns the continuation to resume with `nil`.

@@ -3,11 +3,11 @@ final class BroadcastSubscription<Host: BroadcastHost>: Sendable {
   let host: Host
   let id: UInt64
 
-  /// Subscribes, with the host's current value (if known) as the first to deliver, then lets the host start.
+  /// Subscribes, with the host's current value (if known) as the first to deliver. The host is started by the
+  /// first ``next()``, not here: a loop in a task cancelled before it begins must start nothing.
   init(host: Host) {
     self.host = host
     self.id = host.withBroadcast { broadcast, current in broadcast.addIterator(current: current) }
-    host.subscriberAdded()
   }
 
   deinit {
@@ -15,8 +15,14 @@ final class BroadcastSubscription<Host: BroadcastHost>: Sendable {
   }
 
   /// The next value: the pending one, or the next published. `nil` once the task is cancelled.
+  ///
+  /// The first call lets the host start, unless the task is already cancelled: only a subscriber that will
+  /// consume starts it.
   func next() async -> Host.Element? {
-    await withTaskCancellationHandler {
+    if !Task.isCancelled, host.withBroadcast({ broadcast, _ in broadcast.claimStart(id) }) {
+      host.subscriberAdded()
+    }
+    return await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: Broadcast<Host.Element>.Continuation) in
         let action = host.withBroadcast { broadcast, _ in broadcast.next(id, continuation: continuation) }
         if case .resume(let value) = action { continuation.resume(returning: value) }

@@ -4,7 +4,8 @@
 /// Each iteration is its own subscriber, and any number can run at once. A slow consumer skips to the
 /// newest state instead of building up a backlog, and never receives the same state twice in a row.
 /// Ending an iteration never stops the connectivity monitor or other subscribers. Iterating starts the
-/// connectivity monitor (and so its path monitor) if it is not running.
+/// connectivity monitor (and so its path monitor) if it is not running: the first `next()` does, unless its
+/// task is already cancelled.
 ///
 /// ```swift
 /// for await state in connectivity.states {
@@ -19,7 +20,8 @@ public struct ConnectivityStateSequence: AsyncSequence, Sendable {
 
   let monitor: ConnectivityMonitor
 
-  /// Subscribes to the connectivity monitor (starting it if needed) and returns the subscription's iterator.
+  /// Subscribes to the connectivity monitor and returns the subscription's iterator, whose first `next()`
+  /// starts it if needed.
   public func makeAsyncIterator() -> Iterator {
     Iterator(subscription: BroadcastSubscription(host: monitor))
   }

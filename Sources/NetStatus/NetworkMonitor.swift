@@ -25,8 +25,8 @@ import Synchronization
 ///
 /// ## Threads
 /// Every property can be read from any thread. The closures run on ``handlerQueue`` (the main queue unless
-/// you choose another); notifications are posted on the main queue; async sequences deliver on the
-/// consumer's own executor.
+/// you choose another); notifications are posted on the main queue (turn them off with
+/// ``postsNotifications`` where nothing runs it); async sequences deliver on the consumer's own executor.
 public final class NetworkMonitor: Sendable {
   /// The monitor most apps share. It uses the platform's default source and no interface filter.
   public static let shared = NetworkMonitor()
@@ -63,7 +63,7 @@ public final class NetworkMonitor: Sendable {
     var lastError: NetworkMonitorError?
     var handlers = Handlers()
     var broadcast = Broadcast<NetworkPath>()
-    var postsNotifications = true
+    var notifications = NotificationMailbox()
   }
 
   // MARK: Creation
@@ -214,7 +214,7 @@ public final class NetworkMonitor: Sendable {
     let decision:
       (
         changed: Bool, fanout: Broadcast<NetworkPath>.Fanout, handlers: Handlers,
-        stopsFailedSession: Bool, postsNotification: Bool
+        stopsFailedSession: Bool, schedulesNotification: Bool
       )? =
         state.withLockedValue { state in
           guard state.isMonitoring, state.generation == generation else { return nil }
@@ -231,7 +231,7 @@ public final class NetworkMonitor: Sendable {
           }
           state.currentPath = path
           return (
-            true, state.broadcast.publish(path), state.handlers, stopsFailedSession, state.postsNotifications
+            true, state.broadcast.publish(path), state.handlers, stopsFailedSession, state.notifications.enqueue(path)
           )
         }
     guard let decision else { return }
@@ -246,7 +246,7 @@ public final class NetworkMonitor: Sendable {
           netStatusChange?()
         }
       }
-      if decision.postsNotification { postConnectivityNotification(path) }
+      if decision.schedulesNotification { schedulePendingNotifications() }
     }
     if let error {
       if let handler = handlers.error { handlers.queue.async { handler(error) } }
@@ -302,12 +302,20 @@ public final class NetworkMonitor: Sendable {
   }
 
   /// Whether path changes are posted as ``Foundation/NSNotification/Name/connectivityStatus`` on the main
-  /// queue; `true` by default. `netstatus` turns it off: nothing in it observes them, and a plain `watch`
-  /// blocks its main thread instead of running the main queue, where each posted notification would wait,
-  /// and be kept, forever.
-  package var postsNotifications: Bool {
-    get { state.withLockedValue { $0.postsNotifications } }
-    set { state.withLockedValue { $0.postsNotifications = newValue } }
+  /// queue. `true` by default, so that an app's observers work as the tutorials show.
+  ///
+  /// Set it to `false` where nothing observes the notification, above all in a process that never runs the
+  /// main queue (a server, a daemon, a command-line tool): a change then costs nothing more. Left on there,
+  /// a monitor keeps at most one block waiting on the main queue (which does not keep the monitor alive) and
+  /// at most ``maximumPendingNotifications`` paths for it. Turning it off drops the changes not posted yet.
+  ///
+  /// ```swift
+  /// let monitor = NetworkMonitor()
+  /// monitor.postsNotifications = false   // a daemon: no main run loop, no observers
+  /// ```
+  public var postsNotifications: Bool {
+    get { state.withLockedValue { $0.notifications.isEnabled } }
+    set { state.withLockedValue { $0.notifications.isEnabled = newValue } }
   }
 
   /// Called on ``handlerQueue`` with every new path, in order.

@@ -35,6 +35,41 @@ public enum NetworkMonitorError: Error, Sendable, Hashable, CustomStringConverti
   case unsupportedPlatform(String)
   /// A path source failed for a reason of its own.
   case sourceFailed(String)
+  /// A system call failed because a kernel limit on what the user may hold was reached.
+  ///
+  /// - Parameters:
+  ///   - call: The call and its subject, for example `inotify_init1`.
+  ///   - errno: The `errno` it returned (EMFILE, ENOSPC…, which alone would suggest another limit).
+  ///   - limit: The limit that was reached, and so the one to raise.
+  case limitReached(call: String, errno: Int32, limit: SystemLimit)
+
+  /// A kernel limit that stops a monitor from starting once reached.
+  public enum SystemLimit: Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// The inotify instances one user may hold, across all of the user's processes: the sysctl
+    /// `fs.inotify.max_user_instances` (in a user namespace, also its `user.max_inotify_instances`). Each
+    /// running monitor holds one instance. Reached, `inotify_init1` fails with EMFILE.
+    case inotifyInstances
+    /// The inotify watches one user may hold, across all of the user's processes: the sysctl
+    /// `fs.inotify.max_user_watches` (in a user namespace, also its `user.max_inotify_watches`). Each running
+    /// monitor watches a few folders. Reached, `inotify_add_watch` fails with ENOSPC.
+    case inotifyWatches
+
+    /// The sysctl that sets the limit: `fs.inotify.max_user_instances` or `fs.inotify.max_user_watches`.
+    public var sysctl: String {
+      switch self {
+      case .inotifyInstances: "fs.inotify.max_user_instances"
+      case .inotifyWatches: "fs.inotify.max_user_watches"
+      }
+    }
+
+    /// The limit in words, with its sysctl.
+    public var description: String {
+      switch self {
+      case .inotifyInstances: "the limit on inotify instances per user (\(sysctl))"
+      case .inotifyWatches: "the limit on inotify watches per user (\(sysctl))"
+      }
+    }
+  }
 
   /// What failed, with the errno's name and meaning when there is one, and what to do.
   public var description: String {
@@ -60,6 +95,8 @@ public enum NetworkMonitorError: Error, Sendable, Hashable, CustomStringConverti
       what = "NetStatus has no path source for \(platform)"
     case .sourceFailed(let reason):
       what = "the path source failed: \(reason)"
+    case .limitReached(let call, let errno, let limit):
+      what = "\(call) failed: \(SystemErrno.describe(errno)): \(limit) was reached"
     }
     return "\(what). \(recoverySuggestion)"
   }
@@ -71,8 +108,11 @@ public enum NetworkMonitorError: Error, Sendable, Hashable, CustomStringConverti
       switch errno {
       case SystemErrno.EPERM, SystemErrno.EACCES:
         return "Run with the needed privilege (root or CAP_SYS_ADMIN for namespaces), or check the sandbox."
-      case SystemErrno.EMFILE, SystemErrno.ENFILE:
-        return "Too many open files: close some, or raise the limit (ulimit -n)."
+      case SystemErrno.EMFILE:
+        return "The process has as many open descriptors as its limit allows: close some, or raise the limit "
+          + "(RLIMIT_NOFILE: ulimit -n, or LimitNOFILE= in a systemd unit)."
+      case SystemErrno.ENFILE:
+        return "The system has as many open files as its limit allows (fs.file-max): close some, or raise it."
       case SystemErrno.ENOMEM, SystemErrno.ENOBUFS:
         return "The system is short of memory; try again."
       case SystemErrno.EAFNOSUPPORT, SystemErrno.EPROTONOSUPPORT:
@@ -98,6 +138,15 @@ public enum NetworkMonitorError: Error, Sendable, Hashable, CustomStringConverti
       return "Create the monitor with a PathSource, such as ScriptedPathSource."
     case .sourceFailed:
       return "Restart the monitor."
+    case .limitReached(_, _, let limit):
+      let raise: String
+      switch limit {
+      case .inotifyInstances: raise = "sysctl -w fs.inotify.max_user_instances=1024"
+      case .inotifyWatches: raise = "sysctl -w fs.inotify.max_user_watches=524288"
+      }
+      return "It counts what every process of the user holds, not this process's descriptors: stop monitors "
+        + "or programs that use inotify and are no longer needed, or raise it as root (\(raise); in "
+        + "/etc/sysctl.d to keep it)."
     }
   }
 }

@@ -4,8 +4,9 @@
 /// newest path instead of building up a backlog, and never receives the same path twice in a row.
 /// Ending an iteration (break, return, task cancellation) never stops the monitor or other subscribers.
 ///
-/// Iterating starts the monitor if it is not running. After ``NetworkMonitor/stopMonitoring()`` the
-/// iteration waits, and resumes when the monitor starts again.
+/// Iterating starts the monitor if it is not running: the first `next()` does, unless its task is already
+/// cancelled (a loop in a cancelled task ends at once and starts nothing). After
+/// ``NetworkMonitor/stopMonitoring()`` the iteration waits, and resumes when the monitor starts again.
 ///
 /// ```swift
 /// for await path in NetworkMonitor.shared.paths {
@@ -20,7 +21,8 @@ public struct NetworkPathSequence: AsyncSequence, Sendable {
 
   let monitor: NetworkMonitor
 
-  /// Subscribes to the monitor (starting it if needed) and returns the subscription's iterator.
+  /// Subscribes to the monitor and returns the subscription's iterator, whose first `next()` starts the
+  /// monitor if needed.
   public func makeAsyncIterator() -> Iterator {
     Iterator(subscription: BroadcastSubscription(host: monitor))
   }

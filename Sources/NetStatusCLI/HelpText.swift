@@ -49,7 +49,15 @@ enum HelpText {
       {"status":"satisfied",...,"gateways":["192.0.2.1"],"connectivity":{"state":"full"}}
       {...,"connectivity":{"state":"portal","redirect":"http://portal.example/login"}}
 
-    Exit codes: 0 success, 1 wait timed out, 2 usage or system error.
+    Exit codes:
+      0     success (watch: stopped by a signal, or its reader went away)
+      1     wait timed out
+      2     usage or system error, or standard output cannot be written (full disk,
+            closed): one line on standard error
+      130, 143, 131
+            show or wait stopped by SIGINT, SIGTERM or SIGQUIT (128 + the signal)
+    Every command stops within milliseconds of SIGINT, SIGTERM or SIGQUIT (Ctrl-\\),
+    quietly, even while its reader has stopped reading.
     """
 
   static let watch = """
@@ -62,7 +70,9 @@ enum HelpText {
     expected answer; it never polls while connectivity is full.
 
     Each line starts with the local time. With --json, each line is one JSON object (JSON Lines),
-    flushed at once. Stops cleanly on SIGINT, SIGTERM, or when standard output is closed.
+    flushed at once. Stops cleanly (exit 0) on SIGINT, SIGTERM or SIGQUIT, even while the
+    reader has stopped reading, or when the reader goes away. Exit 2 if a line cannot be
+    written (full disk, closed standard output), with one line on standard error.
 
     \(common)
     """
@@ -84,7 +94,8 @@ enum HelpText {
       -q, --quiet             Print nothing on success.
 
     Waiting uses no CPU: it sleeps until the kernel reports a change.
-    Exit codes: 0 online, 1 timed out, 2 usage or system error.
+    Exit codes: 0 online, 1 timed out, 2 usage or system error (or standard output cannot be
+    written); 130, 143 or 131 when stopped by SIGINT, SIGTERM or SIGQUIT.
 
     \(common)
     """

@@ -4,14 +4,30 @@ import NetStatus
 
 /// `netstatus`: show the path, watch it change, or wait until online.
 public enum NetStatusCommand {
-  /// Exit codes, as nm-online uses them.
+  /// Exit codes: 0, 1 and 2 as nm-online uses them; 128 + the signal's number when a stop signal ended `show`
+  /// or `wait` (what a shell reports for a process killed by that signal).
   public enum ExitCode: Int32, Sendable {
-    /// Success; for `wait`, online.
+    /// Success; for `wait`, online; for `watch`, stopped by a stop signal or by its reader going away.
     case success = 0
     /// `wait` timed out.
     case timedOut = 1
-    /// A usage or system error.
+    /// A usage or system error, including a failed write to standard output (one line on standard error).
     case failure = 2
+    /// `show` or `wait` stopped by SIGINT (128 + 2).
+    case interrupted = 130
+    /// `show` or `wait` stopped by SIGQUIT (128 + 3), quietly: no backtrace, no core.
+    case quit = 131
+    /// `show` or `wait` stopped by SIGTERM (128 + 15).
+    case terminated = 143
+
+    /// What a stop signal ends `show` or `wait` with: 128 + its number.
+    static func stopped(by signal: Int32) -> ExitCode {
+      switch signal {
+      case SIGINT: .interrupted
+      case SIGQUIT: .quit
+      default: .terminated
+      }
+    }
   }
 
   /// The process's entry point: runs the command line (without the program name) and exits with its code.
@@ -21,14 +37,24 @@ public enum NetStatusCommand {
   /// monitor's error). An idle `watch` then makes no wake-ups at all:
   /// libdispatch's thread-pool monitor, a timer that fires every second for the life of the process, starts
   /// with the first task run on the global executor. Everything else runs as ``run(_:)`` does.
+  ///
+  /// Before anything else it keeps closed standard descriptors from being reused and blocks the stop signals
+  /// (see ``StopSignal``), before any other thread exists, so that every thread inherits the mask. The main
+  /// thread then never unblocks them: it does not call `dispatchMain()`, which on Linux parks the main thread
+  /// with every signal unblocked, where a stop signal that came before the signal sources were registered would
+  /// be ignored, and lost. Nothing in netstatus runs on the main queue.
   public static func main(_ arguments: [String]) -> Never {
+    StandardOutput.claimStandardDescriptors()
+    StopSignal.blockStopSignals()
     if let options = try? CommandLineOptions.parse(arguments), options.command == .watch, options.probe == nil,
       !options.help, !options.version
     {
       exit(watchOnThisThread(arguments).rawValue)
     }
     Task { exit(await run(arguments).rawValue) }
-    dispatchMain()
+    // The task exits the process; the main thread sleeps until then, its signals still blocked.
+    DispatchSemaphore(value: 0).wait()
+    exit(ExitCode.failure.rawValue)
   }
 
   /// `watch` without a probe, on the calling thread, which sleeps until the watch stops. The monitors are
@@ -39,8 +65,8 @@ public enum NetStatusCommand {
     case .finished(let code): return code
     case .ready(let session):
       defer { session.end() }
-      let watch = PlainWatch(session.monitor, session.output)
-      return watch.finish(watch.stop.waitBlocking())
+      let watch = PlainWatch(session)
+      return watch.finish(session.stop.waitBlocking())
     }
   }
 
@@ -61,10 +87,11 @@ public enum NetStatusCommand {
     case ready(Session)
   }
 
-  /// A started monitor, the probe's monitor when probing, and how to print.
+  /// A started monitor, the probe's monitor when probing, how to print, and what stops the command.
   struct Session: Sendable {
     var monitor: NetworkMonitor
     var output: Output
+    var stop: StopSignal
 
     /// Stops the monitors.
     func end() {
@@ -82,15 +109,14 @@ public enum NetStatusCommand {
       StandardOutput.error(error.description)
       return .finished(.failure)
     }
-    if options.version {
-      StandardOutput.line(HelpText.version)
-      return .finished(.success)
-    }
-    if options.help {
-      StandardOutput.line(HelpText.text(for: options.command))
-      return .finished(.success)
-    }
     StandardOutput.ignoreBrokenPipeSignal()
+    if options.version || options.help {
+      let text = options.version ? HelpText.version : HelpText.text(for: options.command)
+      return .finished(emit(text, stop: nil) ?? .success)
+    }
+    // Before the monitor starts: a stop signal that comes while it starts waits for the sources (it is blocked).
+    let watching = options.command == .watch
+    let stop = StopSignal { signal in watching ? .success : .stopped(by: signal) }
     let monitor: NetworkMonitor
     do {
       monitor = try makeMonitor(options)
@@ -107,14 +133,27 @@ public enum NetStatusCommand {
     let style = PathFormatter.Style.detect(
       isTerminal: StandardOutput.isTerminal, environment: ProcessInfo.processInfo.environment)
     let output = Output(options: options, formatter: PathFormatter(style: style), connectivity: connectivity)
-    return .ready(Session(monitor: monitor, output: output))
+    return .ready(Session(monitor: monitor, output: output, stop: stop))
+  }
+
+  /// Prints a line of data on standard output. Returns `nil` when it was written or its reader went away (not
+  /// an error: nobody is left to tell), the stop's exit code when a stop interrupted it, and
+  /// ``ExitCode/failure`` after reporting a failed write on standard error.
+  static func emit(_ text: String, stop: StopSignal?) -> ExitCode? {
+    switch StandardOutput.line(text) {
+    case .written, .readerGone: return nil
+    case .interrupted: return stop?.code ?? .failure
+    case .failed(let code):
+      StandardOutput.error(StandardOutput.failureMessage(code))
+      return .failure
+    }
   }
 
   static func execute(_ session: Session) async -> ExitCode {
     switch session.output.options.command {
-    case .show: return await show(session.monitor, session.output)
-    case .watch: return await watch(session.monitor, session.output)
-    case .wait: return await wait(session.monitor, session.output)
+    case .show: return await show(session)
+    case .watch: return await watch(session)
+    case .wait: return await wait(session)
     }
   }
 
@@ -143,37 +182,48 @@ public enum NetStatusCommand {
     #endif
   }
 
-  static func show(_ monitor: NetworkMonitor, _ output: Output) async -> ExitCode {
+  static func show(_ session: Session) async -> ExitCode {
+    let (monitor, output) = (session.monitor, session.output)
+    let found = await session.stop.race { () -> Result<(NetworkPath, ConnectivityReport?), NetworkMonitorError> in
+      let path: NetworkPath
+      do throws(NetworkMonitorError) {
+        path = try await monitor.waitForPath(timeout: .seconds(10))
+      } catch {
+        return .failure(error)
+      }
+      var report: ConnectivityReport?
+      if let connectivity = output.connectivity {
+        // The first check starts with the first path; it ends within the probe's timeout.
+        let limit = connectivity.probe.timeout + .seconds(1)
+        _ = await firstState(of: connectivity, within: limit) { $0 != .unknown }
+        report = ConnectivityReport(connectivity)
+      }
+      return .success((path, report))
+    }
     let path: NetworkPath
-    do {
-      path = try await monitor.waitForPath(timeout: .seconds(10))
-    } catch {
+    let report: ConnectivityReport?
+    switch found {
+    case .stopped(let code): return code
+    case .finished(.failure(let error)):
       StandardOutput.error(error.description)
       return .failure
-    }
-    var report: ConnectivityReport?
-    if let connectivity = output.connectivity {
-      // The first check starts with the first path; it ends within the probe's timeout.
-      let limit = connectivity.probe.timeout + .seconds(1)
-      _ = await firstState(of: connectivity, within: limit) { $0 != .unknown }
-      report = ConnectivityReport(connectivity)
+    case .finished(.success(let shown)): (path, report) = shown
     }
     let text =
       output.options.json
       ? PathFormatter.json(path, connectivity: report) : output.formatter.table(path, connectivity: report)
-    StandardOutput.line(text)
-    return .success
+    return emit(text, stop: session.stop) ?? .success
   }
 
-  static func watch(_ monitor: NetworkMonitor, _ output: Output) async -> ExitCode {
+  static func watch(_ session: Session) async -> ExitCode {
+    let (monitor, output, stop) = (session.monitor, session.output, session.stop)
     guard output.connectivity != nil else {
-      let watch = PlainWatch(monitor, output)
-      return watch.finish(await watch.stop.wait())
+      let watch = PlainWatch(session)
+      return watch.finish(await stop.wait())
     }
     // With a probe, a line is due on a change of the path or of the connectivity state.
-    let stop = StopSignal(signals: [SIGINT, SIGTERM])
     StandardOutput.watchForClose { stop.fire(.success) }
-    let errors = StopOnError(monitor: monitor, stop: stop)
+    _ = StopOnError(monitor: monitor, stop: stop)
     let changes = StatusChanges(monitor: monitor, connectivity: output.connectivity)
     let printer = Task {
       var last: (NetworkPath, ConnectivityReport?)?
@@ -183,39 +233,45 @@ public enum NetStatusCommand {
         let report = output.report
         if let last, last.0 == path, last.1?.state == report?.state { continue }
         last = (path, report)
-        if !StandardOutput.line(output.line(path, report)) {
-          stop.fire(.success)  // standard output was closed
-          return
-        }
+        if !PlainWatch.handle(StandardOutput.line(output.line(path, report)), stop: stop) { return }
       }
     }
     let code = await stop.wait()
     printer.cancel()
-    changes.cancel()
-    errors.printError()
+    await printer.value
+    await changes.end()
+    if let message = stop.message { StandardOutput.error(message) }
     return code
   }
 
-  static func wait(_ monitor: NetworkMonitor, _ output: Output) async -> ExitCode {
+  static func wait(_ session: Session) async -> ExitCode {
+    let (monitor, output) = (session.monitor, session.output)
     let options = output.options
     let condition = options.waitCondition
     let connectivity = options.requireInternet ? output.connectivity : nil
     let changes = StatusChanges(monitor: monitor, connectivity: output.connectivity)
-    defer { changes.cancel() }
-    let met: NetworkPath? = await withDeadline(options.timeout) {
-      for await _ in changes.stream {
-        guard let path = monitor.currentPath else {
+    let waited = await session.stop.race {
+      await withDeadline(options.timeout) { () -> NetworkPath? in
+        for await _ in changes.stream {
+          guard let path = monitor.currentPath else {
+            if monitor.lastError != nil { return nil }
+            continue
+          }
+          let internet = connectivity.map { $0.connectivity.isFull } ?? true
+          if condition.isMet(by: path), internet { return path }
           if monitor.lastError != nil { return nil }
-          continue
         }
-        let internet = connectivity.map { $0.connectivity.isFull } ?? true
-        if condition.isMet(by: path), internet { return path }
-        if monitor.lastError != nil { return nil }
+        return nil
       }
-      return nil
+    }
+    await changes.end()
+    let met: NetworkPath?
+    switch waited {
+    case .stopped(let code): return code
+    case .finished(let path): met = path
     }
     if let met {
-      if !options.quiet { StandardOutput.line(output.line(met, output.report)) }
+      if !options.quiet, let code = emit(output.line(met, output.report), stop: session.stop) { return code }
       return .success
     }
     if let error = monitor.lastError {

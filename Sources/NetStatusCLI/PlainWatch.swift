@@ -4,36 +4,47 @@ import NetStatus
 /// `watch` without a probe: each line is printed on the thread that publishes the path (the rtnetlink
 /// thread on Linux), with no hop to another thread between the kernel's notification and the write. That
 /// keeps watch's latency near `ip monitor`'s (see the README's Benchmarks). A slow reader blocks that
-/// thread; the source then coalesces what changed meanwhile.
+/// thread until the reader catches up or netstatus stops (the write gives up then); the source coalesces
+/// what changed meanwhile.
 ///
-/// It needs no Swift concurrency: ``NetStatusCommand/main(_:)`` waits for ``stop`` with
+/// It needs no Swift concurrency: ``NetStatusCommand/main(_:)`` waits for the session's stop with
 /// ``StopSignal/waitBlocking()``, ``NetStatusCommand/run(_:)`` with ``StopSignal/wait()``.
 struct PlainWatch {
-  /// What ends the watch: SIGINT or SIGTERM, standard output closed, or the monitor's error.
-  let stop = StopSignal(signals: [SIGINT, SIGTERM])
+  private let stop: StopSignal
   private let monitor: NetworkMonitor
-  private let errors: StopOnError
   private let printer: UInt64
 
-  /// Starts printing: the current path first, then each change.
-  init(_ monitor: NetworkMonitor, _ output: NetStatusCommand.Output) {
-    let stop = self.stop
-    self.monitor = monitor
+  /// Starts printing: the current path first, then each change. The watch ends with the session's stop: a stop
+  /// signal, standard output closed or failing, or the monitor's error.
+  init(_ session: NetStatusCommand.Session) {
+    let (stop, output) = (session.stop, session.output)
+    self.stop = stop
+    self.monitor = session.monitor
     StandardOutput.watchForClose { stop.fire(.success) }
-    errors = StopOnError(monitor: monitor, stop: stop)
+    _ = StopOnError(monitor: monitor, stop: stop)
     let json = output.options.json
     printer = monitor.addSynchronousSubscriber { path in
-      let written = json ? StandardOutput.write(line: path.jsonLine) : StandardOutput.line(output.line(path, nil))
-      if !written {
-        stop.fire(.success)  // standard output was closed
-      }
+      _ = Self.handle(
+        json ? StandardOutput.write(line: path.jsonLine) : StandardOutput.line(output.line(path, nil)), stop: stop)
     }
   }
 
-  /// Stops printing, reports the monitor's error if that is what stopped the watch, and returns `code`.
+  /// Stops the watch when a line could not be written: cleanly when its reader went away, with a failure (and
+  /// one line on standard error) when the write failed. Returns whether watching goes on.
+  static func handle(_ outcome: StandardOutput.Outcome, stop: StopSignal) -> Bool {
+    switch outcome {
+    case .written: return true
+    case .readerGone: stop.fire(.success)
+    case .interrupted: break  // already stopping
+    case .failed(let code): stop.fire(.failure, message: StandardOutput.failureMessage(code))
+    }
+    return false
+  }
+
+  /// Stops printing, reports what stopped the watch if it was an error, and returns `code`.
   func finish(_ code: NetStatusCommand.ExitCode) -> NetStatusCommand.ExitCode {
     monitor.removeSynchronousSubscriber(printer)
-    errors.printError()
+    if let message = stop.message { StandardOutput.error(message) }
     return code
   }
 }

@@ -1,4 +1,6 @@
 import Foundation
+import NetStatus
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -10,18 +12,75 @@ import Foundation
 
 /// Writes to standard output and error with plain `write(2)`, so that every line is flushed at once and
 /// a closed pipe is noticed instead of killing the process.
+///
+/// A write never blocks past a stop: it waits in `poll(2)` for the descriptor to take more, or for
+/// ``interruptWrites()`` (which ``StopSignal`` calls), and writes at most `PIPE_BUF` bytes once it may, which a
+/// pipe with room takes without blocking. A reader that stalls (`netstatus watch | sleep 1000`) cannot keep a
+/// stop signal from ending netstatus.
 enum StandardOutput {
+  /// What became of a write.
+  enum Outcome: Equatable, Sendable {
+    /// Everything was written.
+    case written
+    /// The reader went away (EPIPE): not an error, there is nobody left to tell.
+    case readerGone
+    /// Writes were interrupted (netstatus is stopping) before everything could be written.
+    case interrupted
+    /// The write failed with this errno (ENOSPC, EBADF for a closed standard output, EIO…).
+    case failed(Int32)
+  }
+
   /// Whether standard output is a terminal.
   static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
+  /// Whether standard output was closed when netstatus started (see ``claimStandardDescriptors()``).
+  private static let outputWasClosed = Mutex(false)
+
+  /// The pipe ``interruptWrites()`` makes readable, for good: writes poll its read end. `nil` if it could not
+  /// be made (writes then cannot be interrupted, as before).
+  private static let interruption: (read: Int32, write: Int32)? = {
+    var descriptors: [Int32] = [-1, -1]
+    guard pipe(&descriptors) == 0 else { return nil }
+    for descriptor in descriptors { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
+    _ = fcntl(descriptors[1], F_SETFL, O_NONBLOCK)
+    return (descriptors[0], descriptors[1])
+  }()
+
+  /// At most what one write may carry: a pipe that has room (`poll` says it is writable) takes up to `PIPE_BUF`
+  /// bytes (4096 on Linux) without blocking.
+  private static let chunkSize = 4096
+
+  /// Keeps descriptors 0, 1 and 2 from being reused when they were closed at start (`netstatus >&-`): each is
+  /// opened on /dev/null, so that netstatus's own sockets and eventfds never become "standard output". A closed
+  /// standard output is remembered: every write to it fails with EBADF. Call it first thing.
+  static func claimStandardDescriptors() {
+    for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
+      guard fcntl(descriptor, F_GETFD) == -1, errno == EBADF else { continue }
+      let opened = open("/dev/null", O_RDWR)
+      if opened >= 0, opened != descriptor {
+        _ = dup2(opened, descriptor)
+        _ = close(opened)
+      }
+      if descriptor == STDOUT_FILENO { outputWasClosed.withLockedValue { $0 = true } }
+    }
+    _ = interruption
+  }
 
   /// Ignores SIGPIPE, so that writing to a closed pipe fails with EPIPE instead.
   static func ignoreBrokenPipeSignal() {
     signal(SIGPIPE, SIG_IGN)
   }
 
-  /// Writes `text` and a newline to standard output. Returns `false` when standard output is closed.
+  /// Makes every write, under way or to come, give up as soon as its descriptor would block. Idempotent.
+  static func interruptWrites() {
+    guard let interruption else { return }
+    let byte: [UInt8] = [1]
+    _ = byte.withUnsafeBytes { systemWrite(interruption.write, $0) }
+  }
+
+  /// Writes `text` and a newline to standard output.
   @discardableResult
-  static func line(_ text: String) -> Bool {
+  static func line(_ text: String) -> Outcome {
     write(text + "\n", to: STDOUT_FILENO)
   }
 
@@ -30,38 +89,83 @@ enum StandardOutput {
     write("netstatus: \(text)\n", to: STDERR_FILENO)
   }
 
-  /// Writes all of `text`, retrying on EINTR and short writes. Returns `false` on any other failure.
+  /// The one line that reports a failed write to standard output.
+  static func failureMessage(_ errno: Int32) -> String {
+    "cannot write to standard output: \(SystemErrno.describe(errno))"
+  }
+
+  /// Writes all of `text`.
   @discardableResult
-  static func write(_ text: String, to descriptor: Int32) -> Bool {
+  static func write(_ text: String, to descriptor: Int32) -> Outcome {
     var text = text
     return text.withUTF8 { write(UnsafeRawBufferPointer($0), to: descriptor) }
   }
 
-  /// Writes `bytes` (a whole line) to standard output. Returns `false` when standard output is closed.
+  /// Writes `bytes` (a whole line) to standard output.
   @discardableResult
-  static func write(line bytes: [UInt8]) -> Bool {
+  static func write(line bytes: [UInt8]) -> Outcome {
     bytes.withUnsafeBytes { write($0, to: STDOUT_FILENO) }
   }
 
-  /// Writes all of `bytes`, retrying on EINTR and short writes. Returns `false` on any other failure.
-  static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+  /// Writes all of `bytes`, retrying on EINTR and short writes, waiting for room without blocking past
+  /// ``interruptWrites()``.
+  static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Outcome {
+    if descriptor == STDOUT_FILENO, outputWasClosed.withLockedValue({ $0 }) { return .failed(EBADF) }
     var offset = 0
     while offset < bytes.count {
-      let remaining = UnsafeRawBufferPointer(rebasing: bytes[offset...])
-      #if canImport(Glibc)
-        let written = Glibc.write(descriptor, remaining.baseAddress, remaining.count)
-      #elseif canImport(Musl)
-        let written = Musl.write(descriptor, remaining.baseAddress, remaining.count)
-      #else
-        let written = Darwin.write(descriptor, remaining.baseAddress, remaining.count)
-      #endif
+      switch waitForRoom(descriptor) {
+      case .ready: break
+      case .interrupted: return .interrupted
+      case .failed(let code): return .failed(code)
+      }
+      let chunk = UnsafeRawBufferPointer(rebasing: bytes[offset..<min(bytes.count, offset + chunkSize)])
+      let written = systemWrite(descriptor, chunk)
       if written < 0 {
-        if errno == EINTR { continue }
-        return false
+        let code = errno
+        // EAGAIN: someone made the shared descriptor non-blocking; wait for room again.
+        if code == EINTR || code == EAGAIN || code == EWOULDBLOCK { continue }
+        return code == EPIPE ? .readerGone : .failed(code)
       }
       offset += written
     }
-    return true
+    return .written
+  }
+
+  /// `write(2)`, once.
+  private static func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int {
+    #if canImport(Glibc)
+      Glibc.write(descriptor, bytes.baseAddress, bytes.count)
+    #elseif canImport(Musl)
+      Musl.write(descriptor, bytes.baseAddress, bytes.count)
+    #else
+      Darwin.write(descriptor, bytes.baseAddress, bytes.count)
+    #endif
+  }
+
+  private enum Room {
+    case ready
+    case interrupted
+    case failed(Int32)
+  }
+
+  /// Waits until `descriptor` takes more (or has an error for `write` to report), or writes are interrupted.
+  /// Returns at once for a descriptor that is writable, such as a file or a terminal that keeps up.
+  private static func waitForRoom(_ descriptor: Int32) -> Room {
+    guard let interruption else { return .ready }
+    while true {
+      var descriptors = [
+        pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0),
+        pollfd(fd: interruption.read, events: Int16(POLLIN), revents: 0),
+      ]
+      let ready = poll(&descriptors, nfds_t(descriptors.count), -1)
+      if ready < 0 {
+        if errno == EINTR { continue }
+        return .failed(errno)
+      }
+      if descriptors[0].revents & Int16(POLLNVAL) != 0 { return .failed(EBADF) }
+      if descriptors[0].revents != 0 { return .ready }
+      if descriptors[1].revents != 0 { return .interrupted }
+    }
   }
 
   /// Blocks until the reader of standard output goes away (a pipe whose reader exited), then calls

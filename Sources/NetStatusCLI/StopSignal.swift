@@ -3,11 +3,23 @@ import Foundation
 import NetStatus
 import Synchronization
 
-/// The first reason to stop `watch` (a signal, closed output, an error), awaited once.
+/// The first reason to stop netstatus (a stop signal, closed output, a write error, the monitor's error), awaited
+/// once, with the exit code it stands for and the message to print, if any.
+///
+/// The stop signals are SIGINT, SIGTERM and SIGQUIT. ``NetStatusCommand/main(_:)`` blocks them in every thread
+/// before making any (``blockStopSignals()``) and never unblocks them, so that one arriving before the signal
+/// sources are registered waits, pending, for their signalfd instead of being lost or killing the process, and
+/// none reaches a handler: SIGQUIT never starts Swift's crash backtracer.
 final class StopSignal: Sendable {
+  /// SIGINT (Ctrl-C), SIGTERM and SIGQUIT (Ctrl-\).
+  static let signals: [Int32] = [SIGINT, SIGTERM, SIGQUIT]
+
   private struct State {
     var code: NetStatusCommand.ExitCode?
-    var waiter: CheckedContinuation<NetStatusCommand.ExitCode, Never>?
+    var message: String?
+    var waiters: [UInt64: CheckedContinuation<NetStatusCommand.ExitCode?, Never>] = [:]
+    var cancelledWaiters: Set<UInt64> = []
+    var nextWaiter: UInt64 = 0
   }
 
   private let state = Mutex(State())
@@ -16,76 +28,134 @@ final class StopSignal: Sendable {
   /// Written once in `init`, never mutated: the sources only need to stay alive.
   nonisolated(unsafe) private let sources: [any DispatchSourceSignal]
 
-  /// Stops on these signals, handled on a private queue instead of killing the process.
-  init(signals: [Int32]) {
+  /// Blocks the stop signals in the calling thread, and so in every thread it creates afterwards. On Linux,
+  /// libdispatch's signal sources read blocked signals from a signalfd; call this first thing in `main`.
+  static func blockStopSignals() {
+    #if os(Linux)
+      var set = sigset_t()
+      sigemptyset(&set)
+      for number in signals { sigaddset(&set, number) }
+      pthread_sigmask(SIG_BLOCK, &set, nil)
+    #endif
+  }
+
+  /// Stops on the stop signals, handled on a private queue instead of killing the process, with the exit code
+  /// `code(signal)`.
+  init(code: @escaping @Sendable (Int32) -> NetStatusCommand.ExitCode) {
     let queue = DispatchQueue(label: "netstatus.signals")
     var sources: [any DispatchSourceSignal] = []
-    for number in signals {
-      signal(number, SIG_IGN)
+    for number in Self.signals {
+      // A blocked signal waits, pending, for its source. Ignoring it would discard it if it is already pending
+      // (POSIX), so it is ignored only where it is not blocked (`run(_:)` called in another program).
+      if !Self.isBlocked(number) { signal(number, SIG_IGN) }
       sources.append(DispatchSource.makeSignalSource(signal: number, queue: queue))
     }
     self.sources = sources
-    for source in sources {
-      source.setEventHandler { [weak self] in self?.fire(.success) }
+    for (number, source) in zip(Self.signals, sources) {
+      source.setEventHandler { [weak self] in self?.fire(code(number)) }
       source.resume()
     }
   }
 
-  /// Stops with `code`, unless already stopped.
-  func fire(_ code: NetStatusCommand.ExitCode) {
-    let (first, waiter) = state.withLockedValue {
-      state -> (Bool, CheckedContinuation<NetStatusCommand.ExitCode, Never>?) in
-      guard state.code == nil else { return (false, nil) }
+  /// Whether the calling thread blocks `number` (every thread does once ``blockStopSignals()`` has run in main).
+  private static func isBlocked(_ number: Int32) -> Bool {
+    #if os(Linux)
+      var current = sigset_t()
+      pthread_sigmask(SIG_BLOCK, nil, &current)
+      return sigismember(&current, number) == 1
+    #else
+      return false
+    #endif
+  }
+
+  /// Stops with `code`, and `message` to print on standard error, unless already stopped. Writes to standard
+  /// output under way give up rather than wait for a reader that stalls.
+  func fire(_ code: NetStatusCommand.ExitCode, message: String? = nil) {
+    let waiters = state.withLockedValue { state -> [CheckedContinuation<NetStatusCommand.ExitCode?, Never>]? in
+      guard state.code == nil else { return nil }
       state.code = code
-      defer { state.waiter = nil }
-      return (true, state.waiter)
+      state.message = message
+      defer { state.waiters = [:] }
+      return Array(state.waiters.values)
     }
-    guard first else { return }
-    waiter?.resume(returning: code)
+    guard let waiters else { return }
+    StandardOutput.interruptWrites()
+    for waiter in waiters { waiter.resume(returning: code) }
     stopped.signal()
   }
+
+  /// The exit code of the first stop, or `nil` while running.
+  var code: NetStatusCommand.ExitCode? { state.withLockedValue { $0.code } }
+
+  /// The message of the first stop, to print on standard error, if any.
+  var message: String? { state.withLockedValue { $0.message } }
 
   /// Blocks the calling thread until the first stop: for a caller outside Swift concurrency.
   func waitBlocking() -> NetStatusCommand.ExitCode {
     stopped.wait()
-    return state.withLockedValue { $0.code } ?? .success
+    return code ?? .success
   }
 
   /// Waits for the first stop.
   func wait() async -> NetStatusCommand.ExitCode {
-    await withCheckedContinuation { continuation in
-      let code = state.withLockedValue { state -> NetStatusCommand.ExitCode? in
-        if let code = state.code { return code }
-        state.waiter = continuation
+    await waitUnlessCancelled() ?? code ?? .success
+  }
+
+  /// Waits for the first stop; `nil` if the task is cancelled first.
+  func waitUnlessCancelled() async -> NetStatusCommand.ExitCode? {
+    let id = state.withLockedValue { state -> UInt64 in
+      state.nextWaiter += 1
+      return state.nextWaiter
+    }
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { continuation in
+        let now = state.withLockedValue { state -> NetStatusCommand.ExitCode?? in
+          if let code = state.code { return .some(code) }
+          if state.cancelledWaiters.remove(id) != nil { return .some(nil) }
+          state.waiters[id] = continuation
+          return nil
+        }
+        if let now { continuation.resume(returning: now) }
+      }
+    } onCancel: {
+      let waiter = state.withLockedValue { state -> CheckedContinuation<NetStatusCommand.ExitCode?, Never>? in
+        if let waiter = state.waiters.removeValue(forKey: id) { return waiter }
+        state.cancelledWaiters.insert(id)
         return nil
       }
-      if let code { continuation.resume(returning: code) }
+      waiter?.resume(returning: nil)
+    }
+  }
+
+  /// How ``race(_:)`` ended.
+  enum RaceOutcome<Value: Sendable>: Sendable {
+    case finished(Value)
+    case stopped(NetStatusCommand.ExitCode)
+  }
+
+  /// Runs `body` until it returns or netstatus stops, whichever comes first; `body` is cancelled when the stop
+  /// comes first (it must then end: the async sequences of NetStatus do).
+  func race<Value: Sendable>(_ body: @escaping @Sendable () async -> Value) async -> RaceOutcome<Value> {
+    await withTaskGroup(of: RaceOutcome<Value>?.self) { group in
+      group.addTask { .finished(await body()) }
+      group.addTask { await self.waitUnlessCancelled().map { .stopped($0) } }
+      var outcome: RaceOutcome<Value>?
+      while outcome == nil, let next = await group.next() {
+        outcome = next
+        group.cancelAll()
+      }
+      // The body always finishes, so the loop always ends with an outcome.
+      return outcome ?? .stopped(code ?? .failure)
     }
   }
 }
 
-/// Remembers the monitor's error and stops `watch` with a failure.
+/// Stops netstatus with a failure when the monitor fails, with the monitor's error as the message.
 final class StopOnError: Sendable {
-  private let stored = Mutex<NetworkMonitorError?>(nil)
-  private let stop: StopSignal
-
   /// Takes over the monitor's error handler (on a private serial queue).
   init(monitor: NetworkMonitor, stop: StopSignal) {
-    self.stop = stop
     monitor.handlerQueue = DispatchQueue(label: "netstatus.errors")
-    monitor.errorHandler = { [self] error in report(error) }
-  }
-
-  var error: NetworkMonitorError? { stored.withLockedValue { $0 } }
-
-  func report(_ error: NetworkMonitorError) {
-    stored.withLockedValue { $0 = error }
-    stop.fire(.failure)
-  }
-
-  /// Prints the error that stopped the watch, if any, to standard error.
-  func printError() {
-    if let error { StandardOutput.error(error.description) }
+    monitor.errorHandler = { error in stop.fire(.failure, message: error.description) }
   }
 }
 

@@ -5,7 +5,7 @@
 // in parallel and allocate as they please (it once grew by 4,300 KiB with no leak). Here only the cycles run.
 // Why this small package executable rather than `netstatus`: `netstatus` has no start/stop loop, and giving it one
 // would add a command or flag users could see; this target is built only on Linux, is not a product, and uses the
-// package-level `postsNotifications` switch, as `netstatus` does.
+// `postsNotifications` switch (off), as `netstatus` does.
 //
 // Usage: netstatus-soak NAMESPACE GATEWAY CYCLES WARM_UP
 //   Runs WARM_UP cycles, measures, runs CYCLES cycles (sampling RSS every tenth of them), measures again, and

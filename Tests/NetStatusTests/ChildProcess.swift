@@ -29,10 +29,14 @@ final class ChildProcess: Sendable {
   /// Serialises pipe creation, spawning and closing the parent's write ends across every test.
   private static let spawnLock = Mutex<Void>(())
 
-  /// Standard output, a line at a time.
+  /// Standard output, a line at a time (empty when the caller gave a descriptor for standard output).
   let lines = Recorder<String>()
   private let errorChunks = Recorder<String>()
   private let exits = Recorder<Exit>()
+  /// When the exit was noticed (Foundation's termination handler: shortly after the process ended).
+  private let exitTimes = Recorder<ContinuousClock.Instant>()
+  /// The pipes read to end-of-file: 2, or 1 when the caller gave a descriptor for standard output.
+  private let pipeCount: Int
   private let closedPipes = Recorder<Void>()
   /// Signalled once per pipe at end-of-file, for ``waitUntilExit()``, which must not depend on a task.
   private let closedSignal = DispatchSemaphore(value: 0)
@@ -43,37 +47,59 @@ final class ChildProcess: Sendable {
   /// The child's process id.
   var processIdentifier: Int32 { process.processIdentifier }
 
-  init(executable: String, _ arguments: [String], environment: [String: String]? = nil) throws {
+  /// Starts `executable`.
+  ///
+  /// - Parameter standardOutput: A descriptor to give the child as its standard output instead of a pipe that
+  ///   is read into ``lines``. It stays the caller's (make it close-on-exec, and close it after this returns).
+  init(
+    executable: String, _ arguments: [String], environment: [String: String]? = nil, standardOutput: Int32? = nil
+  ) throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     if let environment { process.environment = environment }
     process.standardInput = FileHandle.nullDevice
     self.process = process
-    process.terminationHandler = { [exits] process in
+    self.pipeCount = standardOutput == nil ? 2 : 1
+    process.terminationHandler = { [exits, exitTimes] process in
+      exitTimes.append(ContinuousClock.now)
       let status = process.terminationStatus
       exits.append(process.terminationReason == .exit ? .exited(status) : .signalled(status))
     }
-    let readEnds: (output: Int32, error: Int32) = try Self.spawnLock.withLockedValue { _ in
-      let output = try Self.pipe()
+    let readEnds: (output: Int32?, error: Int32) = try Self.spawnLock.withLockedValue { _ in
+      let output = standardOutput == nil ? try Self.pipe() : nil
       let errorPipe = try Self.pipe()
-      process.standardOutput = FileHandle(fileDescriptor: output.write, closeOnDealloc: false)
+      process.standardOutput = FileHandle(fileDescriptor: output?.write ?? standardOutput!, closeOnDealloc: false)
       process.standardError = FileHandle(fileDescriptor: errorPipe.write, closeOnDealloc: false)
       defer {
-        close(output.write)
+        if let output { close(output.write) }
         close(errorPipe.write)
       }
       do {
         try process.run()
       } catch {
-        close(output.read)
+        if let output { close(output.read) }
         close(errorPipe.read)
         throw error
       }
-      return (output.read, errorPipe.read)
+      return (output?.read, errorPipe.read)
     }
+    if let output = readEnds.output { readLines(output) }
     Self.read(
-      readEnds.output,
+      readEnds.error,
+      onChunk: { [errorChunks] text, _ in
+        errorChunks.append(text)
+      },
+      onEnd: { [closedPipes, closedSignal] in
+        closedPipes.append(())
+        closedSignal.signal()
+      })
+  }
+
+  /// Reads standard output into ``lines``.
+  private func readLines(_ descriptor: Int32) {
+    Self.read(
+      descriptor,
       onChunk: { [lines] text, pending in
         pending += text
         while let newline = pending.firstIndex(of: "\n") {
@@ -85,15 +111,11 @@ final class ChildProcess: Sendable {
         closedPipes.append(())
         closedSignal.signal()
       })
-    Self.read(
-      readEnds.error,
-      onChunk: { [errorChunks] text, _ in
-        errorChunks.append(text)
-      },
-      onEnd: { [closedPipes, closedSignal] in
-        closedPipes.append(())
-        closedSignal.signal()
-      })
+  }
+
+  /// A close-on-exec pipe, for a test that gives a child its own standard output.
+  static func closeOnExecPipe() throws -> (read: Int32, write: Int32) {
+    try spawnLock.withLockedValue { _ in try pipe() }
   }
 
   /// A close-on-exec pipe.
@@ -129,7 +151,7 @@ final class ChildProcess: Sendable {
   func waitForExit(timeout: Duration = .seconds(20)) async throws -> Exit {
     do {
       try await exits.waitFor(count: 1, timeout: timeout, "the process to exit")
-      try await closedPipes.waitFor(count: 2, timeout: .seconds(5), "its output to end")
+      try await closedPipes.waitFor(count: pipeCount, timeout: .seconds(5), "its output to end")
     } catch {
       terminate()
       throw error
@@ -137,11 +159,13 @@ final class ChildProcess: Sendable {
     return exits.values[0]
   }
 
+  /// When the exit was noticed, once ``waitForExit(timeout:)`` has returned.
+  var exitTime: ContinuousClock.Instant? { exitTimes.values.first }
+
   /// Waits for the process to end, blocking the calling thread (for synchronous helpers).
   func waitUntilExit() -> Exit {
     process.waitUntilExit()
-    closedSignal.wait()
-    closedSignal.wait()
+    for _ in 0..<pipeCount { closedSignal.wait() }
     return process.terminationReason == .exit
       ? .exited(process.terminationStatus) : .signalled(process.terminationStatus)
   }

@@ -199,6 +199,21 @@ struct ConnectivityMonitorTests {
     #expect(NetworkStatusModel(monitor: connectivity.monitor).connectivity == .unknown, "no probe, no connectivity")
   }
 
+  /// A cancelled task's `for await connectivity.states` must not start the connectivity monitor (a probe would
+  /// go out) nor its path monitor.
+  @Test func aCancelledTasksIterationStartsNothing() async throws {
+    let (source, transport, connectivity) = try make()
+    let cancelled = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      for await _ in connectivity.states { return false }
+      return true
+    }
+    #expect(await cancelled.value, "a cancelled task's loop ends at once")
+    #expect(!connectivity.isMonitoring)
+    #expect(source.startCount == 0)
+    #expect(transport.requests.count == 0, "no probe was sent")
+  }
+
   @Test func releasingTheMonitorCancelsItsProbe() async throws {
     let source = ScriptedPathSource(.test(.wifi))
     let monitor = NetworkMonitor(source: source)

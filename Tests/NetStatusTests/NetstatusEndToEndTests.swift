@@ -243,6 +243,159 @@ struct NetstatusEndToEndTests {
   }
 }
 
+/// `netstatus` under stop signals and output it cannot write: a stop ends it within milliseconds whatever standard
+/// output is doing, quietly; a write error is exit 2 with one line on standard error.
+@Suite(
+  "netstatus under signals and bad output", .serialized,
+  .enabled(if: KernelTestSupport.namespacesAvailable, KernelTestSupport.skipReason))
+struct NetstatusSignalAndOutputTests {
+  typealias Site = NetstatusEndToEndTests.Site
+
+  /// A pipe nobody reads (`netstatus watch | sleep 1000`): the test holds its read end and never reads it. It
+  /// holds 16 KiB (four pages) instead of the usual 64 KiB, so that it fills with fewer changes (a slow, coalescing
+  /// watcher under a sanitizer needs hundreds of rounds to fill 64 KiB); a writer blocks on it all the same.
+  final class StalledPipe: Sendable {
+    let readEnd: Int32
+    let writeEnd: Int32
+
+    init() throws {
+      (readEnd, writeEnd) = try ChildProcess.closeOnExecPipe()
+      _ = fcntl(writeEnd, 1024 + 7, 16 * 1024)  // F_SETPIPE_SZ
+    }
+
+    /// The bytes waiting in the pipe.
+    var queued: Int {
+      var count: Int32 = 0
+      _ = ioctl(readEnd, UInt(FIONREAD), &count)
+      return Int(count)
+    }
+
+    /// What the pipe holds at most (`fcntl(F_GETPIPE_SZ)`; F_LINUX_SPECIFIC_BASE + 8).
+    var capacity: Int { Int(fcntl(readEnd, 1024 + 8)) }
+
+    /// Closes the test's copy of the write end, once the child has its own.
+    func closeWriteEnd() { Glibc.close(writeEnd) }
+
+    func close() { Glibc.close(readEnd) }
+  }
+
+  /// Flips the site's default route in rounds of 201 changes (`ip -batch`) until two rounds in a row add nothing
+  /// to an almost full pipe: the writer is then blocked on it, with a line it cannot write. Each round leaves the
+  /// route the other way round, so that it changes the path however much a slow watcher coalesces.
+  static func fillUntilTheWriterBlocks(_ pipe: StalledPipe, site: Site) throws -> (rounds: Int, queued: Int) {
+    let remove = "route del default"
+    let add = "route add default via 198.51.100.1 dev v0"
+    // When the writer blocks, each used page of the pipe has less than a line (a few hundred bytes) unused, and
+    // at most one page is free (poll(2) stops reporting a pipe writable when its last page is all that is left).
+    let full = pipe.capacity - pipe.capacity / 4096 * 512 - 4096
+    var last = -1
+    var unchanged = 0
+    for round in 1...400 {
+      let (first, second) = round % 2 == 1 ? (remove, add) : (add, remove)
+      try site.target.batch(Array(repeating: [first, second], count: 100).flatMap { $0 } + [first])
+      let queued = pipe.queued
+      unchanged = queued == last ? unchanged + 1 : 0
+      if unchanged == 2, queued > full { return (round, queued) }
+      last = queued
+    }
+    throw TimedOut(what: "the pipe to fill (\(pipe.queued) of \(pipe.capacity) bytes queued)", timeout: .zero)
+  }
+
+  @Test(arguments: [SIGTERM, SIGINT, SIGQUIT])
+  func aStopSignalEndsWatchWithinMillisecondsWhileItsReaderStalls(signal: Int32) async throws {
+    let site = try Site("e2estall")
+    defer { site.delete() }
+    let pipe = try StalledPipe()
+    defer { pipe.close() }
+    let run = try NetstatusProcess(
+      ["watch", "--json", "--netns", site.target.name], standardOutput: pipe.writeEnd)
+    pipe.closeWriteEnd()
+    defer { run.terminate() }
+    try await run.waitUntilStarted(namespace: site.target)
+    let filled = try Self.fillUntilTheWriterBlocks(pipe, site: site)
+
+    let sent = ContinuousClock.now
+    run.signal(signal)
+    let exit = try await run.waitForExit(timeout: .seconds(5))
+    let elapsed = (run.exitTime ?? .now) - sent
+    print(
+      "netstatus watch, reader stalled (\(filled.queued) bytes queued after \(filled.rounds) rounds of 201 route "
+        + "changes): signal \(signal) → exit in \(elapsed)")
+    #expect(exit == .exited(0), "a stop signal ends watch cleanly")
+    #expect(elapsed < .seconds(1), "ended \(elapsed) after the signal (the target is 100 ms)")
+    #expect(run.errorOutput.isEmpty, "quietly (no backtrace): \(run.errorOutput)")
+  }
+
+  /// `wait` ends on a stop signal as promptly, quietly, with 128 + the signal's number (never 0: not online).
+  @Test(arguments: [SIGTERM, SIGINT, SIGQUIT])
+  func aStopSignalEndsWaitQuietly(signal: Int32) async throws {
+    let site = try Site("e2ewaitsig", defaultRoute: false)
+    defer { site.delete() }
+    let run = try NetstatusProcess(["wait", "--timeout", "0", "--netns", site.target.name])
+    defer { run.terminate() }
+    try await run.waitUntilStarted(namespace: site.target)
+    let sent = ContinuousClock.now
+    run.signal(signal)
+    let exit = try await run.waitForExit(timeout: .seconds(5))
+    let elapsed = (run.exitTime ?? .now) - sent
+    print("netstatus wait: signal \(signal) → exit in \(elapsed)")
+    #expect(exit == .exited(128 + signal))
+    #expect(elapsed < .seconds(1), "ended \(elapsed) after the signal (the target is 100 ms)")
+    #expect(run.errorOutput.isEmpty, "quietly (no backtrace): \(run.errorOutput)")
+    #expect(run.lines.values.isEmpty)
+  }
+
+  /// A stop signal sent as soon as netstatus has blocked the stop signals (first thing in main), before its
+  /// signal sources exist, waits for them: it is neither lost nor fatal.
+  @Test(arguments: [SIGTERM, SIGINT, SIGQUIT], ["wait", "watch"])
+  func aStopSignalSentBeforeTheSourcesExistIsNotLost(signal: Int32, command: String) async throws {
+    let site = try Site("e2eearly", defaultRoute: false)
+    defer { site.delete() }
+    let timeout = command == "wait" ? ["--timeout", "0"] : []
+    let run = try NetstatusProcess([command] + timeout + ["--netns", site.target.name])
+    defer { run.terminate() }
+    try await run.waitUntilBlocking([SIGINT, SIGTERM, SIGQUIT])
+    run.signal(signal)
+    let expected: Int32 = command == "watch" ? 0 : 128 + signal
+    #expect(try await run.waitForExit(timeout: .seconds(5)) == .exited(expected))
+    #expect(run.errorOutput.isEmpty, "quietly: \(run.errorOutput)")
+  }
+
+  /// Runs netstatus with its standard output redirected by the shell (`> /dev/full`, `>&-`).
+  static func runRedirected(_ redirection: String, _ arguments: [String]) throws -> NetstatusProcess {
+    try NetstatusProcess(
+      executable: "/bin/sh", ["-c", "exec \"$0\" \"$@\" \(redirection)", NetstatusProcess.binaryPath] + arguments)
+  }
+
+  static let commands: [[String]] = [["--json"], ["watch", "--json"], ["wait"], ["--version"]]
+
+  @Test(arguments: commands)
+  func aFullStandardOutputIsExitTwoWithOneLine(command: [String]) async throws {
+    let site = try Site("e2efull")
+    defer { site.delete() }
+    let namespace = command == ["--version"] ? [] : ["--netns", site.target.name]
+    let run = try Self.runRedirected("> /dev/full", command + namespace)
+    #expect(try await run.waitForExit(timeout: .seconds(10)) == .exited(2))
+    let errors = run.errorOutput.split(separator: "\n")
+    #expect(errors.count == 1, "one line: \(run.errorOutput)")
+    #expect(errors.first?.hasPrefix("netstatus: cannot write to standard output") == true, "\(run.errorOutput)")
+    #expect(errors.first?.contains("ENOSPC") == true, "\(run.errorOutput)")
+  }
+
+  @Test(arguments: commands)
+  func aClosedStandardOutputIsExitTwoWithOneLine(command: [String]) async throws {
+    let site = try Site("e2eclosed")
+    defer { site.delete() }
+    let namespace = command == ["--version"] ? [] : ["--netns", site.target.name]
+    let run = try Self.runRedirected(">&-", command + namespace)
+    #expect(try await run.waitForExit(timeout: .seconds(10)) == .exited(2))
+    let errors = run.errorOutput.split(separator: "\n")
+    #expect(errors.count == 1, "one line: \(run.errorOutput)")
+    #expect(errors.first?.hasPrefix("netstatus: cannot write to standard output") == true, "\(run.errorOutput)")
+    #expect(errors.first?.contains("EBADF") == true, "\(run.errorOutput)")
+  }
+}
+
 /// The built `netstatus` binary run as a ``ChildProcess``.
 final class NetstatusProcess: Sendable {
   typealias Exit = ChildProcess.Exit
@@ -260,15 +413,21 @@ final class NetstatusProcess: Sendable {
   /// Everything written to standard error.
   var errorOutput: String { child.errorOutput }
 
-  init(executable: String = NetstatusProcess.binaryPath, _ arguments: [String]) throws {
+  /// Starts the binary (or `executable`) with `arguments`; `standardOutput`, when given, is the descriptor it
+  /// writes to instead of a pipe read into ``lines`` (see ``ChildProcess``).
+  init(executable: String = NetstatusProcess.binaryPath, _ arguments: [String], standardOutput: Int32? = nil) throws {
     var environment = ProcessInfo.processInfo.environment
     environment["NO_COLOR"] = nil
     // Under `swift test --sanitize=thread` the binary is instrumented too, and TSan's runtime sleeps one second
     // before exiting by default (atexit_sleep_ms): that would be measured as netstatus's own latency.
     let tsan = environment["TSAN_OPTIONS"].map { $0 + " " } ?? ""
     environment["TSAN_OPTIONS"] = tsan + "atexit_sleep_ms=0"
-    child = try ChildProcess(executable: executable, arguments, environment: environment)
+    child = try ChildProcess(
+      executable: executable, arguments, environment: environment, standardOutput: standardOutput)
   }
+
+  /// When the exit was noticed, once ``waitForExit(timeout:)`` has returned.
+  var exitTime: ContinuousClock.Instant? { child.exitTime }
 
   /// Waits for the process to end and its output to be complete; throws ``TimedOut`` (and kills it) after
   /// `timeout`.
@@ -284,6 +443,22 @@ final class NetstatusProcess: Sendable {
     let inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0
     try await withTimeout(.seconds(10), "netstatus to open its netlink socket in \(namespace.name)") {
       while !Self.watches(pid: pid, namespaceInode: inode) { await Task.yield() }
+    }
+  }
+
+  /// Waits until the process blocks `signals` (`SigBlk` in /proc/PID/status).
+  func waitUntilBlocking(_ signals: [Int32]) async throws {
+    let pid = child.processIdentifier
+    let wanted = signals.reduce(UInt64(0)) { $0 | (1 << UInt64($1 - 1)) }
+    try await withTimeout(.seconds(10), "netstatus to block its stop signals") {
+      while true {
+        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        let blocked = status.split(separator: "\n").first { $0.hasPrefix("SigBlk:") }
+          .flatMap { UInt64($0.dropFirst("SigBlk:".count).trimmingCharacters(in: .whitespaces), radix: 16) }
+        if let blocked, blocked & wanted == wanted { return }
+        try Task.checkCancellation()
+        await Task.yield()
+      }
     }
   }
 

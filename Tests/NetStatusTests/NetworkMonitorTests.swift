@@ -150,6 +150,64 @@ struct NetworkMonitorTests {
     }
   }
 
+  /// Waits until the main queue has run everything queued on it before this call.
+  @MainActor
+  private func mainQueueTurn() async {
+    await withCheckedContinuation { continuation in
+      DispatchQueue.main.async { continuation.resume() }
+    }
+  }
+
+  /// A process whose main queue never runs must still free a dropped monitor: the block that will post its
+  /// notification must not hold it. The test holds the main actor (the main queue) from start to check, so
+  /// the block is still waiting when the monitor is dropped.
+  @Test @MainActor func aDroppedMonitorIsFreedWhileItsNotificationWaitsForTheMainQueue() async {
+    let source = ScriptedPathSource(.test(.wifi))
+    weak var dropped: NetworkMonitor?
+    do {
+      let monitor = NetworkMonitor(source: source)
+      monitor.startMonitoring()
+      source.send(.offline)
+      dropped = monitor
+    }
+    #expect(dropped == nil, "nothing the published paths left on the main queue keeps the monitor alive")
+    #expect(source.activeSessionCount == 0, "the dropped monitor stopped its session")
+    await mainQueueTurn()  // the waiting block runs, finds no monitor and posts nothing
+  }
+
+  @Test @MainActor func notificationsCanBeTurnedOffAndWaitInOrderForTheMainQueue() async {
+    let source = ScriptedPathSource(.test(.wifi))
+    let monitor = NetworkMonitor(source: source)
+    #expect(monitor.postsNotifications, "on by default, as the tutorials expect")
+    let notified = Recorder<NetworkPath>()
+    let observer = NotificationCenter.default.addObserver(
+      forName: .connectivityStatus, object: monitor, queue: nil
+    ) { note in
+      if let path = note.userInfo?[NetworkMonitor.pathUserInfoKey] as? NetworkPath { notified.append(path) }
+    }
+    defer { NotificationCenter.default.removeObserver(observer) }
+
+    monitor.postsNotifications = false
+    monitor.startMonitoring()
+    source.send(.offline)
+    await mainQueueTurn()
+    #expect(notified.values.isEmpty, "turned off, nothing is posted")
+
+    monitor.postsNotifications = true
+    source.send(.test(.cellular))
+    await mainQueueTurn()
+    #expect(notified.values == [.test(.cellular)])
+
+    // While the main queue is busy (this test holds it), changes wait in order, the newest 64 at most.
+    let burst = (0..<70).map { NetworkPath.test(.wifi, index: 100 + $0) }
+    for path in burst { source.send(path) }
+    await mainQueueTurn()
+    let expected = [.test(.cellular)] + burst.suffix(NetworkMonitor.maximumPendingNotifications)
+    #expect(notified.count == expected.count)
+    #expect(notified.values == expected)
+    monitor.stopMonitoring()
+  }
+
   @Test func lateSubscriberGetsTheCurrentPathFirst() async throws {
     let source = ScriptedPathSource(Self.script)
     let monitor = NetworkMonitor(source: source)
@@ -170,7 +228,7 @@ struct NetworkMonitorTests {
   @Test func slowConsumerSkipsToTheNewestPathWithoutDuplicates() async throws {
     let source = ScriptedPathSource(Self.script)
     let monitor = NetworkMonitor(source: source)
-    var iterator = monitor.paths.makeAsyncIterator()  // starts the monitor
+    var iterator = monitor.paths.makeAsyncIterator()  // its first next() starts the monitor
     #expect(await iterator.next() == Self.script[0])
     while source.advance() {}
     #expect(await iterator.next() == Self.script.last, "only the newest path is kept for a slow consumer")
@@ -179,6 +237,43 @@ struct NetworkMonitorTests {
     // The consumer already has the last path: the A→B→A round trip it missed is not a change for it.
     source.send(.offline)
     #expect(await iterator.next() == .offline)
+    monitor.stopMonitoring()
+  }
+
+  /// A task cancelled before its loop begins must not start a stopped monitor, which would then run for no
+  /// subscriber; a loop that consumes does start it.
+  @Test func aCancelledTasksIterationNeverStartsTheMonitor() async throws {
+    let source = ScriptedPathSource(.test(.wifi))
+    let monitor = NetworkMonitor(source: source)
+    monitor.startMonitoring()
+    monitor.stopMonitoring()
+    #expect(source.startCount == 1)
+
+    let cancelled = Task {
+      withUnsafeCurrentTask { $0?.cancel() }
+      var received = 0
+      for await _ in monitor.paths { received += 1 }
+      return received
+    }
+    #expect(await cancelled.value == 0, "a cancelled task's loop ends at once")
+    #expect(source.startCount == 1, "its iteration did not start the monitor")
+    #expect(!monitor.isMonitoring)
+    #expect(monitor.subscriberCount == 0)
+
+    // Making an iterator is not consuming: only its first next() in a live task starts the monitor.
+    var iterator: NetworkPathSequence.Iterator? = monitor.paths.makeAsyncIterator()
+    #expect(source.startCount == 1)
+    iterator = nil
+    #expect(monitor.subscriberCount == 0)
+    _ = iterator
+
+    let consumer = Task { () -> NetworkPath? in
+      for await path in monitor.paths { return path }
+      return nil
+    }
+    #expect(await consumer.value == .test(.wifi))
+    #expect(source.startCount == 2, "a subscriber that consumes starts the monitor")
+    #expect(monitor.isMonitoring)
     monitor.stopMonitoring()
   }
 

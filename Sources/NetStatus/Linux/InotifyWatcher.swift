@@ -27,15 +27,54 @@
     static let overflow = UInt32(IN_Q_OVERFLOW)
 
     /// Creates a non-blocking inotify instance.
+    ///
+    /// - Throws: ``NetworkMonitorError/limitReached(call:errno:limit:)`` when the user's inotify instances are
+    ///   at their limit, ``NetworkMonitorError/systemCall(call:errno:)`` otherwise.
     static func open() throws(NetworkMonitorError) -> InotifyWatcher {
       let flags = Int32(IN_NONBLOCK) | Int32(IN_CLOEXEC)
-      return InotifyWatcher(fd: try SystemCall.run("inotify_init1") { inotify_init1(flags) })
+      do throws(NetworkMonitorError) {
+        return InotifyWatcher(fd: try SystemCall.run("inotify_init1") { inotify_init1(flags) })
+      } catch {
+        throw initFailure(error, descriptorAvailable: canOpenDescriptor)
+      }
     }
 
-    /// Watches a folder. A folder that does not exist (yet) is not an error: `nil`.
-    func watch(folder: String) -> Int32? {
+    /// What an `inotify_init1` failure means. Its EMFILE stands for two limits: this process's descriptors
+    /// (RLIMIT_NOFILE, `ulimit -n`) or the user's inotify instances (`fs.inotify.max_user_instances`, shared by
+    /// all of the user's processes). It is the instances when the process can still open a descriptor.
+    static func initFailure(_ error: NetworkMonitorError, descriptorAvailable: () -> Bool) -> NetworkMonitorError {
+      guard case .systemCall(let call, let code) = error, code == EMFILE, descriptorAvailable() else { return error }
+      return .limitReached(call: call, errno: code, limit: .inotifyInstances)
+    }
+
+    /// Whether this process can open one more descriptor: an eventfd, closed at once, does not fail with EMFILE.
+    static func canOpenDescriptor() -> Bool {
+      let probe = eventfd(0, Int32(EFD_CLOEXEC))
+      guard probe >= 0 else { return errno != EMFILE }
+      SystemCall.close(probe)
+      return true
+    }
+
+    /// Watches a folder. A folder that does not exist (yet) or cannot be watched (not a folder, not readable)
+    /// is not an error: `nil`.
+    ///
+    /// - Throws: ``NetworkMonitorError/limitReached(call:errno:limit:)`` when the user's inotify watches are at
+    ///   their limit (ENOSPC), ``NetworkMonitorError/systemCall(call:errno:)`` when the kernel is out of memory.
+    func watch(folder: String) throws(NetworkMonitorError) -> Int32? {
       let result = inotify_add_watch(fd, folder, Self.folderMask)
-      return result >= 0 ? result : nil
+      if result >= 0 { return result }
+      if let error = Self.watchFailure(errno: errno, folder: folder) { throw error }
+      return nil
+    }
+
+    /// The error an `inotify_add_watch` failure is, or `nil` for a folder that is simply not watchable.
+    static func watchFailure(errno code: Int32, folder: String) -> NetworkMonitorError? {
+      let call = "inotify_add_watch(\(folder))"
+      switch code {
+      case ENOSPC: return .limitReached(call: call, errno: code, limit: .inotifyWatches)
+      case ENOMEM: return .systemCall(call: call, errno: code)
+      default: return nil
+      }
     }
 
     /// Reads every pending event, without blocking.

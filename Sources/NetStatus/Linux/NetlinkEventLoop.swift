@@ -162,9 +162,9 @@
         try NetworkNamespace.enter(handle, path: namespace.path)
       }
       inotify = try InotifyWatcher.open()
-      watchResolverConfiguration()
+      try watchResolverConfiguration()
       if let namespace = configuration.namespace {
-        namespaceWatch = inotify?.watch(folder: LocalFile.directory(of: namespace.path))
+        namespaceWatch = try inotify?.watch(folder: LocalFile.directory(of: namespace.path))
         if let handle = configuration.namespaceHandle {
           processExit = try namespace.openProcessDescriptor(matching: handle)
         }
@@ -235,7 +235,7 @@
             return
           }
           if resolverChanged(events) {
-            watchResolverConfiguration()
+            try watchResolverConfiguration()
             resolver = ResolverConfiguration.load(
               path: configuration.resolverConfigurationPath, upstreamPath: configuration.resolvedUpstreamPath)
             shared.withLock { $0.statistics.resolverReloads += 1 }
@@ -595,12 +595,14 @@
 
     // MARK: Watches
 
-    private func watchResolverConfiguration() {
+    /// Watches the folders of the resolver configuration (and of its upstream list). Fails only when a watch
+    /// hits a limit: without it, a change of DNS servers would go unseen.
+    private func watchResolverConfiguration() throws(NetworkMonitorError) {
       guard let inotify else { return }
       for target in ResolverConfiguration.watchTargets(
         path: configuration.resolverConfigurationPath, upstreamPath: configuration.resolvedUpstreamPath)
       {
-        if let watch = inotify.watch(folder: target.directory) {
+        if let watch = try inotify.watch(folder: target.directory) {
           resolverWatches[watch, default: []].formUnion(target.names)
         }
       }
