@@ -17,6 +17,8 @@ struct ProbeExchange: Sendable, Hashable {
   var bindingProblem: String?
   /// How long the exchange took.
   var duration: Duration
+  /// The CPU time the exchange's own thread used, when it ran on one to the end (for tests and figures).
+  var cpuTime: Duration? = nil
 }
 
 /// Why a probe exchange produced no usable response.
@@ -32,6 +34,11 @@ enum ProbeFailure: Error, Sendable, Hashable, CustomStringConvertible {
   case closedWithoutAnswer(String)
   /// Something answered, but not in HTTP.
   case malformed(String)
+  /// The answer did not end within the limits an answer must fit in (the server kept sending interim
+  /// responses, header or trailer lines, or body framing), with what happened.
+  case answerTooLong(String)
+  /// An answer was arriving when the timeout passed: it did not end in time.
+  case answerUnfinished(within: Duration, received: Int)
   /// The host name could not be resolved.
   case nameResolution(String)
   /// The probe could not run here: a local failure (no socket, no thread) or a platform without a
@@ -48,6 +55,9 @@ enum ProbeFailure: Error, Sendable, Hashable, CustomStringConvertible {
     case .timedOut(let duration): "no answer within \(duration)"
     case .closedWithoutAnswer(let how): how
     case .malformed(let reason): "not an HTTP answer: \(reason)"
+    case .answerTooLong(let reason): reason
+    case .answerUnfinished(let duration, let received):
+      "the answer did not end within \(duration) (\(received) bytes received)"
     case .nameResolution(let reason): "cannot resolve the host: \(reason)"
     case .local(let reason): "could not probe: \(reason)"
     case .cancelled: "cancelled"

@@ -151,4 +151,27 @@ struct NetstatusProbeEndToEndTests {
     #expect(try await run.waitForExit() == .exited(0))
     #expect(try await server.awaitRequests(1).count == 1, "one probe; none while full, none without a path")
   }
+
+  @Test func watchReportsAFloodingServerAsLimitedAndThenUsesNoCPU() async throws {
+    let site = try ProbeSite("e2epflood")
+    defer { site.delete() }
+    let server = try await site.startServer("flood-continue", ["--flood-seconds", "40"])
+    defer { server.stop() }
+    let run = try NetstatusProcess(["watch", "--json", "--netns", site.target.name, "--probe", site.url()])
+    defer { run.terminate() }
+    // Before the limits, the first check read the flood for as long as it lasted: no verdict, a core pegged.
+    try await run.lines.waitUntil(timeout: .seconds(10), "a line with connectivity limited") {
+      $0.last.flatMap(Self.connectivity(of:)) == #"{"state":"limited"}"#
+    }
+    try await server.process.lines.waitUntil(timeout: .seconds(5), "the server to see the probe close") {
+      $0.contains("closed")
+    }
+    // A quiet window of one second (it measures; it synchronises nothing). Retries come after 1 s, 2 s, …
+    // with backoff, each ended by the same limit: netstatus must use next to no CPU.
+    let pid = run.processIdentifier
+    let before = try #require(ProcessThreads.processCPUTime(pid))
+    try await Task.sleep(for: .seconds(1))
+    let after = try #require(ProcessThreads.processCPUTime(pid))
+    #expect(after - before < .milliseconds(100), "netstatus used \(after - before) of CPU in one second")
+  }
 }

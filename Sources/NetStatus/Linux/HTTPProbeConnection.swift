@@ -7,7 +7,9 @@
   ///
   /// Runs on the probe's own thread, which has entered the monitored network namespace: the socket is
   /// created there and keeps that namespace. The socket is non-blocking; every wait is a `poll(2)` on the
-  /// socket and the wake descriptor, bounded by the deadline.
+  /// socket and the wake descriptor, bounded by the deadline, and there is one before every read, so that
+  /// a server that keeps sending (the socket always readable) still meets the deadline and the wake
+  /// descriptor. What is read is bounded too (``limits``, see ``HTTPResponseParser``).
   struct HTTPProbeConnection {
     /// Why a wait ended.
     enum Wait {
@@ -25,8 +27,8 @@
     let wakeFD: Int32
     /// `getaddrinfo(3)`, unless a test gives another.
     var lookUp: HostLookup = HTTPProbeConnection.systemLookUp
-    /// The largest answer body kept (the probe compares a short prefix).
-    var maximumBodyBytes = 64 * 1024
+    /// The bytes an answer may take: heads, the body kept, everything read.
+    var limits = HTTPResponseParser.Limits()
 
     /// What the exchange came to, and whether the socket was bound to the interface.
     struct Outcome {
@@ -133,16 +135,27 @@
         }
       }
 
-      // Read the answer.
-      var parser = HTTPResponseParser(maximumBodyBytes: maximumBodyBytes)
+      // Read the answer. Wait before every read, not only when a read would block: a server that keeps
+      // sending keeps the socket readable, and the deadline and the wake descriptor must still be seen.
+      var parser = HTTPResponseParser(limits: limits)
       var buffer = [UInt8](repeating: 0, count: 8192)
-      var receivedAny = false
+      var received = 0
       while true {
+        switch wait(fd, for: Int16(POLLIN), until: deadline, clock: clock) {
+        case .ready:
+          break
+        case .timedOut:
+          outcome.result = .failed(
+            received == 0 ? .timedOut(timeout) : .answerUnfinished(within: timeout, received: received))
+          return outcome
+        case .cancelled:
+          outcome.result = .failed(.cancelled)
+          return outcome
+        }
         let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
         if count > 0 {
-          receivedAny = true
-          let parsed = parser.feed(buffer[..<count])
-          if let result = Self.result(parsed) {
+          received += count
+          if let result = Self.result(parser.feed(buffer[..<count])) {
             outcome.result = result
             return outcome
           }
@@ -153,15 +166,8 @@
           return outcome
         }
         let code = errno
-        if code == EINTR { continue }
-        if code == EAGAIN || code == EWOULDBLOCK {
-          if let failure = waitOrFail(fd, for: Int16(POLLIN), until: deadline, clock: clock) {
-            outcome.result = .failed(failure)
-            return outcome
-          }
-          continue
-        }
-        if receivedAny, case .complete(let response) = parser.finish() {
+        if code == EINTR || code == EAGAIN || code == EWOULDBLOCK { continue }
+        if received > 0, case .complete(let response) = parser.finish() {
           outcome.result = .response(response)
         } else {
           outcome.result = .failed(
@@ -209,6 +215,7 @@
       case .malformed(let reason) where reason == "the connection closed without an answer":
         return .failed(.closedWithoutAnswer(reason))
       case .malformed(let reason): return .failed(.malformed(reason))
+      case .tooLong(let reason): return .failed(.answerTooLong(reason))
       }
     }
 
