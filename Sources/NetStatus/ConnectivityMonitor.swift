@@ -25,7 +25,8 @@ import Synchronization
 /// ```
 ///
 /// It follows the monitor's paths through a subscription of its own, and starts the monitor if needed;
-/// stopping it never stops the monitor. Each check is made over the path's preferred interface
+/// stopping it never stops the monitor. While the monitor is stopped (its path not known), the state is
+/// ``ConnectivityState/unknown`` and nothing is sent; when the monitor starts again, its path is checked. Each check is made over the path's preferred interface
 /// (`SO_BINDTODEVICE` on Linux; when that is not permitted, the kernel's routing chooses, and
 /// ``ConnectivityCheck/interface`` is `nil`), and from inside the network namespace the monitor watches,
 /// if it watches one. A check still in flight when the path changes is cancelled.
@@ -105,9 +106,9 @@ public final class ConnectivityMonitor: Sendable {
       return state.generation
     }
     guard let generation else { return }
-    let registration = monitor.addCallbackSubscriber { [weak self] path, version in
-      self?.receive(path, version: version, generation: generation)
-    }
+    let registration = monitor.addCallbackSubscriber(
+      { [weak self] path, version in self?.receive(path, version: version, generation: generation) },
+      cleared: { [weak self] version in self?.pathForgotten(version: version, generation: generation) })
     let stale = state.withLockedValue { state -> Bool in
       guard state.generation == generation else { return true }
       state.subscription = registration.id
@@ -191,6 +192,19 @@ public final class ConnectivityMonitor: Sendable {
     }
     guard current else { return }
     handle(.path(path), generation: generation)
+  }
+
+  /// The path monitor stopped and forgot its path (at broadcast version `version`): the connectivity is not
+  /// known either until it reports a path again.
+  private func pathForgotten(version: UInt64, generation: UInt64) {
+    let current = state.withLockedValue { state -> Bool in
+      guard state.generation == generation else { return false }
+      if let seen = state.pathVersion, version <= seen { return false }
+      state.pathVersion = version
+      return true
+    }
+    guard current else { return }
+    handle(.pathForgotten, generation: generation)
   }
 
   /// Feeds an event of `generation` (if it is still current) to the scheduler and carries out its actions.

@@ -27,7 +27,8 @@
 /// The cases are named as NetworkManager names them, so `.none` means "no path", not `Optional.none`:
 /// the monitor never reports an optional state (it says ``unknown`` instead of `nil`).
 public enum ConnectivityState: Sendable, Hashable, CustomStringConvertible {
-  /// Not checked yet: no path is known, or the first check over this path has not finished.
+  /// Not checked yet: no path is known (not reported yet, or the path monitor is stopped), or the first
+  /// check over this path has not finished.
   case unknown
   /// There is no path: the network path is not satisfied. No probe is sent.
   case none
