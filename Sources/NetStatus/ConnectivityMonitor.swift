@@ -266,13 +266,15 @@ public final class ConnectivityMonitor: Sendable {
     }
   }
 
-  /// Judges an exchange.
+  /// Judges an exchange. The detail is for people and quotes what the server sent (a `Location`, a header):
+  /// its control characters are escaped.
   static func check(_ exchange: ProbeExchange, probe: ConnectivityProbe) -> ConnectivityCheck {
     let (state, detail) = ConnectivityClassifier.classify(exchange.result, probe: probe)
     var text = detail
     if let problem = exchange.bindingProblem { text += " (not bound to the path's interface: \(problem))" }
     return ConnectivityCheck(
-      state: state, detail: text, interface: exchange.boundInterface, duration: exchange.duration)
+      state: state, detail: text.escapingControlCharacters(), interface: exchange.boundInterface,
+      duration: exchange.duration)
   }
 }
 

@@ -64,8 +64,11 @@ public enum ConnectivityState: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The name, and the redirect target of a portal: `portal (redirect to http://portal.example/login)`.
+  ///
+  /// The target came from the network: control characters in it (a terminal escape sequence, a BEL, a
+  /// bidirectional override) are shown escaped, as `\x1B` or `\u{202E}`. ``redirect`` keeps the exact value.
   public var description: String {
-    if let redirect { return "portal (redirect to \(redirect))" }
+    if let redirect { return "portal (redirect to \(redirect.escapingControlCharacters()))" }
     return name
   }
 

@@ -425,7 +425,7 @@ struct HTTPResponseParser {
 
   private static func quoted(_ text: String) -> String {
     let short = text.count > 60 ? String(text.prefix(60)) + "…" : text
-    return "\"" + short.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : String($0) }.joined() + "\""
+    return "\"" + short.escapingControlCharacters() + "\""
   }
 
   /// Why a head is malformed.
