@@ -10,7 +10,8 @@
     /// ```
     ///
     /// DNS support is read from `/etc/netns/NAME/resolv.conf` when the namespace is named and that file
-    /// exists (the file `ip netns exec` would show the namespace), and from `/etc/resolv.conf` otherwise.
+    /// exists (the file `ip netns exec` would show the namespace), and from `/etc/resolv.conf` otherwise. A
+    /// ``ConnectivityMonitor`` of this monitor resolves its probe's host name with the same file.
     ///
     /// If the namespace is deleted while it is watched, the path becomes unsatisfied, the monitor stops,
     /// and ``lastError`` and ``errorHandler`` report ``NetworkMonitorError/namespaceDeleted(path:)``.

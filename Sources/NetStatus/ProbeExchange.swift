@@ -39,8 +39,12 @@ enum ProbeFailure: Error, Sendable, Hashable, CustomStringConvertible {
   case answerTooLong(String)
   /// An answer was arriving when the timeout passed: it did not end in time.
   case answerUnfinished(within: Duration, received: Int)
-  /// The host name could not be resolved.
-  case nameResolution(String)
+  /// The host name could not be resolved: the name does not exist or has no address, or no resolver could
+  /// say (none is configured, or each refused or failed), with why.
+  case nameResolution(host: String, reason: String)
+  /// The resolver did not answer about the host name in time (or answered only "try again"): `asked` names
+  /// it (`the name server 192.0.2.53`, `the system resolver`), `detail` says how long or why.
+  case resolverSilent(host: String, asked: String, detail: String)
   /// The probe could not run here: a local failure (no socket, no thread) or a platform without a
   /// transport. It says nothing about the network.
   case local(String)
@@ -58,7 +62,8 @@ enum ProbeFailure: Error, Sendable, Hashable, CustomStringConvertible {
     case .answerTooLong(let reason): reason
     case .answerUnfinished(let duration, let received):
       "the answer did not end within \(duration) (\(received) bytes received)"
-    case .nameResolution(let reason): "cannot resolve the host: \(reason)"
+    case .nameResolution(let host, let reason): "cannot resolve \(host): \(reason)"
+    case .resolverSilent(let host, let asked, let detail): "no answer from \(asked) for \(host) \(detail)"
     case .local(let reason): "could not probe: \(reason)"
     case .cancelled: "cancelled"
     }

@@ -125,6 +125,42 @@ final class ProbeServer: Sendable {
   }
 }
 
+/// `Tests/Fixtures/dns_server.py`, run inside a test namespace: one line per event on its output ("ready",
+/// "query NAME TYPE").
+final class DNSServer: Sendable {
+  static let scriptPath: String = URL(fileURLWithPath: ProbeServer.scriptPath)
+    .deletingLastPathComponent().appendingPathComponent("dns_server.py").path
+
+  let process: NetstatusProcess
+
+  /// Starts the server on `address`, port 53, in `namespace`, and waits until it listens.
+  init(namespace: TestNamespace, address: String, mode: String = "answer", records: [String: String] = [:]) async throws
+  {
+    guard let ip = KernelTestSupport.ipPath else {
+      throw KernelTestSupport.CommandFailed(arguments: [], status: -1, output: "no ip")
+    }
+    let recordArguments = records.sorted { $0.key < $1.key }.flatMap { ["--record", "\($0.key)=\($0.value)"] }
+    process = try NetstatusProcess(
+      executable: ip,
+      ["netns", "exec", namespace.name, ProbeServer.python, Self.scriptPath, "--address", address, "--mode", mode]
+        + recordArguments)
+    do {
+      try await process.lines.waitFor(count: 1, timeout: .seconds(10), "the DNS server to listen")
+    } catch {
+      process.terminate()
+      throw ProbeServer.ServerFailed(output: process.lines.values, errors: process.errorOutput, underlying: "\(error)")
+    }
+  }
+
+  /// The queries received so far (`NAME TYPE`).
+  var queries: [String] { process.lines.values.filter { $0.hasPrefix("query ") }.map { String($0.dropFirst(6)) } }
+
+  /// Kills the server (by its process id).
+  func stop() {
+    process.terminate()
+  }
+}
+
 /// Test helpers for connectivity monitors.
 extension ConnectivityMonitor {
   /// Waits until the state satisfies `predicate`; throws ``TimedOut`` (saying what the last check saw)

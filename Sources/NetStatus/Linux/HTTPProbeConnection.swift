@@ -27,6 +27,9 @@
     let wakeFD: Int32
     /// `getaddrinfo(3)`, unless a test gives another.
     var lookUp: HostLookup = HTTPProbeConnection.systemLookUp
+    /// The resolver of the named namespace the probe runs in, when it has a resolv.conf of its own: used
+    /// instead of ``lookUp``, on this thread.
+    var namespaceResolver: NamespaceResolver?
     /// The bytes an answer may take: heads, the body kept, everything read.
     var limits = HTTPResponseParser.Limits()
 
@@ -46,7 +49,7 @@
       case .success(let found): addresses = found
       case .failure(let failure): return Outcome(result: .failed(failure))
       }
-      var last = Outcome(result: .failed(.nameResolution("no address for \(endpoint.host)")))
+      var last = Outcome(result: .failed(.nameResolution(host: endpoint.host, reason: "it has no address")))
       // Try each address in turn (IPv6 and IPv4 of a name), within the one deadline.
       for address in addresses {
         last = exchange(with: address, deadline: deadline, clock: clock)
@@ -273,19 +276,31 @@
     // MARK: Addresses
 
     /// The addresses to try: the literal in the URL, or what the resolver gives for its name within the
-    /// deadline (the lookup runs on a thread of its own; see ``BoundedHostLookup``).
+    /// deadline: the namespace's (``NamespaceResolver``, on this thread), or the system's (``lookUp`` on a
+    /// thread of its own; see ``BoundedHostLookup``).
     private func resolve(until deadline: ContinuousClock.Instant, clock: ContinuousClock)
       -> Result<[SocketAddress], ProbeFailure>
     {
       if let literal = SocketAddress(literal: endpoint.host, port: endpoint.port) { return .success([literal]) }
-      if endpoint.isIPv6Literal { return .failure(.nameResolution("'\(endpoint.host)' is not an IPv6 address")) }
+      if endpoint.isIPv6Literal {
+        return .failure(.nameResolution(host: endpoint.host, reason: "it is not an IPv6 address"))
+      }
+      if let namespaceResolver {
+        return namespaceResolver.resolve(
+          host: endpoint.host, port: endpoint.port, timeout: timeout, deadline: deadline, clock: clock,
+          wakeFD: wakeFD)
+      }
       let lookup: BoundedHostLookup
       switch BoundedHostLookup.start(host: endpoint.host, port: endpoint.port, lookUp: lookUp) {
       case .success(let started): lookup = started
       case .failure(let failure): return .failure(failure)
       }
-      if let failure = waitOrFail(lookup.readyFD, for: Int16(POLLIN), until: deadline, clock: clock) {
-        return .failure(failure)
+      switch wait(lookup.readyFD, for: Int16(POLLIN), until: deadline, clock: clock) {
+      case .ready: break
+      case .timedOut:
+        return .failure(
+          .resolverSilent(host: endpoint.host, asked: "the system resolver", detail: "within \(timeout)"))
+      case .cancelled: return .failure(.cancelled)
       }
       return lookup.result ?? .failure(.local("the host-name lookup signalled without an answer"))
     }
@@ -299,7 +314,12 @@
       var list: UnsafeMutablePointer<addrinfo>?
       let status = getaddrinfo(host, String(port), &hints, &list)
       guard status == 0 else {
-        return .failure(.nameResolution("\(host): \(String(cString: gai_strerror(status)))"))
+        let reason = String(cString: gai_strerror(status))
+        // EAI_AGAIN: the name servers did not answer in time, or answered "try again" (SERVFAIL).
+        if status == EAI_AGAIN {
+          return .failure(.resolverSilent(host: host, asked: "the system resolver", detail: "(\(reason))"))
+        }
+        return .failure(.nameResolution(host: host, reason: reason))
       }
       defer { freeaddrinfo(list) }
       var found: [SocketAddress] = []
@@ -308,7 +328,7 @@
         if let address = SocketAddress(current.pointee) { found.append(address) }
         entry = current.pointee.ai_next
       }
-      return found.isEmpty ? .failure(.nameResolution("no address for \(host)")) : .success(found)
+      return found.isEmpty ? .failure(.nameResolution(host: host, reason: "it has no address")) : .success(found)
     }
   }
 

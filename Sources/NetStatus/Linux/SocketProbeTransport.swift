@@ -8,7 +8,8 @@
   ///
   /// Cancelling the calling task wakes the thread through an eventfd in its `poll(2)` set and returns at
   /// once; the thread closes its socket and ends on its own. The probe's timeout bounds a host-name lookup
-  /// too (see ``BoundedHostLookup``).
+  /// too (see ``BoundedHostLookup``). In a named namespace with its own `/etc/netns/NAME/resolv.conf`, host
+  /// names are resolved as `ip netns exec` would (see ``NamespaceResolver``).
   struct SocketProbeTransport: ProbeTransport {
     /// The namespace to create sockets in, or `nil` for the process's own.
     let namespace: NetworkNamespace?
@@ -130,6 +131,8 @@
         endpoint: probe.endpoint, interface: interface, timeout: probe.timeout, wakeFD: wakeFD)
       connection.lookUp = lookUp
       connection.limits = limits
+      // Looked for at each check, as `ip netns exec` looks at each run.
+      connection.namespaceResolver = namespace.flatMap(NamespaceResolver.forNamespace)
       let outcome = connection.run()
       var report = exchange(
         outcome.result, boundInterface: outcome.boundInterface, bindingProblem: outcome.bindingProblem)
