@@ -84,6 +84,11 @@ struct HTTPResponseParser {
     var maximumBodyBytes = 64 * 1024
     /// See ``HTTPResponseParser/maximumAnswerBytes``.
     var maximumAnswerBytes = 256 * 1024
+    /// The most reads from the socket an answer may take (the connection counts them). The byte limits
+    /// bound what is read, this bounds the work: a server that sends one byte per segment would otherwise
+    /// cost a wake-up, a `poll`, a `recv` and a parse per byte. An answer over a real network comes in
+    /// segments of hundreds of bytes or more: 64 KiB takes a few hundred reads.
+    var maximumReads = 4096
   }
 
   /// Creates a parser with these limits.

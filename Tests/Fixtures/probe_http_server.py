@@ -22,6 +22,7 @@ Modes:
   flood-chunked    answer 200 with a chunked body whose chunks (of --chunk-size bytes) never end
   flood-trailer    answer 200 with an empty chunked body, then trailer lines without end
   drip             answer 200 with a chunked body, one one-byte chunk every 20 ms, without end
+  flood-trickle    answer a status line, then one header line that never ends, one byte per TCP segment
 """
 import argparse
 import os
@@ -79,6 +80,22 @@ def drip(conn, args):
     say("flooded %d" % sent)
 
 
+def trickle(conn, args):
+    """Sends a status line, then an endless header line one byte per segment (TCP_NODELAY), as fast as it can."""
+    stop = time.monotonic() + args.flood_seconds
+    sent = 0
+    try:
+        conn.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        conn.sendall(b"HTTP/1.1 200 OK\r\nX-Flood: ")
+        while time.monotonic() < stop:
+            conn.send(b"a")
+            sent += 1
+    except OSError:
+        say("closed")
+        return
+    say("flooded %d" % sent)
+
+
 def answer(conn, args):
     try:
         line = read_request(conn)
@@ -113,6 +130,8 @@ def answer(conn, args):
             flood(
                 conn, args, b"HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n",
                 b"%x\r\n" % len(data) + data + b"\r\n")
+        elif args.mode == "flood-trickle":
+            trickle(conn, args)
         elif args.mode == "drip":
             drip(conn, args)
         elif args.mode == "flood-trailer":
@@ -132,7 +151,7 @@ def main():
         "--mode", required=True,
         choices=[
             "204", "redirect", "body", "hang", "garbage", "flood-continue", "flood-header", "flood-chunked",
-            "flood-trailer", "drip"])
+            "flood-trailer", "drip", "flood-trickle"])
     parser.add_argument("--location", default="http://198.51.100.1/login")
     parser.add_argument("--body", default="NetworkManager is online\n")
     parser.add_argument("--chunk-size", type=int, default=1)

@@ -43,6 +43,31 @@ struct ProbeFloodKernelTests {
     }
   }
 
+  @Test func aFloodOfOneByteSegmentsCostsABoundedNumberOfReads() async throws {
+    let site = try ProbeSite("ftrickle")
+    defer { site.delete() }
+    let server = try await site.startServer("flood-trickle")
+    defer { server.stop() }
+    let transport = SocketProbeTransport(namespace: try NetworkNamespace(site.target.name))
+    let probe = try ConnectivityProbe(url: site.url())
+
+    let exchange = try await withTimeout(.seconds(10), "the check against one-byte segments") {
+      await transport.exchange(probe, interface: "v0")
+    }
+    let check = ConnectivityMonitor.check(exchange, probe: probe)
+    #expect(check.state == .limited, "\(check)")
+    // Whichever limit comes first: 4096 reads, or 64 KiB of header if the segments were read in batches.
+    #expect(
+      check.detail.hasPrefix("the answer did not end within 4096 reads")
+        || check.detail == "the header did not end within 64 KiB", "\(check)")
+    let cpu = try #require(exchange.cpuTime)
+    // Without the read limit, one read per byte up to 64 KiB took about 200 ms of CPU here (debug build).
+    #expect(cpu < .milliseconds(100), "CPU used by one check against one-byte segments: \(cpu)")
+    if ProcessInfo.processInfo.environment["NETSTATUS_PRINT_FIGURES"] != nil {
+      print("probe flood figure: flood-trickle: CPU \(cpu), wall \(check.duration), \(check.detail)")
+    }
+  }
+
   @Test func anAnswerThatIsStillArrivingAtTheTimeoutIsLimitedAsUnfinished() async throws {
     let site = try ProbeSite("fdrip")
     defer { site.delete() }

@@ -143,7 +143,13 @@
       var parser = HTTPResponseParser(limits: limits)
       var buffer = [UInt8](repeating: 0, count: 8192)
       var received = 0
+      var reads = 0
       while true {
+        guard reads < limits.maximumReads else {
+          outcome.result = .failed(
+            .answerTooLong("the answer did not end within \(limits.maximumReads) reads (\(received) bytes)"))
+          return outcome
+        }
         switch wait(fd, for: Int16(POLLIN), until: deadline, clock: clock) {
         case .ready:
           break
@@ -157,6 +163,7 @@
         }
         let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
         if count > 0 {
+          reads += 1
           received += count
           if let result = Self.result(parser.feed(buffer[..<count])) {
             outcome.result = result
