@@ -236,6 +236,12 @@ enum ProcessThreads {
     return .nanoseconds(nanoseconds)
   }
 
+  /// A CPU-time bound for a test: `bound` as measured on a plain debug build, ten times that under a
+  /// sanitizer (TSan and ASan make the parsing and the system calls several times slower).
+  static func cpuBound(_ bound: Duration) -> Duration {
+    ProcessResources.underSanitizer ? bound * 10 : bound
+  }
+
   /// The CPU time (user + system) a process has used, its ended threads included, from `/proc/PID/stat`.
   static func processCPUTime(_ pid: Int32) -> Duration? {
     guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
