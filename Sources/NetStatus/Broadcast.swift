@@ -21,7 +21,7 @@ struct Broadcast<Element: Equatable & Sendable> {
 
   enum Subscriber {
     case iterator(IteratorState)
-    case callback(@Sendable (Element, UInt64) -> Void)
+    case callback(@Sendable (Element, UInt64) -> Void, cleared: (@Sendable (UInt64) -> Void)?)
   }
 
   /// What `next` decided.
@@ -43,6 +43,17 @@ struct Broadcast<Element: Equatable & Sendable> {
     }
   }
 
+  /// What a clear must do once the lock is released: tell the callbacks that asked, with the new version.
+  struct ClearFanout {
+    var callbacks: [@Sendable (UInt64) -> Void] = []
+    var version: UInt64 = 0
+
+    /// Calls everything, in subscription order.
+    func run() {
+      for callback in callbacks { callback(version) }
+    }
+  }
+
   private(set) var subscribers: [UInt64: Subscriber] = [:]
   private var nextID: UInt64 = 0
   /// Callback subscribers in subscription order, so that callbacks run in a stable order.
@@ -57,13 +68,16 @@ struct Broadcast<Element: Equatable & Sendable> {
     return nextID
   }
 
-  /// Adds a callback, called with every published value and its version.
+  /// Adds a callback, called with every published value and its version, and `cleared`, if given, called
+  /// with the version of each ``clear()``.
   ///
   /// Callbacks run outside the lock, so one may see a value before the subscriber has handled the value it
   /// got at registration: it compares versions and drops what is older than what it has.
-  mutating func addCallback(_ callback: @escaping @Sendable (Element, UInt64) -> Void) -> UInt64 {
+  mutating func addCallback(
+    _ callback: @escaping @Sendable (Element, UInt64) -> Void, cleared: (@Sendable (UInt64) -> Void)? = nil
+  ) -> UInt64 {
     nextID += 1
-    subscribers[nextID] = .callback(callback)
+    subscribers[nextID] = .callback(callback, cleared: cleared)
     callbackOrder.append(nextID)
     return nextID
   }
@@ -125,7 +139,7 @@ struct Broadcast<Element: Equatable & Sendable> {
     fanout.version = version
     fanout.callbacks.reserveCapacity(callbackOrder.count)
     for id in callbackOrder {
-      if case .callback(let callback) = subscribers[id] { fanout.callbacks.append(callback) }
+      if case .callback(let callback, _) = subscribers[id] { fanout.callbacks.append(callback) }
     }
     // Mutate in place through `values` so that the table is not copied on every publish.
     var index = subscribers.values.startIndex
@@ -142,6 +156,18 @@ struct Broadcast<Element: Equatable & Sendable> {
         state.pending = value
       }
       subscribers.values[index] = .iterator(state)
+    }
+    return fanout
+  }
+
+  /// The host forgot its value (a stopped ``NetworkMonitor`` no longer knows its path): a new version, and
+  /// the callbacks that asked to be told. Iterators are not told: they resume with the next value.
+  mutating func clear() -> ClearFanout {
+    version += 1
+    var fanout = ClearFanout()
+    fanout.version = version
+    for id in callbackOrder {
+      if case .callback(_, let cleared?) = subscribers[id] { fanout.callbacks.append(cleared) }
     }
     return fanout
   }

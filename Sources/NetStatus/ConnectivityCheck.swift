@@ -9,7 +9,8 @@ public struct ConnectivityCheck: Sendable, Hashable, CustomStringConvertible {
   /// The state the check concluded.
   public var state: ConnectivityState
   /// What the check saw: `HTTP 204`, `HTTP 302 to http://portal.example/login`, `connection refused`,
-  /// `no answer within 5 seconds`, …
+  /// `no answer within 5 seconds`, … Text the server sent appears with its control characters escaped
+  /// (`\x1B`, `\u{202E}`), so that the detail can be shown as it is.
   public var detail: String
   /// The interface the probe's socket was bound to, or `nil` when the kernel's routing chose.
   public var interface: String?
@@ -24,8 +25,8 @@ public struct ConnectivityCheck: Sendable, Hashable, CustomStringConvertible {
     self.duration = duration
   }
 
-  /// `portal (redirect to http://portal.example/login): HTTP 302 via wlan0`.
+  /// `portal (redirect to http://portal.example/login): HTTP 302 via wlan0`, control characters escaped.
   public var description: String {
-    "\(state): \(detail)" + (interface.map { " via \($0)" } ?? "")
+    ("\(state): \(detail)" + (interface.map { " via \($0)" } ?? "")).escapingControlCharacters()
   }
 }

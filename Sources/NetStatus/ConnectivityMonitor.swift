@@ -25,7 +25,8 @@ import Synchronization
 /// ```
 ///
 /// It follows the monitor's paths through a subscription of its own, and starts the monitor if needed;
-/// stopping it never stops the monitor. Each check is made over the path's preferred interface
+/// stopping it never stops the monitor. While the monitor is stopped (its path not known), the state is
+/// ``ConnectivityState/unknown`` and nothing is sent; when the monitor starts again, its path is checked. Each check is made over the path's preferred interface
 /// (`SO_BINDTODEVICE` on Linux; when that is not permitted, the kernel's routing chooses, and
 /// ``ConnectivityCheck/interface`` is `nil`), and from inside the network namespace the monitor watches,
 /// if it watches one. A check still in flight when the path changes is cancelled.
@@ -105,9 +106,9 @@ public final class ConnectivityMonitor: Sendable {
       return state.generation
     }
     guard let generation else { return }
-    let registration = monitor.addCallbackSubscriber { [weak self] path, version in
-      self?.receive(path, version: version, generation: generation)
-    }
+    let registration = monitor.addCallbackSubscriber(
+      { [weak self] path, version in self?.receive(path, version: version, generation: generation) },
+      cleared: { [weak self] version in self?.pathForgotten(version: version, generation: generation) })
     let stale = state.withLockedValue { state -> Bool in
       guard state.generation == generation else { return true }
       state.subscription = registration.id
@@ -193,6 +194,19 @@ public final class ConnectivityMonitor: Sendable {
     handle(.path(path), generation: generation)
   }
 
+  /// The path monitor stopped and forgot its path (at broadcast version `version`): the connectivity is not
+  /// known either until it reports a path again.
+  private func pathForgotten(version: UInt64, generation: UInt64) {
+    let current = state.withLockedValue { state -> Bool in
+      guard state.generation == generation else { return false }
+      if let seen = state.pathVersion, version <= seen { return false }
+      state.pathVersion = version
+      return true
+    }
+    guard current else { return }
+    handle(.pathForgotten, generation: generation)
+  }
+
   /// Feeds an event of `generation` (if it is still current) to the scheduler and carries out its actions.
   private func handle(_ event: ConnectivityScheduler.Event, generation: UInt64) {
     let work = state.withLockedValue { state -> Work in
@@ -252,13 +266,15 @@ public final class ConnectivityMonitor: Sendable {
     }
   }
 
-  /// Judges an exchange.
+  /// Judges an exchange. The detail is for people and quotes what the server sent (a `Location`, a header):
+  /// its control characters are escaped.
   static func check(_ exchange: ProbeExchange, probe: ConnectivityProbe) -> ConnectivityCheck {
     let (state, detail) = ConnectivityClassifier.classify(exchange.result, probe: probe)
     var text = detail
     if let problem = exchange.bindingProblem { text += " (not bound to the path's interface: \(problem))" }
     return ConnectivityCheck(
-      state: state, detail: text, interface: exchange.boundInterface, duration: exchange.duration)
+      state: state, detail: text.escapingControlCharacters(), interface: exchange.boundInterface,
+      duration: exchange.duration)
   }
 }
 

@@ -16,8 +16,10 @@
 /// The probe fetches an `http://` URL with one HTTP/1.1 GET. `https` is refused: a captive portal can only
 /// intercept plain HTTP (which is what makes it detectable), and there is no portable TLS API on Linux.
 /// Host names are resolved with the system resolver (from inside the monitored network namespace, if any);
-/// an IP address in the URL avoids the lookup. The ``timeout`` covers the lookup too: a resolver that does
-/// not answer makes the check end as timed out (``ConnectivityState/limited``) on time.
+/// in a named namespace with a `/etc/netns/NAME/resolv.conf` of its own, with that file's name servers and
+/// the namespace's hosts file, as `ip netns exec NAME` would. An IP address in the URL avoids the lookup.
+/// The ``timeout`` covers the lookup too: a name that does not exist is "cannot resolve", a resolver that
+/// does not answer is "no answer", and either ends the check (``ConnectivityState/limited``) on time.
 ///
 /// ## When it runs
 /// See ``ConnectivityMonitor``: once when monitoring starts, then only when the path changes (after

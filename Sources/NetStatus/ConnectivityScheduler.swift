@@ -3,7 +3,8 @@
 /// The ``ConnectivityMonitor`` feeds it events (a new path, a timer that fired, a finished check) and
 /// carries out the actions it returns (start or cancel a timer or a probe, publish a state). Its rules:
 ///
-/// - No path, or an unsatisfied one: the state is ``ConnectivityState/none`` and nothing is sent.
+/// - An unsatisfied path: the state is ``ConnectivityState/none`` and nothing is sent. No path known (not
+///   reported yet, or the path monitor stopped): ``ConnectivityState/unknown``, and nothing is sent.
 /// - The first satisfied path after starting is probed at once; a later path change is probed once it
 ///   has settled (``ConnectivityProbe/settleDelay``). A change cancels any probe in flight and any timer.
 /// - After a check that is not full, check again after the backoff: ``ConnectivityProbe/initialBackoff``,
@@ -18,6 +19,8 @@ struct ConnectivityScheduler: Sendable {
   enum Event: Sendable, Hashable {
     /// The monitor reported a path.
     case path(NetworkPath)
+    /// The monitor stopped: its path is not known any more.
+    case pathForgotten
     /// The timer with this id fired.
     case timerFired(UInt64)
     /// The probe with this id ended with this check.
@@ -93,6 +96,7 @@ struct ConnectivityScheduler: Sendable {
   mutating func handle(_ event: Event) -> [Action] {
     switch event {
     case .path(let newPath): return pathChanged(to: newPath)
+    case .pathForgotten: return forget()
     case .timerFired(let id): return timerFired(id)
     case .probeFinished(let id, let check): return probeFinished(id, check)
     case .recheckRequested: return recheckRequested()
@@ -156,6 +160,12 @@ struct ConnectivityScheduler: Sendable {
   }
 
   private mutating func stopped() -> [Action] {
+    forget()
+  }
+
+  /// No path is known (monitoring stopped, or the path monitor did): nothing to check, nothing known; the
+  /// next path is checked at once, as the first one is.
+  private mutating func forget() -> [Action] {
     path = nil
     verdictInterface = nil
     backoff = initialBackoff

@@ -27,7 +27,8 @@
 /// The cases are named as NetworkManager names them, so `.none` means "no path", not `Optional.none`:
 /// the monitor never reports an optional state (it says ``unknown`` instead of `nil`).
 public enum ConnectivityState: Sendable, Hashable, CustomStringConvertible {
-  /// Not checked yet: no path is known, or the first check over this path has not finished.
+  /// Not checked yet: no path is known (not reported yet, or the path monitor is stopped), or the first
+  /// check over this path has not finished.
   case unknown
   /// There is no path: the network path is not satisfied. No probe is sent.
   case none
@@ -63,8 +64,11 @@ public enum ConnectivityState: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The name, and the redirect target of a portal: `portal (redirect to http://portal.example/login)`.
+  ///
+  /// The target came from the network: control characters in it (a terminal escape sequence, a BEL, a
+  /// bidirectional override) are shown escaped, as `\x1B` or `\u{202E}`. ``redirect`` keeps the exact value.
   public var description: String {
-    if let redirect { return "portal (redirect to \(redirect))" }
+    if let redirect { return "portal (redirect to \(redirect.escapingControlCharacters()))" }
     return name
   }
 

@@ -18,6 +18,6 @@ public struct NetworkInterface: Sendable, Hashable, Codable, CustomStringConvert
     self.type = type
   }
 
-  /// `name (type)`, for example `eth0 (wiredEthernet)`.
-  public var description: String { "\(name) (\(type))" }
+  /// `name (type)`, for example `eth0 (wiredEthernet)`; control characters in the name are escaped.
+  public var description: String { "\(name.escapingControlCharacters()) (\(type))" }
 }

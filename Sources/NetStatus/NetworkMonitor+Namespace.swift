@@ -17,6 +17,8 @@
     /// - for a name, from `/etc/netns/NAME/resolv.conf` when that file exists (the file `ip netns exec` would
     ///   show the namespace);
     /// - otherwise from `/etc/resolv.conf`.
+    /// A ``ConnectivityMonitor`` of this monitor resolves its probe's host name with the named namespace's file
+    /// when there is one.
     ///
     /// If the namespace is deleted while it is watched, the path becomes unsatisfied, the monitor stops,
     /// and ``lastError`` and ``errorHandler`` report ``NetworkMonitorError/namespaceDeleted(path:)``. For

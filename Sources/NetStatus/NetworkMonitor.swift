@@ -177,25 +177,31 @@ public final class NetworkMonitor: Sendable {
 
   /// Stops monitoring and releases the source. Does nothing if the monitor is not running.
   ///
-  /// ``currentPath`` becomes `nil` (not known). Subscribers of ``paths`` stay subscribed and resume when
-  /// the monitor starts again.
+  /// ``currentPath`` becomes `nil` (not known), and a ``ConnectivityMonitor`` following this monitor
+  /// becomes ``ConnectivityState/unknown``. Subscribers of ``paths`` stay subscribed and resume when the
+  /// monitor starts again.
   public func stopMonitoring() {
-    lifecycle.withLockedValue { _ in
+    let forgotten: Broadcast<NetworkPath>.ClearFanout? = lifecycle.withLockedValue { _ in
       // A session that failed may still be stopping: stopped here if it is not yet, and in any case stopped once
       // this returns (its stop holds `lifecycle`), so that a process may exit right after without a thread left
       // unjoined.
       state.withLockedValue { $0.failedSession.take() }?.stop()
-      let stopped: (session: (any PathSourceSession)?, handlers: Handlers)? = state.withLockedValue { state in
-        guard state.isMonitoring else { return nil }
-        state.isMonitoring = false
-        state.generation &+= 1
-        state.currentPath = nil
-        return (state.session.take(), state.handlers)
-      }
-      guard let stopped else { return }
+      let stopped:
+        (session: (any PathSourceSession)?, handlers: Handlers, forgotten: Broadcast<NetworkPath>.ClearFanout)? =
+          state.withLockedValue { state in
+            guard state.isMonitoring else { return nil }
+            state.isMonitoring = false
+            state.generation &+= 1
+            state.currentPath = nil
+            return (state.session.take(), state.handlers, state.broadcast.clear())
+          }
+      guard let stopped else { return nil }
       stopped.session?.stop()
       if let didStop = stopped.handlers.didStop { stopped.handlers.queue.async(execute: didStop) }
+      return stopped.forgotten
     }
+    // Outside both locks: a subscriber told that the path is forgotten may start or stop things.
+    forgotten?.run()
   }
 
   // MARK: Receiving

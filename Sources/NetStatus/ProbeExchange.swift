@@ -17,6 +17,8 @@ struct ProbeExchange: Sendable, Hashable {
   var bindingProblem: String?
   /// How long the exchange took.
   var duration: Duration
+  /// The CPU time the exchange's own thread used, when it ran on one to the end (for tests and figures).
+  var cpuTime: Duration? = nil
 }
 
 /// Why a probe exchange produced no usable response.
@@ -32,8 +34,17 @@ enum ProbeFailure: Error, Sendable, Hashable, CustomStringConvertible {
   case closedWithoutAnswer(String)
   /// Something answered, but not in HTTP.
   case malformed(String)
-  /// The host name could not be resolved.
-  case nameResolution(String)
+  /// The answer did not end within the limits an answer must fit in (the server kept sending interim
+  /// responses, header or trailer lines, or body framing), with what happened.
+  case answerTooLong(String)
+  /// An answer was arriving when the timeout passed: it did not end in time.
+  case answerUnfinished(within: Duration, received: Int)
+  /// The host name could not be resolved: the name does not exist or has no address, or no resolver could
+  /// say (none is configured, or each refused or failed), with why.
+  case nameResolution(host: String, reason: String)
+  /// The resolver did not answer about the host name in time (or answered only "try again"): `asked` names
+  /// it (`the name server 192.0.2.53`, `the system resolver`), `detail` says how long or why.
+  case resolverSilent(host: String, asked: String, detail: String)
   /// The probe could not run here: a local failure (no socket, no thread) or a platform without a
   /// transport. It says nothing about the network.
   case local(String)
@@ -48,7 +59,11 @@ enum ProbeFailure: Error, Sendable, Hashable, CustomStringConvertible {
     case .timedOut(let duration): "no answer within \(duration)"
     case .closedWithoutAnswer(let how): how
     case .malformed(let reason): "not an HTTP answer: \(reason)"
-    case .nameResolution(let reason): "cannot resolve the host: \(reason)"
+    case .answerTooLong(let reason): reason
+    case .answerUnfinished(let duration, let received):
+      "the answer did not end within \(duration) (\(received) bytes received)"
+    case .nameResolution(let host, let reason): "cannot resolve \(host): \(reason)"
+    case .resolverSilent(let host, let asked, let detail): "no answer from \(asked) for \(host) \(detail)"
     case .local(let reason): "could not probe: \(reason)"
     case .cancelled: "cancelled"
     }

@@ -2,7 +2,10 @@ import NetStatus
 
 /// Renders paths for people: the `netstatus` table and the `watch` lines. Pure.
 ///
-/// Colour and symbols are used only when `style` says so: on a terminal, unless NO_COLOR is set.
+/// Colour and symbols are used only when `style` says so: on a terminal, unless NO_COLOR is set. Every
+/// text that came from outside (a portal's redirect and what the check saw, from the network; interface
+/// names, from the kernel) has its control characters escaped before it is painted, so that only the
+/// formatter's own colour codes reach the terminal.
 struct PathFormatter {
   struct Style: Equatable {
     var color: Bool
@@ -45,6 +48,7 @@ struct PathFormatter {
     var text = report.state.description
     let explains = report.state == .limited || report.state == .portal(redirect: nil)
     if explains, let detail = report.check?.detail { text += " (\(detail))" }
+    text = text.escapingControlCharacters()
     guard style.symbols else { return text }
     switch report.state {
     case .full: return paint("✓ " + text, "32")
@@ -64,10 +68,11 @@ struct PathFormatter {
     if path.availableInterfaces.isEmpty {
       rows.append(("Interfaces", "none"))
     } else {
-      let width = path.availableInterfaces.map(\.name.count).max() ?? 0
+      let names = path.availableInterfaces.map { $0.name.escapingControlCharacters() }
+      let width = names.map(\.count).max() ?? 0
       for (offset, interface) in path.availableInterfaces.enumerated() {
         let inUse = offset == 0 && path.isConnected
-        let name = interface.name.padding(toLength: width, withPad: " ", startingAt: 0)
+        let name = names[offset].padding(toLength: width, withPad: " ", startingAt: 0)
         var line: String
         if style.symbols {
           line = (inUse ? paint("▶ ", "1") : "  ") + name + "  " + interface.type.rawValue
@@ -83,7 +88,8 @@ struct PathFormatter {
     rows.append(("IPv4", yesNo(path.supportsIPv4)))
     rows.append(("IPv6", yesNo(path.supportsIPv6)))
     rows.append(("DNS", yesNo(path.supportsDNS)))
-    rows.append(("Gateways", path.gateways.isEmpty ? "none" : path.gateways.joined(separator: ", ")))
+    let gateways = path.gateways.joined(separator: ", ").escapingControlCharacters()
+    rows.append(("Gateways", path.gateways.isEmpty ? "none" : gateways))
     if let connectivity { rows.append(("Internet", internet(connectivity))) }
     let labelWidth = rows.map(\.0.count).max() ?? 0
     return rows.map { label, value in
@@ -105,7 +111,7 @@ struct PathFormatter {
       if path.availableInterfaces.count > 1 {
         interfaces += " +" + path.availableInterfaces.dropFirst().map(\.name).joined(separator: ",")
       }
-      parts.append(interfaces)
+      parts.append(interfaces.escapingControlCharacters())
     } else if let reason = path.unsatisfiedReason {
       parts.append(reason.rawValue)
     }
@@ -116,7 +122,9 @@ struct PathFormatter {
     if path.isExpensive { flags.append("expensive") }
     if path.isConstrained { flags.append("constrained") }
     if !flags.isEmpty { parts.append(flags.joined(separator: " ")) }
-    if !path.gateways.isEmpty { parts.append("via " + path.gateways.joined(separator: ", ")) }
+    if !path.gateways.isEmpty {
+      parts.append("via " + path.gateways.joined(separator: ", ").escapingControlCharacters())
+    }
     if let connectivity { parts.append("internet " + internet(connectivity)) }
     return parts.joined(separator: "  ")
   }

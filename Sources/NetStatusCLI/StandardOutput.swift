@@ -84,9 +84,10 @@ enum StandardOutput {
     write(text + "\n", to: STDOUT_FILENO)
   }
 
-  /// Writes `netstatus: text` and a newline to standard error.
+  /// Writes `netstatus: text` and a newline to standard error, with the control characters of `text`
+  /// escaped: error texts can quote what a server sent.
   static func error(_ text: String) {
-    write("netstatus: \(text)\n", to: STDERR_FILENO)
+    write("netstatus: \(text.escapingControlCharacters())\n", to: STDERR_FILENO)
   }
 
   /// The one line that reports a failed write to standard output.

@@ -119,7 +119,10 @@ struct ConnectivityClassifierTests {
     (.timedOut(.seconds(5)), .limited),
     (.closedWithoutAnswer("reset"), .limited),
     (.malformed("SSH"), .limited),
-    (.nameResolution("no such host"), .limited),
+    (.nameResolution(host: "h", reason: "no such name"), .limited),
+    (.resolverSilent(host: "h", asked: "the name server 192.0.2.53", detail: "within 5 seconds"), .limited),
+    (.answerTooLong("the header did not end within 64 KiB"), .limited),
+    (.answerUnfinished(within: .seconds(5), received: 10), .limited),
     (.local("EMFILE"), .unknown),
     (.cancelled, .unknown),
   ])

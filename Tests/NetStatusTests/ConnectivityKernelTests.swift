@@ -156,6 +156,25 @@ struct ConnectivityKernelTests {
     #expect(try await server.awaitRequests(1).count == 1)
   }
 
+  @Test func unknownWhileThePathMonitorIsStoppedAndFullAgainOnceItRuns() async throws {
+    let site = try ProbeSite("cpstop")
+    defer { site.delete() }
+    let server = try await site.startServer("204")
+    defer { server.stop() }
+    let connectivity = try monitor(site, try ConnectivityProbe(url: site.url()))
+    defer { connectivity.stopMonitoring() }
+
+    connectivity.startMonitoring()
+    try await connectivity.awaitState("full") { $0 == .full }
+    connectivity.monitor.stopMonitoring()
+    try await connectivity.awaitState("unknown once the path monitor stopped", timeout: .seconds(2)) {
+      $0 == .unknown
+    }
+    connectivity.monitor.startMonitoring()
+    try await connectivity.awaitState("full once it runs again") { $0 == .full }
+    #expect(try await server.awaitRequests(2).count == 2, "one probe per start of the path monitor")
+  }
+
   @Test func aPathChangeCancelsTheProbeInFlight() async throws {
     let site = try ProbeSite("ccancel")
     defer { site.delete() }

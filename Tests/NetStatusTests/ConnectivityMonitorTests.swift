@@ -164,6 +164,37 @@ struct ConnectivityMonitorTests {
     connectivity.stopMonitoring()
   }
 
+  @Test func aStoppedPathMonitorMakesItUnknownAndItsRestartProbesAgain() async throws {
+    let (_, transport, connectivity) = try make()
+    connectivity.startMonitoring()
+    defer { connectivity.stopMonitoring() }
+    let paths = connectivity.monitor
+    try await transport.requests.waitFor(count: 1, "the first probe")
+    transport.answer(.response(Self.noContent))
+    try await connectivity.awaitState("full") { $0 == .full }
+
+    // Stopped: its path is not known any more, so neither is the internet behind it.
+    paths.stopMonitoring()
+    #expect(paths.currentPath == nil)
+    try await connectivity.awaitState("unknown once the path monitor stopped", timeout: .seconds(2)) {
+      $0 == .unknown
+    }
+    #expect(connectivity.isMonitoring, "the connectivity monitor keeps following the path monitor")
+
+    // Started again: the path is probed at once, as a first path is.
+    paths.startMonitoring()
+    try await transport.requests.waitFor(count: 2, "a probe once the path monitor runs again")
+    // Stopped while that probe is in flight: the probe is cancelled.
+    paths.stopMonitoring()
+    try await transport.cancellations.waitFor(count: 1, "the probe in flight to be cancelled")
+    #expect(connectivity.connectivity == .unknown)
+    paths.startMonitoring()
+    try await transport.requests.waitFor(count: 3, "a probe after the second restart")
+    transport.answer(.response(Self.redirect))
+    try await connectivity.awaitState("a portal") { $0.name == "portal" }
+    #expect(connectivity.checksStarted == 3)
+  }
+
   @Test func anUnsatisfiedPathSendsNothing() async throws {
     let (source, transport, connectivity) = try make(.offline)
     connectivity.startMonitoring()

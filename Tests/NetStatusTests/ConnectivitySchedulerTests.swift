@@ -46,6 +46,23 @@ struct ConnectivitySchedulerTests {
     #expect(scheduler.state == .unknown)
   }
 
+  @Test func aForgottenPathIsUnknownAndTheSamePathIsProbedAtOnceWhenItComesBack() {
+    var scheduler = scheduler()
+    let id = probeID(scheduler.handle(.path(Self.wifi)))
+    _ = scheduler.handle(.probeFinished(id, check(.full)))
+    #expect(scheduler.state == .full)
+    // The path monitor stopped: nothing is known, nothing is pending.
+    #expect(scheduler.handle(.pathForgotten) == [.publish(.unknown)])
+    #expect(scheduler.path == nil && scheduler.probeInFlight == nil && scheduler.timer == nil)
+    #expect(scheduler.handle(.recheckRequested) == [], "no path, no probe")
+    // It started again with the very same path: a first path, probed at once (no settle delay).
+    let again = scheduler.handle(.path(Self.wifi))
+    #expect(again == [.startProbe(id: id + 1, path: Self.wifi)])
+    // Forgotten with a probe in flight: the probe is cancelled.
+    #expect(scheduler.handle(.pathForgotten) == [.cancelProbe])
+    #expect(scheduler.state == .unknown)
+  }
+
   @Test func noPathMeansNoneAndNothingSent() {
     var scheduler = scheduler()
     #expect(scheduler.handle(.path(.offline)) == [.publish(.none)])

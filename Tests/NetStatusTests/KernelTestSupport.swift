@@ -127,10 +127,21 @@ final class TestNamespace: Sendable {
     return child
   }
 
-  /// Deletes the namespace (once).
+  /// Where `ip netns exec` finds files it shows this namespace in place of `/etc`'s.
+  var etcFolder: String { "/etc/netns/\(name)" }
+
+  /// Writes `/etc/netns/NAME/FILE`, as an administrator configures a named namespace (`resolv.conf`,
+  /// `hosts`). ``delete()`` removes the folder.
+  func writeEtcFile(_ file: String, _ text: String) throws {
+    try FileManager.default.createDirectory(atPath: etcFolder, withIntermediateDirectories: true)
+    try text.write(toFile: "\(etcFolder)/\(file)", atomically: true, encoding: .utf8)
+  }
+
+  /// Deletes the namespace (once), and its `/etc/netns/NAME` folder if a test made one.
   func delete() {
     guard !deleted.exchange(true, ordering: .relaxed) else { return }
     _ = try? KernelTestSupport.run(["netns", "delete", name])
+    if FileManager.default.fileExists(atPath: etcFolder) { try? FileManager.default.removeItem(atPath: etcFolder) }
   }
 }
 

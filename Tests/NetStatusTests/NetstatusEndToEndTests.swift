@@ -484,6 +484,9 @@ final class NetstatusProcess: Sendable {
     return false
   }
 
+  /// The child's process id.
+  var processIdentifier: Int32 { child.processIdentifier }
+
   /// Decodes output line `index` as a path.
   func path(at index: Int) throws -> NetworkPath {
     try JSONDecoder().decode(NetworkPath.self, from: Data(lines.values[index].utf8))

@@ -151,4 +151,79 @@ struct NetstatusProbeEndToEndTests {
     #expect(try await run.waitForExit() == .exited(0))
     #expect(try await server.awaitRequests(1).count == 1, "one probe; none while full, none without a path")
   }
+
+  @Test func watchReportsAFloodingServerAsLimitedAndThenUsesNoCPU() async throws {
+    let site = try ProbeSite("e2epflood")
+    defer { site.delete() }
+    let server = try await site.startServer("flood-continue", ["--flood-seconds", "40"])
+    defer { server.stop() }
+    let run = try NetstatusProcess(["watch", "--json", "--netns", site.target.name, "--probe", site.url()])
+    defer { run.terminate() }
+    // Before the limits, the first check read the flood for as long as it lasted: no verdict, a core pegged.
+    try await run.lines.waitUntil(timeout: .seconds(10), "a line with connectivity limited") {
+      $0.last.flatMap(Self.connectivity(of:)) == #"{"state":"limited"}"#
+    }
+    try await server.process.lines.waitUntil(timeout: .seconds(5), "the server to see the probe close") {
+      $0.contains("closed")
+    }
+    // A quiet window of one second (it measures; it synchronises nothing). Retries come after 1 s, 2 s, …
+    // with backoff, each ended by the same limit: netstatus must use next to no CPU.
+    let pid = run.processIdentifier
+    let before = try #require(ProcessThreads.processCPUTime(pid))
+    try await Task.sleep(for: .seconds(1))
+    let after = try #require(ProcessThreads.processCPUTime(pid))
+    #expect(
+      after - before < ProcessThreads.cpuBound(.milliseconds(100)),
+      "netstatus used \(after - before) of CPU in one second")
+  }
+
+  /// A portal's Location that would retitle the terminal (OSC 0, ended by BEL) and clear the screen (CSI 2J).
+  static let hostileLocation = "http://198.51.100.1/login\u{1B}]0;pwned\u{07}\u{1B}[2J"
+  /// How people see it: every control character escaped.
+  static let escapedLocation = #"http://198.51.100.1/login\x1B]0;pwned\x07\x1B[2J"#
+
+  /// Whether `text` holds a character a terminal acts on (ESC, BEL, any C0 or C1 control but the newline).
+  static func hasRawControls(_ text: String) -> Bool {
+    text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7F...0x9F).contains($0.value) }
+  }
+
+  @Test func aHostileRedirectIsShownEscapedAndKeptExactInJSON() async throws {
+    let site = try ProbeSite("e2epesc")
+    defer { site.delete() }
+    let server = try await site.startServer("redirect", ["--location", Self.hostileLocation])
+    defer { server.stop() }
+
+    // The table.
+    let show = try NetstatusProcess(["--netns", site.target.name, "--probe", site.url()])
+    #expect(try await show.waitForExit() == .exited(0), "stderr: \(show.errorOutput)")
+    let table = show.lines.values.joined(separator: "\n")
+    #expect(!Self.hasRawControls(table), "raw control characters in: \(table.debugDescription)")
+    #expect(table.contains("Internet     portal (redirect to \(Self.escapedLocation))"), "\(table.debugDescription)")
+
+    // A watch line.
+    let watch = try NetstatusProcess(["watch", "--netns", site.target.name, "--probe", site.url()])
+    defer { watch.terminate() }
+    let lines = try await watch.lines.waitUntil(timeout: .seconds(10), "a watch line with the portal") {
+      $0.contains { $0.contains("internet portal") }
+    }
+    #expect(!lines.contains(where: Self.hasRawControls), "\(lines.map(\.debugDescription))")
+    #expect(lines.contains { $0.contains("redirect to \(Self.escapedLocation)") }, "\(lines)")
+    watch.terminate()
+
+    // The error text of a wait that times out.
+    let wait = try NetstatusProcess(
+      ["wait", "--internet", "--timeout", "2", "--netns", site.target.name, "--probe", site.url()])
+    #expect(try await wait.waitForExit() == .exited(1))
+    #expect(!Self.hasRawControls(wait.errorOutput), "\(wait.errorOutput.debugDescription)")
+    #expect(wait.errorOutput.contains("internet: portal (redirect to \(Self.escapedLocation))"), "\(wait.errorOutput)")
+
+    // JSON keeps the exact value, escaped the JSON way, as before.
+    let json = try NetstatusProcess(["--json", "--netns", site.target.name, "--probe", site.url()])
+    #expect(try await json.waitForExit() == .exited(0))
+    let line = try #require(json.lines.values.first)
+    #expect(!Self.hasRawControls(line))
+    let (_, connectivity) = try split(line)
+    let state = try JSONDecoder().decode(ConnectivityState.self, from: Data(connectivity.utf8))
+    #expect(state == .portal(redirect: Self.hostileLocation))
+  }
 }

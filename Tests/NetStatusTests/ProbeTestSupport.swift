@@ -125,6 +125,42 @@ final class ProbeServer: Sendable {
   }
 }
 
+/// `Tests/Fixtures/dns_server.py`, run inside a test namespace: one line per event on its output ("ready",
+/// "query NAME TYPE").
+final class DNSServer: Sendable {
+  static let scriptPath: String = URL(fileURLWithPath: ProbeServer.scriptPath)
+    .deletingLastPathComponent().appendingPathComponent("dns_server.py").path
+
+  let process: NetstatusProcess
+
+  /// Starts the server on `address`, port 53, in `namespace`, and waits until it listens.
+  init(namespace: TestNamespace, address: String, mode: String = "answer", records: [String: String] = [:]) async throws
+  {
+    guard let ip = KernelTestSupport.ipPath else {
+      throw KernelTestSupport.CommandFailed(arguments: [], status: -1, output: "no ip")
+    }
+    let recordArguments = records.sorted { $0.key < $1.key }.flatMap { ["--record", "\($0.key)=\($0.value)"] }
+    process = try NetstatusProcess(
+      executable: ip,
+      ["netns", "exec", namespace.name, ProbeServer.python, Self.scriptPath, "--address", address, "--mode", mode]
+        + recordArguments)
+    do {
+      try await process.lines.waitFor(count: 1, timeout: .seconds(10), "the DNS server to listen")
+    } catch {
+      process.terminate()
+      throw ProbeServer.ServerFailed(output: process.lines.values, errors: process.errorOutput, underlying: "\(error)")
+    }
+  }
+
+  /// The queries received so far (`NAME TYPE`).
+  var queries: [String] { process.lines.values.filter { $0.hasPrefix("query ") }.map { String($0.dropFirst(6)) } }
+
+  /// Kills the server (by its process id).
+  func stop() {
+    process.terminate()
+  }
+}
+
 /// Test helpers for connectivity monitors.
 extension ConnectivityMonitor {
   /// Waits until the state satisfies `predicate`; throws ``TimedOut`` (saying what the last check saw)
@@ -144,6 +180,112 @@ extension ConnectivityMonitor {
         what:
           "\(error.what); the state is \(connectivity), the last check: \(lastCheck.map(String.init(describing:)) ?? "none")",
         timeout: timeout)
+    }
+  }
+}
+
+/// The threads of this process, seen through `/proc/self/task`: to find the probe's threads in a test
+/// namespace and what CPU time they use.
+enum ProcessThreads {
+  /// A thread: its id, name (`comm`), network namespace (`net:[INODE]`) and CPU time so far.
+  struct Thread {
+    var id: String
+    var name: String
+    var networkNamespace: String?
+    var cpuTime: Duration
+  }
+
+  /// The threads alive now.
+  static func all() -> [Thread] {
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+    return tasks.compactMap { task in
+      let folder = "/proc/self/task/\(task)"
+      guard let name = try? String(contentsOfFile: "\(folder)/comm", encoding: .utf8) else { return nil }
+      return Thread(
+        id: task, name: name.trimmingCharacters(in: .whitespacesAndNewlines),
+        networkNamespace: try? FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/ns/net"),
+        cpuTime: cpuTime(of: folder))
+    }
+  }
+
+  /// The threads that have entered `namespace` (the probe's threads, a monitor's rtnetlink thread).
+  static func inside(_ namespace: TestNamespace) -> [Thread] {
+    guard let identity = identity(of: namespace) else { return [] }
+    return all().filter { $0.networkNamespace == identity }
+  }
+
+  /// The probe threads (`netstatus-probe`) that have entered `namespace`.
+  static func probeThreads(in namespace: TestNamespace) -> [Thread] {
+    inside(namespace).filter { $0.name == ProbeOperation.threadName }
+  }
+
+  /// `net:[INODE]`, as `/proc/.../ns/net` names the namespace.
+  static func identity(of namespace: TestNamespace) -> String? {
+    guard let attributes = try? FileManager.default.attributesOfItem(atPath: "/run/netns/\(namespace.name)"),
+      let inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value
+    else { return nil }
+    return "net:[\(inode)]"
+  }
+
+  /// The CPU time of a task folder (`/proc/self/task/TID` or `/proc/PID`): the scheduler's nanoseconds on
+  /// a CPU from `schedstat` (`.zero` if unreadable).
+  static func cpuTime(of folder: String) -> Duration {
+    guard let text = try? String(contentsOfFile: "\(folder)/schedstat", encoding: .utf8),
+      let first = text.split(separator: " ").first, let nanoseconds = Int64(first)
+    else { return .zero }
+    return .nanoseconds(nanoseconds)
+  }
+
+  /// A CPU-time bound for a test: `bound` as measured on a plain debug build, ten times that under a
+  /// sanitizer (TSan and ASan make the parsing and the system calls several times slower).
+  static func cpuBound(_ bound: Duration) -> Duration {
+    ProcessResources.underSanitizer ? bound * 10 : bound
+  }
+
+  /// The CPU time (user + system) a process has used, its ended threads included, from `/proc/PID/stat`.
+  static func processCPUTime(_ pid: Int32) -> Duration? {
+    guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let close = text.lastIndex(of: ")")
+    else { return nil }
+    // After "pid (comm)": state is field 3; utime and stime are fields 14 and 15, in clock ticks.
+    let fields = text[text.index(after: close)...].split(separator: " ")
+    guard fields.count > 12, let user = Int64(fields[11]), let system = Int64(fields[12]) else { return nil }
+    let ticks = Int64(sysconf(Int32(_SC_CLK_TCK)))
+    return .milliseconds((user + system) * 1000 / max(ticks, 1))
+  }
+
+  /// Waits until the thread `id` has ended (its `/proc/self/task` entry is gone: the kernel removes a
+  /// thread other than the main one as it exits); throws ``TimedOut`` after `timeout`. Returns when it saw
+  /// the end, polling one path only, so that the instant is close to the end itself.
+  static func waitForEnd(of id: String, _ what: String, timeout: Duration = .seconds(5)) async throws
+    -> ContinuousClock.Instant
+  {
+    try await withTimeout(timeout, what) {
+      while access("/proc/self/task/\(id)", F_OK) == 0 {
+        try Task.checkCancellation()
+        await Task.yield()
+      }
+      return ContinuousClock.now
+    }
+  }
+
+  /// Waits until `condition` holds for the threads alive; throws ``TimedOut`` (naming the threads) after
+  /// `timeout`. Returns when it held.
+  @discardableResult
+  static func waitUntil(
+    _ what: String, timeout: Duration = .seconds(5), _ condition: @escaping @Sendable ([Thread]) -> Bool
+  ) async throws -> ContinuousClock.Instant {
+    do {
+      return try await withTimeout(timeout, what) {
+        while !condition(all()) {
+          try Task.checkCancellation()
+          await Task.yield()
+        }
+        return ContinuousClock.now
+      }
+    } catch let error as TimedOut {
+      let threads = all().map { "\($0.name) \($0.networkNamespace ?? "?")" }
+      throw TimedOut(what: "\(error.what); threads: \(threads)", timeout: timeout)
     }
   }
 }

@@ -17,7 +17,7 @@
       let transport = SocketProbeTransport(namespace: nil) { host, _ in
         lookups.append(host)
         release.wait()  // a resolver that does not answer, as with an unreachable name server
-        return .failure(.nameResolution("released by the test"))
+        return .failure(.nameResolution(host: host, reason: "released by the test"))
       }
       let probe = try ConnectivityProbe(url: Self.url, timeout: .milliseconds(300))
       let clock = ContinuousClock()
@@ -27,20 +27,27 @@
       }
       let elapsed = clock.now - started
       #expect(lookups.values == ["probe.nstest.invalid"])
-      #expect(exchange.result == .failed(.timedOut(.milliseconds(300))), "\(exchange.result)")
-      // The resolver never answered: a `timedOut` result within the 5 s above can only come from the deadline.
+      #expect(
+        exchange.result
+          == .failed(
+            .resolverSilent(host: "probe.nstest.invalid", asked: "the system resolver", detail: "within 0.3 seconds")),
+        "\(exchange.result)")
+      // The resolver never answered: a "no answer" result within the 5 s above can only come from the deadline.
       #expect(elapsed >= .milliseconds(300))
     }
 
     @Test func aLookupThatFailsIsReportedAsSuchNotAsATimeout() async throws {
       let transport = SocketProbeTransport(namespace: nil) { host, _ in
-        .failure(.nameResolution("\(host): no such host"))
+        .failure(.nameResolution(host: host, reason: "no such host"))
       }
       let probe = try ConnectivityProbe(url: Self.url, timeout: .milliseconds(300))
       let exchange = try await withTimeout(.seconds(5), "the exchange") {
         await transport.exchange(probe, interface: nil)
       }
-      #expect(exchange.result == .failed(.nameResolution("probe.nstest.invalid: no such host")))
+      #expect(exchange.result == .failed(.nameResolution(host: "probe.nstest.invalid", reason: "no such host")))
+      #expect(
+        ProbeFailure.nameResolution(host: "probe.nstest.invalid", reason: "no such host").description
+          == "cannot resolve probe.nstest.invalid: no such host")
     }
   }
 #endif

@@ -42,7 +42,7 @@
       }
       let lookup = BoundedHostLookup(readyFD: readyFD, host: host, port: port, lookUp: lookUp)
       do throws(NetworkMonitorError) {
-        try POSIXThread.detach { lookup.run() }
+        try POSIXThread.detach(name: "netstatus-gai") { lookup.run() }
       } catch {
         return .failure(.local("no thread for the host-name lookup: \(error.description)"))
       }

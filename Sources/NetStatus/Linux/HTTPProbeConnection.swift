@@ -7,7 +7,9 @@
   ///
   /// Runs on the probe's own thread, which has entered the monitored network namespace: the socket is
   /// created there and keeps that namespace. The socket is non-blocking; every wait is a `poll(2)` on the
-  /// socket and the wake descriptor, bounded by the deadline.
+  /// socket and the wake descriptor, bounded by the deadline, and there is one before every read, so that
+  /// a server that keeps sending (the socket always readable) still meets the deadline and the wake
+  /// descriptor. What is read is bounded too (``limits``, see ``HTTPResponseParser``).
   struct HTTPProbeConnection {
     /// Why a wait ended.
     enum Wait {
@@ -25,8 +27,11 @@
     let wakeFD: Int32
     /// `getaddrinfo(3)`, unless a test gives another.
     var lookUp: HostLookup = HTTPProbeConnection.systemLookUp
-    /// The largest answer body kept (the probe compares a short prefix).
-    var maximumBodyBytes = 64 * 1024
+    /// The resolver of the named namespace the probe runs in, when it has a resolv.conf of its own: used
+    /// instead of ``lookUp``, on this thread.
+    var namespaceResolver: NamespaceResolver?
+    /// The bytes an answer may take: heads, the body kept, everything read.
+    var limits = HTTPResponseParser.Limits()
 
     /// What the exchange came to, and whether the socket was bound to the interface.
     struct Outcome {
@@ -44,7 +49,7 @@
       case .success(let found): addresses = found
       case .failure(let failure): return Outcome(result: .failed(failure))
       }
-      var last = Outcome(result: .failed(.nameResolution("no address for \(endpoint.host)")))
+      var last = Outcome(result: .failed(.nameResolution(host: endpoint.host, reason: "it has no address")))
       // Try each address in turn (IPv6 and IPv4 of a name), within the one deadline.
       for address in addresses {
         last = exchange(with: address, deadline: deadline, clock: clock)
@@ -133,16 +138,34 @@
         }
       }
 
-      // Read the answer.
-      var parser = HTTPResponseParser(maximumBodyBytes: maximumBodyBytes)
+      // Read the answer. Wait before every read, not only when a read would block: a server that keeps
+      // sending keeps the socket readable, and the deadline and the wake descriptor must still be seen.
+      var parser = HTTPResponseParser(limits: limits)
       var buffer = [UInt8](repeating: 0, count: 8192)
-      var receivedAny = false
+      var received = 0
+      var reads = 0
       while true {
+        guard reads < limits.maximumReads else {
+          outcome.result = .failed(
+            .answerTooLong("the answer did not end within \(limits.maximumReads) reads (\(received) bytes)"))
+          return outcome
+        }
+        switch wait(fd, for: Int16(POLLIN), until: deadline, clock: clock) {
+        case .ready:
+          break
+        case .timedOut:
+          outcome.result = .failed(
+            received == 0 ? .timedOut(timeout) : .answerUnfinished(within: timeout, received: received))
+          return outcome
+        case .cancelled:
+          outcome.result = .failed(.cancelled)
+          return outcome
+        }
         let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
         if count > 0 {
-          receivedAny = true
-          let parsed = parser.feed(buffer[..<count])
-          if let result = Self.result(parsed) {
+          reads += 1
+          received += count
+          if let result = Self.result(parser.feed(buffer[..<count])) {
             outcome.result = result
             return outcome
           }
@@ -153,15 +176,8 @@
           return outcome
         }
         let code = errno
-        if code == EINTR { continue }
-        if code == EAGAIN || code == EWOULDBLOCK {
-          if let failure = waitOrFail(fd, for: Int16(POLLIN), until: deadline, clock: clock) {
-            outcome.result = .failed(failure)
-            return outcome
-          }
-          continue
-        }
-        if receivedAny, case .complete(let response) = parser.finish() {
+        if code == EINTR || code == EAGAIN || code == EWOULDBLOCK { continue }
+        if received > 0, case .complete(let response) = parser.finish() {
           outcome.result = .response(response)
         } else {
           outcome.result = .failed(
@@ -209,6 +225,7 @@
       case .malformed(let reason) where reason == "the connection closed without an answer":
         return .failed(.closedWithoutAnswer(reason))
       case .malformed(let reason): return .failed(.malformed(reason))
+      case .tooLong(let reason): return .failed(.answerTooLong(reason))
       }
     }
 
@@ -266,19 +283,31 @@
     // MARK: Addresses
 
     /// The addresses to try: the literal in the URL, or what the resolver gives for its name within the
-    /// deadline (the lookup runs on a thread of its own; see ``BoundedHostLookup``).
+    /// deadline: the namespace's (``NamespaceResolver``, on this thread), or the system's (``lookUp`` on a
+    /// thread of its own; see ``BoundedHostLookup``).
     private func resolve(until deadline: ContinuousClock.Instant, clock: ContinuousClock)
       -> Result<[SocketAddress], ProbeFailure>
     {
       if let literal = SocketAddress(literal: endpoint.host, port: endpoint.port) { return .success([literal]) }
-      if endpoint.isIPv6Literal { return .failure(.nameResolution("'\(endpoint.host)' is not an IPv6 address")) }
+      if endpoint.isIPv6Literal {
+        return .failure(.nameResolution(host: endpoint.host, reason: "it is not an IPv6 address"))
+      }
+      if let namespaceResolver {
+        return namespaceResolver.resolve(
+          host: endpoint.host, port: endpoint.port, timeout: timeout, deadline: deadline, clock: clock,
+          wakeFD: wakeFD)
+      }
       let lookup: BoundedHostLookup
       switch BoundedHostLookup.start(host: endpoint.host, port: endpoint.port, lookUp: lookUp) {
       case .success(let started): lookup = started
       case .failure(let failure): return .failure(failure)
       }
-      if let failure = waitOrFail(lookup.readyFD, for: Int16(POLLIN), until: deadline, clock: clock) {
-        return .failure(failure)
+      switch wait(lookup.readyFD, for: Int16(POLLIN), until: deadline, clock: clock) {
+      case .ready: break
+      case .timedOut:
+        return .failure(
+          .resolverSilent(host: endpoint.host, asked: "the system resolver", detail: "within \(timeout)"))
+      case .cancelled: return .failure(.cancelled)
       }
       return lookup.result ?? .failure(.local("the host-name lookup signalled without an answer"))
     }
@@ -292,7 +321,12 @@
       var list: UnsafeMutablePointer<addrinfo>?
       let status = getaddrinfo(host, String(port), &hints, &list)
       guard status == 0 else {
-        return .failure(.nameResolution("\(host): \(String(cString: gai_strerror(status)))"))
+        let reason = String(cString: gai_strerror(status))
+        // EAI_AGAIN: the name servers did not answer in time, or answered "try again" (SERVFAIL).
+        if status == EAI_AGAIN {
+          return .failure(.resolverSilent(host: host, asked: "the system resolver", detail: "(\(reason))"))
+        }
+        return .failure(.nameResolution(host: host, reason: reason))
       }
       defer { freeaddrinfo(list) }
       var found: [SocketAddress] = []
@@ -301,7 +335,7 @@
         if let address = SocketAddress(current.pointee) { found.append(address) }
         entry = current.pointee.ai_next
       }
-      return found.isEmpty ? .failure(.nameResolution("no address for \(host)")) : .success(found)
+      return found.isEmpty ? .failure(.nameResolution(host: host, reason: "it has no address")) : .success(found)
     }
   }
 

@@ -1,27 +1,37 @@
 #if os(Linux)
+  import CNetStatusShim
   import Glibc
 
   /// Starts POSIX threads for NetStatus's own blocking loops (the rtnetlink session, probe exchanges, host-name
   /// lookups): a thread of their own, never a thread of Dispatch's pool or Swift's cooperative pool.
   enum POSIXThread {
-    /// What a thread runs; retained for the thread until `body` returns.
+    /// What a thread runs, and its name; retained for the thread until `body` returns.
     private final class Body {
+      let name: String?
       let run: () -> Void
-      init(_ run: @escaping () -> Void) { self.run = run }
+      init(name: String?, _ run: @escaping () -> Void) {
+        self.name = name
+        self.run = run
+      }
     }
 
     /// Starts `body` on a new joinable thread and returns it; `pthread_join` or `pthread_detach` it.
     ///
     /// `body` is handed over whole (`sending`): state it captures belongs to the new thread from then on.
+    /// A `name` (at most 15 bytes) is what `top -H`, `/proc/PID/task/TID/comm` and debuggers show.
     /// - Throws: ``NetworkMonitorError/systemCall(call:errno:)`` for `pthread_create` when no thread could be
     ///   made (`body` is then released without running).
-    static func start(_ body: sending @escaping () -> Void) throws(NetworkMonitorError) -> pthread_t {
+    static func start(name: String? = nil, _ body: sending @escaping () -> Void) throws(NetworkMonitorError)
+      -> pthread_t
+    {
       var thread = pthread_t()
-      let context = Unmanaged.passRetained(Body(body)).toOpaque()
+      let context = Unmanaged.passRetained(Body(name: name, body)).toOpaque()
       let created = pthread_create(
         &thread, nil,
         { context in
-          Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
+          let body = Unmanaged<Body>.fromOpaque(context!).takeRetainedValue()
+          if let name = body.name { _ = cns_set_thread_name(name) }
+          body.run()
           return nil
         }, context)
       guard created == 0 else {
@@ -32,8 +42,8 @@
     }
 
     /// Starts `body` on a new detached thread, which ends on its own.
-    static func detach(_ body: sending @escaping () -> Void) throws(NetworkMonitorError) {
-      pthread_detach(try start(body))
+    static func detach(name: String? = nil, _ body: sending @escaping () -> Void) throws(NetworkMonitorError) {
+      pthread_detach(try start(name: name, body))
     }
   }
 #endif

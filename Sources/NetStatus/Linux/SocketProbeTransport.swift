@@ -8,23 +8,29 @@
   ///
   /// Cancelling the calling task wakes the thread through an eventfd in its `poll(2)` set and returns at
   /// once; the thread closes its socket and ends on its own. The probe's timeout bounds a host-name lookup
-  /// too (see ``BoundedHostLookup``).
+  /// too (see ``BoundedHostLookup``). In a named namespace with its own `/etc/netns/NAME/resolv.conf`, host
+  /// names are resolved as `ip netns exec` would (see ``NamespaceResolver``).
   struct SocketProbeTransport: ProbeTransport {
     /// The namespace to create sockets in, or `nil` for the process's own.
     let namespace: NetworkNamespace?
     /// How host names are looked up: `getaddrinfo(3)`, unless a test gives another.
     let lookUp: HTTPProbeConnection.HostLookup
+    /// The bytes an answer may take; the probe's limits unless a test gives others.
+    let limits: HTTPResponseParser.Limits
 
     init(
       namespace: NetworkNamespace?,
+      limits: HTTPResponseParser.Limits = HTTPResponseParser.Limits(),
       lookUp: @escaping HTTPProbeConnection.HostLookup = HTTPProbeConnection.systemLookUp
     ) {
       self.namespace = namespace
+      self.limits = limits
       self.lookUp = lookUp
     }
 
     func exchange(_ probe: ConnectivityProbe, interface: String?) async -> ProbeExchange {
-      let operation = ProbeOperation(probe: probe, interface: interface, namespace: namespace, lookUp: lookUp)
+      let operation = ProbeOperation(
+        probe: probe, interface: interface, namespace: namespace, limits: limits, lookUp: lookUp)
       return await withTaskCancellationHandler {
         await withCheckedContinuation { continuation in operation.start(continuation) }
       } onCancel: {
@@ -33,8 +39,12 @@
     }
   }
 
-  /// One exchange on its own thread, and the hand-over of its result to the waiting task.
+  /// One exchange on its own thread (named `netstatus-probe`), and the hand-over of its result to the
+  /// waiting task.
   final class ProbeOperation: Sendable {
+    /// The name of every probe thread, as `/proc/PID/task/TID/comm` shows it.
+    static let threadName = "netstatus-probe"
+
     private struct State {
       var continuation: CheckedContinuation<ProbeExchange, Never>?
       var cancelled = false
@@ -47,16 +57,21 @@
     let interface: String?
     let namespace: NetworkNamespace?
     let lookUp: HTTPProbeConnection.HostLookup
+    let limits: HTTPResponseParser.Limits
     private let state = Mutex(State())
     private let clock = ContinuousClock()
     private let started: ContinuousClock.Instant
+
+    /// An exchange of `probe` over `interface`, from inside `namespace`, reading at most `limits`.
     init(
       probe: ConnectivityProbe, interface: String?, namespace: NetworkNamespace?,
+      limits: HTTPResponseParser.Limits = HTTPResponseParser.Limits(),
       lookUp: @escaping HTTPProbeConnection.HostLookup = HTTPProbeConnection.systemLookUp
     ) {
       self.probe = probe
       self.interface = interface
       self.namespace = namespace
+      self.limits = limits
       self.lookUp = lookUp
       self.started = clock.now
     }
@@ -83,7 +98,7 @@
         return
       }
       do throws(NetworkMonitorError) {
-        try POSIXThread.detach { self.run() }
+        try POSIXThread.detach(name: Self.threadName) { self.run() }
       } catch {
         finish(.failed(.local(error.description)))
       }
@@ -115,13 +130,30 @@
       var connection = HTTPProbeConnection(
         endpoint: probe.endpoint, interface: interface, timeout: probe.timeout, wakeFD: wakeFD)
       connection.lookUp = lookUp
+      connection.limits = limits
+      // Looked for at each check, as `ip netns exec` looks at each run.
+      connection.namespaceResolver = namespace.flatMap(NamespaceResolver.forNamespace)
       let outcome = connection.run()
-      finish(outcome.result, boundInterface: outcome.boundInterface, bindingProblem: outcome.bindingProblem)
+      var report = exchange(
+        outcome.result, boundInterface: outcome.boundInterface, bindingProblem: outcome.bindingProblem)
+      report.cpuTime = Self.threadCPUTime()
+      finish(report)
     }
 
-    /// Hands the result over (unless cancelled already) and closes the wake descriptor.
-    private func finish(_ result: ProbeExchange.Result, boundInterface: String? = nil, bindingProblem: String? = nil) {
-      let report = exchange(result, boundInterface: boundInterface, bindingProblem: bindingProblem)
+    /// The CPU time the calling thread has used so far.
+    private static func threadCPUTime() -> Duration? {
+      var time = timespec()
+      guard clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time) == 0 else { return nil }
+      return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
+    }
+
+    /// Hands a failure over (unless cancelled already) and closes the wake descriptor.
+    private func finish(_ result: ProbeExchange.Result) {
+      finish(exchange(result))
+    }
+
+    /// Hands the report over (unless cancelled already) and closes the wake descriptor.
+    private func finish(_ report: ProbeExchange) {
       let waiting = state.withLockedValue { state -> CheckedContinuation<ProbeExchange, Never>? in
         SystemCall.close(state.wakeFD)
         state.wakeFD = -1
