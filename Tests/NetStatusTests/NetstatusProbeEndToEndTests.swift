@@ -96,7 +96,9 @@ struct NetstatusProbeEndToEndTests {
     let exit = try await run.waitForExit(timeout: .seconds(10))
     let elapsed = clock.now - added
     #expect(exit == .exited(0), "stderr: \(run.errorOutput)")
-    #expect(elapsed < .seconds(2), "full \(elapsed) after the route appeared (settle 250 ms, then one probe)")
+    // It reacted to the route (settle 250 ms, then one probe), not to its 20 s timeout. The bound leaves room for
+    // a sanitizer run with every suite in parallel (2.3 s was seen there); the latency itself is a benchmark's job.
+    #expect(elapsed < .seconds(8), "full \(elapsed) after the route appeared (settle 250 ms, then one probe)")
     let (path, connectivity) = try split(try #require(run.lines.values.first))
     #expect(path.isConnected)
     #expect(connectivity == #"{"state":"full"}"#)
