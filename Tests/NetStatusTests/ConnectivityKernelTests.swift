@@ -28,7 +28,10 @@ struct ConnectivityKernelTests {
     connectivity.startMonitoring()
     try await connectivity.awaitState("full") { $0 == .full }
     let elapsed = clock.now - started
-    #expect(elapsed < .seconds(2), "full after \(elapsed)")
+    // Full from the first check, not after a retry: counted, not timed (ASan with every suite in parallel took
+    // 4.5 s to get here once; the figure is the benchmark's business).
+    #expect(connectivity.checksStarted == 1, "full after \(elapsed), from the first check")
+    #expect(elapsed < .seconds(10), "full after \(elapsed)")
     let check = try #require(connectivity.lastCheck)
     #expect(check.detail == "HTTP 204")
     #expect(check.interface == "v0", "bound to the path's interface: \(check)")
@@ -119,7 +122,8 @@ struct ConnectivityKernelTests {
     let check = try #require(connectivity.lastCheck)
     #expect(check.detail.hasPrefix("no answer within"), "\(check)")
     #expect(check.duration >= .milliseconds(800))
-    #expect(check.duration < .seconds(3), "the timeout bounds the check: \(check.duration)")
+    // Bounded by the 0.8 s timeout, not by the server (which never answers); the slack is for sanitizer runs.
+    #expect(check.duration < .seconds(8), "the timeout bounds the check: \(check.duration)")
     try await server.waitForLines(3, "the server to see the probe's connection closed")
   }
 
@@ -195,7 +199,8 @@ struct ConnectivityKernelTests {
     // The cancelled probe closed its socket long before its 30 s timeout.
     try await server.waitForLines(3, "the server to see the probe's connection closed", timeout: .seconds(5))
     let elapsed = clock.now - changed
-    #expect(elapsed < .seconds(2), "cancelled \(elapsed) after the path changed")
+    // Cancelled by the change, not ended by its 30 s timeout; the slack is for sanitizer runs under load.
+    #expect(elapsed < .seconds(10), "cancelled \(elapsed) after the path changed")
     #expect(connectivity.lastCheck == nil, "the cancelled probe reported nothing")
   }
 

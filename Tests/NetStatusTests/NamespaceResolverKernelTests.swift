@@ -63,7 +63,8 @@ struct NamespaceResolverKernelTests {
     let check = try #require(connectivity.lastCheck)
     #expect(check.detail.hasPrefix("cannot resolve missing.nstest.test: "), "\(check)")
     #expect(check.detail.contains("no such name"), "\(check)")
-    #expect(check.duration < .seconds(2), "an answer, not a timeout: \(check.duration)")
+    // An answer, not the 5 s timeout; the slack is for sanitizer runs under load.
+    #expect(check.duration < .seconds(4), "an answer, not a timeout: \(check.duration)")
   }
 
   @Test func aSilentNameServerIsNoAnswerWithinTheTimeout() async throws {
@@ -78,7 +79,8 @@ struct NamespaceResolverKernelTests {
     let check = try #require(connectivity.lastCheck)
     #expect(check.detail.hasPrefix("no answer"), "\(check)")
     #expect(check.detail.contains(Self.knownName) && check.detail.contains(ProbeSite.gateway), "\(check)")
-    #expect(check.duration >= .milliseconds(1500) && check.duration < .milliseconds(2500), "\(check.duration)")
+    // Ended by the 1.5 s timeout, not by the silent server; the slack is for sanitizer runs under load.
+    #expect(check.duration >= .milliseconds(1500) && check.duration < .seconds(5), "\(check.duration)")
     #expect(dns.queries.contains("\(Self.knownName) A"), "the namespace's server was asked: \(dns.queries)")
   }
 

@@ -121,7 +121,7 @@ struct NetstatusEndToEndTests {
     #expect(try await run.waitForExit() == .exited(0))
   }
 
-  @Test func waitReturnsWithinASecondOfTheRouteAppearing() async throws {
+  @Test func waitReturnsOnceTheRouteAppears() async throws {
     let site = try Site("e2ewait", defaultRoute: false)
     defer { site.delete() }
     let run = try NetstatusProcess(["wait", "--timeout", "20", "--netns", site.target.name])
@@ -134,7 +134,9 @@ struct NetstatusEndToEndTests {
     let exit = try await run.waitForExit(timeout: .seconds(10))
     let elapsed = clock.now - added
     #expect(exit == .exited(0), "stderr: \(run.errorOutput)")
-    #expect(elapsed < .seconds(1), "wait returned \(elapsed) after the route appeared")
+    // It reacted to the route (6-60 ms in a debug build on an idle machine), not to its 20 s timeout; the slack
+    // is for sanitizer runs with every suite in parallel.
+    #expect(elapsed < .seconds(5), "wait returned \(elapsed) after the route appeared")
     #expect(run.lines.values.first?.contains("online") == true)
   }
 

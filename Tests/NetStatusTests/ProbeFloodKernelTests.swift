@@ -32,7 +32,7 @@ struct ProbeFloodKernelTests {
     let check = ConnectivityMonitor.check(exchange, probe: probe)
     #expect(check.state == .limited, "\(check)")
     #expect(check.detail.hasPrefix(reason), "\(check)")
-    #expect(check.duration < .seconds(2), "a limit ended it, not the 5 s timeout: \(check.duration)")
+    #expect(check.duration < .seconds(4), "a limit ended it, not the 5 s timeout: \(check.duration)")
     let cpu = try #require(exchange.cpuTime, "the probe thread reports its CPU time")
     #expect(cpu < ProcessThreads.cpuBound(.milliseconds(250)), "CPU used by one check against \(mode): \(cpu)")
     if ProcessInfo.processInfo.environment["NETSTATUS_PRINT_FIGURES"] != nil {
@@ -83,7 +83,8 @@ struct ProbeFloodKernelTests {
     let check = ConnectivityMonitor.check(exchange, probe: probe)
     #expect(check.state == .limited, "\(check)")
     #expect(check.detail.hasPrefix("the answer did not end within 0.6 seconds ("), "\(check)")
-    #expect(check.duration >= .milliseconds(600) && check.duration < .seconds(2), "\(check.duration)")
+    // Ended by the 0.6 s timeout, not by the drip (which never stops); the slack is for sanitizer runs under load.
+    #expect(check.duration >= .milliseconds(600) && check.duration < .seconds(4), "\(check.duration)")
   }
 
   @Test func stoppingEndsTheProbeThreadAtOnceMidFloodAndLeavesNothingSpinning() async throws {
