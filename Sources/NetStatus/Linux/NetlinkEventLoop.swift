@@ -273,22 +273,14 @@
       guard let socket else { return Drained() }
       var drained = Drained()
       while true {
-        switch try socket.receive(into: buffer) {
+        switch try receiveFromKernel(socket) {
         case .empty:
           return drained
         case .overflow:
-          shared.withLock { $0.statistics.overflows += 1 }
           drained.resyncReason = drained.resyncReason ?? "ENOBUFS: the kernel dropped notifications"
-        case .datagram(let count, let sender, let truncated):
-          guard sender == 0 else {
-            shared.withLock { $0.statistics.foreignDatagrams += 1 }
-            continue
-          }
-          if truncated {
-            growBuffer()
-            drained.resyncReason = drained.resyncReason ?? "a datagram larger than the receive buffer"
-            continue
-          }
+        case .truncated:
+          drained.resyncReason = drained.resyncReason ?? "a datagram larger than the receive buffer"
+        case .bytes(let count):
           guard drained.resyncReason == nil else { continue }
           do throws(NetlinkDecodeError) {
             let messages = try NetlinkMessageDecoder.decode(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
@@ -346,27 +338,20 @@
             try SystemCall.run("poll(netlink, eventfd)") { poll(&descriptors, nfds_t(descriptors.count), -1) }
             if descriptors[0].revents != 0 { return false }
             receiving: while !finished {
-              switch try socket.receive(into: buffer) {
+              switch try receiveFromKernel(socket) {
               case .empty:
                 break receiving
               case .overflow:
                 // The kernel may have dropped the reply to our request (an error acknowledgement) or stalled
                 // the dump: only a new socket is certain to be answered.
-                shared.withLock { $0.statistics.overflows += 1 }
                 restart = "ENOBUFS during the \(request) dump"
                 reopen = true
                 break requests
-              case .datagram(let count, let sender, let truncated):
-                guard sender == 0 else {
-                  shared.withLock { $0.statistics.foreignDatagrams += 1 }
-                  continue
-                }
-                if truncated {
-                  growBuffer()
-                  restart = "a dump datagram larger than the receive buffer"
-                  reopen = true
-                  break requests
-                }
+              case .truncated:
+                restart = "a dump datagram larger than the receive buffer"
+                reopen = true
+                break requests
+              case .bytes(let count):
                 let messages: [NetlinkMessage]
                 do throws(NetlinkDecodeError) {
                   messages = try NetlinkMessageDecoder.decode(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
@@ -439,10 +424,42 @@
     private func discardQueued() throws(NetworkMonitorError) {
       guard let socket else { return }
       while true {
+        if case .empty = try receiveFromKernel(socket) { return }
+      }
+    }
+
+    /// What one receive from the kernel gave, after the checks every reader of a socket makes.
+    enum KernelDatagram {
+      /// Nothing is queued (EAGAIN).
+      case empty
+      /// ENOBUFS: the kernel dropped messages (counted).
+      case overflow
+      /// The datagram was larger than the buffer, which has grown for the next one; its messages are lost.
+      case truncated
+      /// A datagram from the kernel: this many bytes at the start of `buffer`.
+      case bytes(Int)
+    }
+
+    /// Receives one datagram on `socket` into `buffer`. A datagram from anyone but the kernel (a sender port
+    /// other than 0: spoofable) is counted and skipped.
+    private func receiveFromKernel(_ socket: NetlinkSocket) throws(NetworkMonitorError) -> KernelDatagram {
+      while true {
         switch try socket.receive(into: buffer) {
-        case .empty: return
-        case .overflow: shared.withLock { $0.statistics.overflows += 1 }
-        case .datagram(_, _, let truncated): if truncated { growBuffer() }
+        case .empty:
+          return .empty
+        case .overflow:
+          shared.withLock { $0.statistics.overflows += 1 }
+          return .overflow
+        case .datagram(let count, let sender, let truncated):
+          guard sender == 0 else {
+            shared.withLock { $0.statistics.foreignDatagrams += 1 }
+            continue
+          }
+          if truncated {
+            growBuffer()
+            return .truncated
+          }
+          return .bytes(count)
         }
       }
     }
@@ -522,7 +539,7 @@
       var answers = RouteLookupAnswers()
       var waited = false
       while answers.count < batch.count {
-        switch try lookupSocket.receive(into: buffer) {
+        switch try receiveFromKernel(lookupSocket) {
         case .empty:
           // Answers are queued before sendto returns; wait only in case a kernel ever defers them.
           guard !waited else { return answers }
@@ -535,17 +552,9 @@
             poll(&descriptors, nfds_t(descriptors.count), Self.lookupTimeoutMilliseconds)
           }
           if descriptors[0].revents != 0 { return answers }
-        case .overflow:
-          shared.withLock { $0.statistics.overflows += 1 }
-        case .datagram(let count, let sender, let truncated):
-          guard sender == 0 else {
-            shared.withLock { $0.statistics.foreignDatagrams += 1 }
-            continue
-          }
-          if truncated {
-            growBuffer()
-            continue
-          }
+        case .overflow, .truncated:
+          continue  // answers lost: asked again by lookUp
+        case .bytes(let count):
           let messages: [NetlinkMessage]
           do throws(NetlinkDecodeError) {
             messages = try NetlinkMessageDecoder.decode(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
