@@ -25,7 +25,8 @@
 public struct NetworkPath: Sendable, Hashable {
   /// Whether a path can be used to reach a network.
   public enum Status: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
-    /// The path is usable: an interface is up and a default route leads through it.
+    /// The path is usable: the system routes off-link traffic through an interface that is up (on Linux, the
+    /// kernel's own route lookup says so, through an interface with carrier and from a usable source address).
     case satisfied
     /// The path is not usable.
     case unsatisfied
@@ -70,7 +71,8 @@ public struct NetworkPath: Sendable, Hashable {
   public var supportsIPv6: Bool
   /// Whether the path has a DNS resolver configured.
   public var supportsDNS: Bool
-  /// The addresses of the path's gateways (default-route next hops), most preferred first.
+  /// The addresses of the path's gateways (the next hops off-link traffic goes to, per available interface),
+  /// most preferred first.
   public var gateways: [String]
 
   /// Creates a path.
