@@ -48,6 +48,11 @@ struct JSONWriter {
     bytes.append(UInt8(ascii: "\""))
     var text = text
     text.withUTF8 { utf8 in
+      // Most strings (names, addresses, enum values) need no escape: one append.
+      if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+        bytes.append(contentsOf: utf8)
+        return
+      }
       for byte in utf8 {
         switch byte {
         case UInt8(ascii: "\""): raw(#"\""#)

@@ -136,11 +136,15 @@ struct NetstatusBench {
     let scale = try ScaleBenchmark.run(
       netstatus: netstatus, routes: scaleRouteCount, runs: scaleRuns, showRuns: scaleShowRuns)
 
+    let lookupCount = quick ? 5_000 : 100_000
+    step("lookup cost: \(lookupCount) route lookups on one netlink socket")
+    let lookupCost = try LookupCostBenchmark.run(count: lookupCount)
+
     let date = ISO8601DateFormatter().string(from: Date())
     let report = Report(
       date: date, machine: Report.currentMachine(), quick: quick, latency: latency, idle: idle,
       helloStartup: helloStartup, startup: startup, storm: storm, fanout: fanout, routeBatch: routeBatch,
-      scale: scale,
+      scale: scale, lookupCost: lookupCost,
       targets: targets(latency: latency, idle: idle, storm: storm, routeBatch: routeBatch, scale: scale))
     print(report.table())
 

@@ -30,6 +30,7 @@ struct Report: Codable, Sendable {
   var fanout: [FanoutBenchmark.Result]
   var routeBatch: [RouteBatchBenchmark.Result]
   var scale: ScaleBenchmark.Result?
+  var lookupCost: [LookupCostBenchmark.Result] = []
   var targets: [Target]
 
   /// The machine this runs on.
@@ -196,6 +197,15 @@ struct Report: Codable, Sendable {
           "  " + pad("\(row.count) × \(row.subscribers)", 44) + right(number(row.publishCall.p50), 10)
             + right(number(row.allDelivered.p50), 10) + right(number(row.allDelivered.p99), 10)
             + right(number(row.nanosecondsPerSubscriber), 8) + right("\(row.residentKilobytes)", 8))
+      }
+    }
+    if !lookupCost.isEmpty {
+      out.append("")
+      out.append(
+        "Lookup cost: one request sent and its answer read on a netlink socket, in a namespace (ns per request)")
+      for row in lookupCost {
+        out.append(
+          "  " + pad(row.request, 44) + right(number(row.nanosecondsPerRequest), 10) + "  (\(row.count) requests)")
       }
     }
     out.append("")

@@ -50,6 +50,10 @@ enum PathEvaluator {
     state: KernelState, answers: RouteLookupAnswers, filter: InterfaceFilter,
     classify: (NetlinkLink) -> InterfaceType
   ) -> [RouteLookupRequest] {
+    // With at most one interface up with carrier besides loopback, the primary's is the only one there is.
+    var others = 0
+    for link in state.links.values where link.isUsable && link.flags & RTNL.IFF_LOOPBACK == 0 { others += 1 }
+    guard others > 1 else { return [] }
     var requests: [RouteLookupRequest] = []
     var eligible: [Eligible]?
     for ipv4 in [true, false] {
