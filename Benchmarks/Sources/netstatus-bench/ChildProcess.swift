@@ -23,33 +23,15 @@ final class ChildProcess: Sendable {
   init(
     _ arguments: [String], quietErrors: Bool = false, keep: @escaping @Sendable (String) -> Bool = { _ in true }
   ) throws {
-    var pipeFDs: [Int32] = [0, 0]
-    guard pipe(&pipeFDs) == 0 else { throw BenchError("pipe: \(String(cString: strerror(errno)))") }
-    for fd in pipeFDs { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }  // the child gets only the dup2'd end
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_adddup2(&actions, pipeFDs[1], 1)
-    if quietErrors { posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0) }
-    let argv = arguments.map { strdup($0) } + [nil]
-    defer { for pointer in argv { free(pointer) } }
     var environment = ProcessInfo.processInfo.environment
     environment["NO_COLOR"] = "1"
-    let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { for pointer in envp { free(pointer) } }
-    var pid: pid_t = 0
-    let spawnedAt = Monotonic.now()
-    let result = posix_spawn(&pid, arguments[0], &actions, nil, argv, envp)
-    close(pipeFDs[1])
-    guard result == 0 else {
-      close(pipeFDs[0])
-      throw BenchError("posix_spawn \(arguments[0]): \(String(cString: strerror(result)))")
-    }
-    self.pid = pid
-    self.spawnedAt = spawnedAt
+    let spawned = try Self.spawn(
+      arguments, errorFile: quietErrors ? "/dev/null" : nil,
+      environment: environment.map { "\($0.key)=\($0.value)" })
+    self.pid = spawned.pid
+    self.spawnedAt = spawned.spawnedAt
     self.commandLine = arguments.joined(separator: " ")
-    let readFD = pipeFDs[0]
+    let readFD = spawned.output
     let lines = self.lines
     let reader = Thread { [self] in
       var pending: [UInt8] = []
@@ -113,4 +95,38 @@ struct BenchError: Error, CustomStringConvertible {
   /// What went wrong.
   var description: String
   init(_ description: String) { self.description = description }
+}
+
+extension ChildProcess {
+  /// Starts `arguments[0]` (a path) with the rest as arguments: standard input /dev/null, standard output a new
+  /// pipe whose read end is returned (close it), standard error to `errorFile` (created or truncated) or, when
+  /// `nil`, inherited. `environment` (`NAME=value` entries) replaces this process's when given.
+  static func spawn(_ arguments: [String], errorFile: String?, environment: [String]? = nil) throws -> (
+    pid: pid_t, output: Int32, spawnedAt: Int64
+  ) {
+    var pipeFDs: [Int32] = [0, 0]
+    guard pipe(&pipeFDs) == 0 else { throw BenchError("pipe: \(String(cString: strerror(errno)))") }
+    for fd in pipeFDs { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }  // the child gets only the dup2'd end
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_adddup2(&actions, pipeFDs[1], 1)
+    if let errorFile { posix_spawn_file_actions_addopen(&actions, 2, errorFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600) }
+    let argv = arguments.map { strdup($0) } + [nil]
+    defer { for pointer in argv { free(pointer) } }
+    let envp = environment.map { $0.map { strdup($0) } + [nil] }
+    defer { for pointer in envp ?? [] { free(pointer) } }
+    var pid: pid_t = 0
+    let spawnedAt = Monotonic.now()
+    let result =
+      envp.map { envp in posix_spawn(&pid, arguments[0], &actions, nil, argv, envp) }
+      ?? posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)
+    close(pipeFDs[1])
+    guard result == 0 else {
+      close(pipeFDs[0])
+      throw BenchError("posix_spawn \(arguments[0]): \(String(cString: strerror(result)))")
+    }
+    return (pid, pipeFDs[0], spawnedAt)
+  }
 }

@@ -37,28 +37,13 @@ enum TimedCommand {
       unlink(peakFile)
     }
     let arguments = time.map { [$0, "-f", "%M", "-o", peakFile] + command } ?? command
-    var pipeFDs: [Int32] = [0, 0]
-    guard pipe(&pipeFDs) == 0 else { throw BenchError("pipe: \(String(cString: strerror(errno)))") }
-    for fd in pipeFDs { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }  // the child gets only the dup2'd end
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_adddup2(&actions, pipeFDs[1], 1)
-    posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    let argv = arguments.map { strdup($0) } + [nil]
-    defer { for pointer in argv { free(pointer) } }
-    var pid: pid_t = 0
-    let started = Monotonic.now()
-    let spawned = posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)
-    close(pipeFDs[1])
-    defer { close(pipeFDs[0]) }
-    guard spawned == 0 else { throw BenchError("posix_spawn \(arguments[0]): \(String(cString: strerror(spawned)))") }
+    let (pid, output, started) = try ChildProcess.spawn(arguments, errorFile: errors)
+    defer { close(output) }
 
     var lines = 0
     var chunk = [UInt8](repeating: 0, count: 256 * 1024)
     while true {
-      let count = chunk.withUnsafeMutableBytes { read(pipeFDs[0], $0.baseAddress, $0.count) }
+      let count = chunk.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
       if count < 0 && errno == EINTR { continue }
       if count <= 0 { break }
       for byte in chunk[0..<count] where byte == UInt8(ascii: "\n") { lines += 1 }
