@@ -81,6 +81,13 @@ struct LimitErrorTests {
       #expect(error.contains(sysctl), "\(error)")
       #expect(!error.contains("ulimit"), "\(error)")
     }
+
+    @Test("200 monitors running at once share one inotify instance and one thread")
+    func monitorsShareOneInstance() async throws {
+      let run = try await TestChild.run(["inotify-limit", "shared"], launcher: UserNamespaces.launcher)
+      #expect(run.exit == .exited(0), "\(run.lines) \(run.errors)")
+      #expect(run.lines.last == "started=200 threads=1", "\(run.lines)")
+    }
   }
 
   /// Whether `unshare` can put a child in a user namespace (and a network namespace) of its own.

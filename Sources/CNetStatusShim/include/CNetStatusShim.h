@@ -7,7 +7,9 @@
 #include <poll.h>
 #include <pthread.h>
 #include <sched.h>
+#include <stdint.h>
 #include <string.h>
+#include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/inotify.h>
 #include <sys/ioctl.h>
@@ -82,6 +84,26 @@ static inline int cns_pidfd_open(pid_t pid) {
 #else
   return (int)syscall(434 /* pidfd_open, the same number on every architecture */, pid, 0);
 #endif
+}
+
+/// epoll, through plain integers: `struct epoll_event` is packed on x86_64, which Swift imports awkwardly.
+/// Registers `fd` for input (level-triggered) with `data` as its tag.
+static inline int cns_epoll_add(int epfd, int fd, uint64_t data) {
+  struct epoll_event event = {.events = EPOLLIN, .data = {.u64 = data}};
+  return epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &event);
+}
+
+/// Removes `fd` from the epoll set.
+static inline int cns_epoll_del(int epfd, int fd) { return epoll_ctl(epfd, EPOLL_CTL_DEL, fd, NULL); }
+
+/// Waits for at most `capacity` (at most 64) ready descriptors: their tags go to `tags`. Returns their number, or -1
+/// with errno.
+static inline int cns_epoll_wait(int epfd, uint64_t *tags, int capacity, int timeout) {
+  struct epoll_event events[64];
+  if (capacity > 64) capacity = 64;
+  int count = epoll_wait(epfd, events, capacity, timeout);
+  for (int index = 0; index < count; index++) tags[index] = events[index].data.u64;
+  return count;
 }
 
 /// NSFS_MAGIC (0x6e736673): the filesystem of namespace files (/run/netns/NAME, /proc/PID/ns/net).

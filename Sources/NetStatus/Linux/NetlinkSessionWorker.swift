@@ -4,49 +4,30 @@
   import Synchronization
   import Glibc
 
-  /// What the event thread and the session share: the stop request and the start-up handshake.
+  /// What a session's worker and its handle share: the stop request, and the end of the session.
   final class NetlinkSessionControl: Sendable {
-    /// How start-up ended.
-    enum Startup: Sendable {
-      /// The initial dump is done; this is the first path.
-      case ready(NetworkPath)
-      /// The source could not start.
-      case failed(NetworkMonitorError)
-    }
-
-    struct State: Sendable {
-      var startup: Startup?
-      var stopRequested = false
-      /// stop() was called on the event thread itself (from the sink): the thread closes the wake descriptor.
-      var threadClosesWake = false
-      /// start() has sent the first path; the thread may send the next ones.
-      var proceeding = false
-    }
-
-    /// The eventfd that wakes the event thread's poll() when the session stops.
-    let wakeFD: Int32
-    let state = Mutex(State())
-    /// Signalled by the event thread when start-up has ended, one way or the other.
-    let ready = DispatchSemaphore(value: 0)
-    /// Signalled by start() once it has sent the first path, so that the thread sends later paths after it.
-    let proceed = DispatchSemaphore(value: 0)
-    /// Signalled when the thread has closed its descriptors and is about to end (for tests of a session
-    /// stopped from its own thread, which nobody joins).
+    private let stopRequested = Atomic<Bool>(false)
+    /// Signalled once the session's descriptors are closed (after `stop()`, or after it failed); re-signalled by
+    /// each waiter, so that every waiter passes.
     let finished = DispatchSemaphore(value: 0)
 
-    init(wakeFD: Int32) {
-      self.wakeFD = wakeFD
-    }
+    var isStopRequested: Bool { stopRequested.load(ordering: .acquiring) }
 
-    var isStopRequested: Bool { state.withLockedValue { $0.stopRequested } }
+    /// Marks the session stopped: from now on its worker sends nothing. Returns whether it was the first stop.
+    func requestStop() -> Bool { !stopRequested.exchange(true, ordering: .acquiringAndReleasing) }
   }
 
-  /// Everything a session's event thread needs, and the state only that thread touches.
+  /// The work of one ``NetlinkPathSource`` session, for one network namespace: its netlink socket, its mirror
+  /// of links and addresses, its route lookups and its last path.
   ///
-  /// Thread-confined: created by `start()`, handed to the event thread by `pthread_create` (which orders
-  /// the hand-over) and never touched by another thread afterwards. Shared data goes through
-  /// ``NetlinkSessionControl`` and the source's statistics, both behind a lock (a `Mutex`).
-  final class NetlinkEventLoop {
+  /// Start-up (``startUp()``: watches, socket, dump, first path) runs on the thread that starts the session;
+  /// after that, only ``NetlinkEventHub``'s thread runs it, one ``Work`` at a time (``handle(_:)``).
+  ///
+  /// `@unchecked Sendable`: its mutable state is used by one thread at a time, handed over under the hub's
+  /// lock: the starting thread until ``NetlinkEventHub/enable(_:)``, then the hub's thread while the hub marks
+  /// the session busy; ``close()`` runs only when the session is not busy (or on the hub's thread after its
+  /// work). Shared data goes through ``NetlinkSessionControl`` and the source's statistics, both behind locks.
+  final class NetlinkSessionWorker: @unchecked Sendable {
     struct Configuration {
       var namespace: NetworkNamespace?
       var namespaceHandle: NetworkNamespace.Handle?
@@ -55,7 +36,35 @@
       var resolvedUpstreamPath: String
       var receiveBufferSize: Int
       var filter: InterfaceFilter
-      var eventGate: DispatchSemaphore?
+    }
+
+    /// What the hub's thread asks a session to do.
+    enum Work {
+      /// Its netlink socket is readable.
+      case netlinkReadable
+      /// The process whose `/proc/PID/ns/net` it watches has exited.
+      case processExited
+      /// Events of its folder watches (or an inotify overflow).
+      case folderEvents([InotifyWatcher.Event])
+      /// Finish what the last work left (notifications read while looking up kept coming).
+      case again
+    }
+
+    /// How a piece of work ended.
+    enum Outcome: Equatable {
+      /// Done; wait for the next event.
+      case idle
+      /// More to do: run ``Work/again`` soon, after other sessions had their turn.
+      case again
+      /// The session is over (it failed, and told its sink): close it.
+      case ended
+    }
+
+    /// A descriptor the hub waits on for this session.
+    struct Descriptor {
+      var fd: Int32
+      /// A pidfd (readable when the watched process exits), not the netlink socket.
+      var isProcessExit: Bool
     }
 
     /// Consecutive re-dumps failing on undecodable data before the source gives up (a decoder bug, not a
@@ -65,33 +74,39 @@
     static let fatalDumpErrors: Set<Int32> = [EPERM, EACCES, EINVAL, EOPNOTSUPP, EPROTONOSUPPORT, EAFNOSUPPORT]
     /// Consecutive refusals of a dump (other than ENOBUFS) before the source gives up.
     static let maximumConsecutiveRefusals = 20
-    private static let initialBufferSize = 64 * 1024
-    private static let maximumBufferSize = 4 * 1024 * 1024
-    /// The lookup socket's receive buffer, and how many lookups are sent at once: the kernel answers each
-    /// request before `sendto` returns, so one batch's answers must fit in the buffer together.
-    private static let lookupReceiveBufferSize = 1024 * 1024
+    /// How many lookups are sent at once: the kernel answers each request before `sendto` returns, so one
+    /// batch's answers (and the notifications queued before them) must fit in the receive buffer together.
     private static let lookupBatchSize = 64
-    /// How long to wait for the answers to a batch of lookups. The kernel answers within `sendto`, so this
-    /// only bounds a kernel that does not answer at all.
-    private static let lookupTimeoutMilliseconds: Int32 = 2_000
+    /// How long to wait for a dump's next part or a batch's answers. The kernel answers within `sendto` (and
+    /// makes a dump's next part within `recvmsg`), so this only bounds a kernel that does not answer at all.
+    private static let replyTimeoutMilliseconds: Int32 = 2_000
+    /// Rounds of lookups in one piece of work while notifications that matter keep arriving during them; then
+    /// the hub's thread serves other sessions before the next round.
+    private static let maximumRoundsPerWork = 4
 
     private let configuration: Configuration
     private let sink: PathSink
-    private let control: NetlinkSessionControl
+    let control: NetlinkSessionControl
     private let shared: NetlinkSourceRecord
+    /// The session's place in the hub: its ID and the hub generation serving it.
+    let reservation: NetlinkEventHub.Reservation
 
+    /// The socket subscribed to changes, on which dumps and route lookups are asked too: their answers carry
+    /// our port ID and a sequence number of ours, notifications do not.
     private var socket: NetlinkSocket?
-    /// The unsubscribed socket route lookups are sent on, so their answers never queue behind (or get lost
-    /// with) notifications.
-    private var lookupSocket: NetlinkSocket?
-    private var lookupSequence: UInt32 = 0
-    /// The bytes of the batch of lookups being sent, kept to reuse its storage.
-    private var lookupRequestBytes: [UInt8] = []
     /// The answers of the last lookups, reused when only the resolver configuration changed.
     private var answers = RouteLookupAnswers()
-    private var inotify: InotifyWatcher?
+    /// Notifications that may change a lookup's answer arrived while lookups were being answered.
+    private var lookupsOutdated = false
+    /// A re-dump is needed: notifications were lost while lookups were being answered.
+    private var resyncReason: String?
+    /// The bytes of the batch of lookups being sent, kept to reuse their storage.
+    private var lookupRequestBytes: [UInt8] = []
     private var resolverWatches: [Int32: Set<String>] = [:]
     private var namespaceWatch: Int32?
+    /// The namespace's identity (the nsfs device and inode), to notice when its path names another namespace or
+    /// none; its descriptor is closed once the socket is open.
+    private var namespaceIdentity: NetworkNamespace.Handle?
     /// A pidfd for the process whose `/proc/PID/ns/net` is watched, readable once it exits; see
     /// ``NetworkNamespace/openProcessDescriptor(matching:)``.
     private var processExit: Int32?
@@ -99,163 +114,163 @@
     private var resolver = ResolverConfiguration(nameservers: [])
     private var lastPath: NetworkPath?
     private var typeCache: [Int32: (link: NetlinkLink, type: InterfaceType)] = [:]
-    private var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: initialBufferSize, alignment: 8)
+    /// Where datagrams are received: the session's own while it starts, then the one of the hub's thread.
+    private var buffer = ReceiveBuffer()
     private var sequence: UInt32 = 0
+    /// Notifications that matter kept arriving during the start-up's lookups: the hub runs ``Work/again`` first.
+    private(set) var startedUnsettled = false
 
     init(
-      configuration: Configuration, sink: PathSink, control: NetlinkSessionControl,
-      shared: NetlinkSourceRecord
+      configuration: Configuration, sink: PathSink, control: NetlinkSessionControl, shared: NetlinkSourceRecord,
+      reservation: NetlinkEventHub.Reservation
     ) {
       self.configuration = configuration
       self.sink = sink
       self.control = control
       self.shared = shared
+      self.reservation = reservation
     }
 
-    deinit {
-      buffer.deallocate()
+    /// What the hub waits on for this session.
+    var descriptors: [Descriptor] {
+      var descriptors: [Descriptor] = []
+      if let socket { descriptors.append(Descriptor(fd: socket.fd, isProcessExit: false)) }
+      if let processExit { descriptors.append(Descriptor(fd: processExit, isProcessExit: true)) }
+      return descriptors
     }
 
-    // MARK: Thread body
+    // MARK: Start-up and end
 
-    /// The event thread's body: start up, hand the first path to `start()`, then loop until stopped.
-    func run() {
-      // Named for top -H, /proc/PID/task/TID/comm and debuggers (at most 15 characters).
-      _ = cns_set_thread_name("netstatus-rtnl")
-      defer {
-        closeEverything()
-        control.finished.signal()
-      }
-      do throws(NetworkMonitorError) {
-        try startUp()
-      } catch {
-        control.state.withLockedValue { $0.startup = .failed(error) }
-        control.ready.signal()
-        return
-      }
-      let path: NetworkPath
-      do throws(NetworkMonitorError) {
-        path = try evaluate(lookingUp: true)
-      } catch {
-        control.state.withLockedValue { $0.startup = .failed(error) }
-        control.ready.signal()
-        return
-      }
-      lastPath = path
-      control.state.withLockedValue { $0.startup = .ready(path) }
-      control.ready.signal()
-      control.proceed.wait()
-      // The semaphore orders this after start()'s first send; reading the flag under the lock shows that
-      // ordering to ThreadSanitizer too.
-      guard control.state.withLockedValue({ $0.proceeding }) else { return }
-      configuration.eventGate?.wait()
-      do throws(NetworkMonitorError) {
-        try loop()
-      } catch {
-        if !control.isStopRequested { sink.fail(error) }
-      }
-    }
-
-    private func startUp() throws(NetworkMonitorError) {
+    /// Starts the session on the calling thread: watches, the subscribed socket (opened inside the namespace),
+    /// the initial dump and lookups. Returns the first path. On failure, ``close()`` releases what was opened.
+    func startUp() throws(NetworkMonitorError) -> NetworkPath {
       if let handle = configuration.namespaceHandle, let namespace = configuration.namespace {
+        namespaceIdentity = NetworkNamespace.Handle(fd: -1, device: handle.device, inode: handle.inode)
         defer { SystemCall.close(handle.fd) }
-        try NetworkNamespace.enter(handle, path: namespace.path)
-      }
-      inotify = try InotifyWatcher.open()
-      try watchResolverConfiguration()
-      if let namespace = configuration.namespace {
-        namespaceWatch = try inotify?.watch(folder: LocalFile.directory(of: namespace.path))
-        if let handle = configuration.namespaceHandle {
-          processExit = try namespace.openProcessDescriptor(matching: handle)
-        }
+        try watchResolverConfiguration()
+        namespaceWatch = try NetlinkEventHub.watch(
+          folder: LocalFile.directory(of: namespace.path), for: reservation)
+        processExit = try namespace.openProcessDescriptor(matching: handle)
+        try openSocket(inside: handle)
+      } else {
+        try watchResolverConfiguration()
+        try openSocket(inside: nil)
       }
       resolver = ResolverConfiguration.load(
         path: configuration.resolverConfigurationPath, upstreamPath: configuration.resolvedUpstreamPath)
-      try openSocket()
-      guard try dumpEverything() else { return }
+      try dumpEverything()
+      let (path, settled) = try evaluateUntilSettled()
+      startedUnsettled = !settled
+      lastPath = path
+      return path
     }
 
-    /// Opens the subscribed netlink socket (subscribed before any dump) and records its port ID for tests;
-    /// opens the lookup socket the first time.
-    private func openSocket() throws(NetworkMonitorError) {
-      let opened = try NetlinkSocket.open(receiveBufferSize: configuration.receiveBufferSize)
+    /// From now on, datagrams are received into the hub thread's buffer: the session's own is released. Called
+    /// before ``NetlinkEventHub/enable(_:)``.
+    func useHubBuffer() {
+      buffer = reservation.generation.buffer
+    }
+
+    /// Opens the subscribed netlink socket inside the namespace (subscribed before any dump) and records its
+    /// port ID for tests. A netlink socket belongs to the namespace it was made in, so only its creation needs
+    /// a thread inside the namespace: a short-lived one, so that no long-lived thread ever changes namespace.
+    private func openSocket(inside handle: NetworkNamespace.Handle?) throws(NetworkMonitorError) {
+      let size = configuration.receiveBufferSize
+      let opened: NetlinkSocket
+      if let handle, let namespace = configuration.namespace {
+        opened = try NetworkNamespace.run(inside: handle, path: namespace.path) { () throws(NetworkMonitorError) in
+          try NetlinkSocket.open(receiveBufferSize: size)
+        }
+      } else {
+        opened = try NetlinkSocket.open(receiveBufferSize: size)
+      }
       socket = opened
-      shared.withLock { $0.portID = opened.portID }
-      if lookupSocket == nil {
-        let lookups = try NetlinkSocket.open(receiveBufferSize: Self.lookupReceiveBufferSize, groups: 0)
-        lookupSocket = lookups
-        shared.withLock { $0.lookupPortID = lookups.portID }
+      shared.withLock {
+        $0.portID = opened.portID
+        $0.lookupPortID = opened.portID
       }
     }
 
-    /// Closes what the thread opened. The namespace descriptor is not among them: ``startUp()`` closes it
-    /// right after `setns`, whatever happens.
-    private func closeEverything() {
+    /// Replaces the socket (after a loss that may have stalled a dump), in the same namespace: a named one is
+    /// opened again by path and must still be the same namespace. The hub waits on the new socket.
+    private func reopenSocket() throws(NetworkMonitorError) {
+      let old = socket
+      socket = nil
+      if let namespace = configuration.namespace, let identity = namespaceIdentity {
+        let handle = try namespace.open()
+        defer { SystemCall.close(handle.fd) }
+        guard handle.device == identity.device, handle.inode == identity.inode else {
+          old?.close()
+          throw .namespaceDeleted(path: namespace.path)
+        }
+        try openSocket(inside: handle)
+      } else {
+        try openSocket(inside: nil)
+      }
+      defer { old?.close() }
+      if let new = socket { try NetlinkEventHub.replace(old?.fd, with: new.fd, for: reservation) }
+    }
+
+    /// Closes what the session opened (the namespace descriptor is closed at start-up already).
+    func close() {
       socket?.close()
       socket = nil
-      lookupSocket?.close()
-      lookupSocket = nil
-      inotify?.close()
-      inotify = nil
       if let processExit { SystemCall.close(processExit) }
       processExit = nil
-      let closesWake = control.state.withLockedValue { $0.threadClosesWake }
-      if closesWake { SystemCall.close(control.wakeFD) }
     }
 
-    // MARK: Event loop
+    // MARK: Work
 
-    /// Waits for netlink, inotify, the watched process's exit or the wake descriptor; reads everything available;
-    /// recomputes once.
-    private func loop() throws(NetworkMonitorError) {
-      while !control.isStopRequested {
-        guard let socket, let inotify else { return }
-        var descriptors = [
-          pollfd(fd: control.wakeFD, events: Int16(POLLIN), revents: 0),
-          pollfd(fd: socket.fd, events: Int16(POLLIN), revents: 0),
-          pollfd(fd: inotify.fd, events: Int16(POLLIN), revents: 0),
-          // poll ignores a negative descriptor: without a watched process, this entry never fires.
-          pollfd(fd: processExit ?? -1, events: Int16(POLLIN), revents: 0),
-        ]
-        try SystemCall.run("poll(netlink, inotify, pidfd, eventfd)") {
-          poll(&descriptors, nfds_t(descriptors.count), -1)
-        }
-        if descriptors[0].revents != 0 { return }
-        if descriptors[3].revents != 0, let namespace = configuration.namespace {
-          // The process exited: /proc/PID/ns/net names nothing now, as if the namespace had been deleted.
-          if !control.isStopRequested { sink.fail(.namespaceDeleted(path: namespace.path)) }
-          return
-        }
-        var changed = false
-        var routingChanged = false
-        if descriptors[2].revents != 0 {
-          let events = try inotify.readEvents()
-          if namespaceWasDeleted(events), let namespace = configuration.namespace {
-            if !control.isStopRequested { sink.fail(.namespaceDeleted(path: namespace.path)) }
-            return
-          }
-          if resolverChanged(events) {
-            try watchResolverConfiguration()
-            resolver = ResolverConfiguration.load(
-              path: configuration.resolverConfigurationPath, upstreamPath: configuration.resolvedUpstreamPath)
-            shared.withLock { $0.statistics.resolverReloads += 1 }
-            changed = true
-          }
-        }
-        if descriptors[1].revents != 0 {
-          let read = try readNotifications()
-          if let reason = read.resyncReason {
-            shared.withLock {
-              $0.statistics.resyncs += 1
-              $0.statistics.lastResyncReason = reason
-            }
-            guard try dumpEverything() else { return }
-            routingChanged = true
-          }
-          routingChanged = routingChanged || read.relevant
-        }
-        if changed || routingChanged { try publishIfChanged(lookingUp: routingChanged) }
+    /// Does one piece of work on the hub's thread. A failure ends the session and goes to the sink (unless the
+    /// session was stopped).
+    func handle(_ work: Work) -> Outcome {
+      do throws(NetworkMonitorError) {
+        return try perform(work)
+      } catch {
+        if !control.isStopRequested { sink.fail(error) }
+        return .ended
       }
+    }
+
+    private func perform(_ work: Work) throws(NetworkMonitorError) -> Outcome {
+      var changed = false
+      var routingChanged = false
+      switch work {
+      case .processExited:
+        // The process exited: /proc/PID/ns/net names nothing now, as if the namespace had been deleted.
+        if let namespace = configuration.namespace { throw .namespaceDeleted(path: namespace.path) }
+        return .idle
+      case .folderEvents(let events):
+        if namespaceWasDeleted(events), let namespace = configuration.namespace {
+          throw .namespaceDeleted(path: namespace.path)
+        }
+        for event in events where event.mask & InotifyWatcher.ignored != 0 {
+          resolverWatches[event.watch] = nil
+          if event.watch == namespaceWatch { namespaceWatch = nil }
+        }
+        if resolverChanged(events) {
+          try watchResolverConfiguration()
+          resolver = ResolverConfiguration.load(
+            path: configuration.resolverConfigurationPath, upstreamPath: configuration.resolvedUpstreamPath)
+          shared.withLock { $0.statistics.resolverReloads += 1 }
+          changed = true
+        }
+      case .netlinkReadable:
+        let read = try readNotifications()
+        if let reason = read.resyncReason {
+          shared.withLock {
+            $0.statistics.resyncs += 1
+            $0.statistics.lastResyncReason = reason
+          }
+          try dumpEverything()
+          routingChanged = true
+        }
+        routingChanged = routingChanged || read.relevant
+      case .again:
+        routingChanged = true
+      }
+      guard changed || routingChanged else { return .idle }
+      return try publishIfChanged(lookingUp: routingChanged)
     }
 
     /// What one drain of the subscribed socket found.
@@ -283,9 +298,12 @@
         case .bytes(let count):
           guard drained.resyncReason == nil else { continue }
           do throws(NetlinkDecodeError) {
-            let messages = try NetlinkMessageDecoder.decode(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
-            state.apply(messages)
-            if !drained.relevant { drained.relevant = messages.contains(where: Self.mayChangeLookups) }
+            let messages = try NetlinkMessageDecoder.decode(UnsafeRawBufferPointer(rebasing: buffer.bytes[0..<count]))
+            for message in messages where message.portID != socket.portID {
+              // Ours are late answers to lookups given up on: dropped.
+              state.apply(message)
+              if !drained.relevant { drained.relevant = Self.mayChangeLookups(message) }
+            }
           } catch {
             shared.withLock { $0.statistics.decodeErrors += 1 }
             drained.resyncReason = "undecodable notification: \(error)"
@@ -316,12 +334,20 @@
     /// Rebuilds the state from scratch: drops what is queued, dumps links and addresses (applying
     /// notifications that arrive in between, in order), and retries until a dump completes without loss.
     ///
-    /// - Returns: `false` when the session was stopped meanwhile.
-    private func dumpEverything() throws(NetworkMonitorError) -> Bool {
+    /// Waits for a reply from the kernel on the socket, at most ``replyTimeoutMilliseconds``.
+    ///
+    /// - Returns: `false` when nothing came in time.
+    private func awaitReply(_ socket: NetlinkSocket) throws(NetworkMonitorError) -> Bool {
+      var descriptor = pollfd(fd: socket.fd, events: Int16(POLLIN), revents: 0)
+      let ready = try SystemCall.run("poll(netlink)") { poll(&descriptor, 1, Self.replyTimeoutMilliseconds) }
+      return ready > 0
+    }
+
+    private func dumpEverything() throws(NetworkMonitorError) {
       var consecutiveDecodeFailures = 0
       var consecutiveRefusals = 0
       while true {
-        guard let socket else { return false }
+        guard let socket else { throw .sourceFailed("the rtnetlink socket is closed") }
         try discardQueued()
         var fresh = KernelState()
         var restart: String?
@@ -331,12 +357,11 @@
           try socket.send(request.bytes(sequence: sequence), describing: "sendto(\(request) dump request)")
           var finished = false
           while !finished {
-            var descriptors = [
-              pollfd(fd: control.wakeFD, events: Int16(POLLIN), revents: 0),
-              pollfd(fd: socket.fd, events: Int16(POLLIN), revents: 0),
-            ]
-            try SystemCall.run("poll(netlink, eventfd)") { poll(&descriptors, nfds_t(descriptors.count), -1) }
-            if descriptors[0].revents != 0 { return false }
+            guard try awaitReply(socket) else {
+              restart = "no answer to the \(request) dump request within \(Self.replyTimeoutMilliseconds) ms"
+              reopen = true
+              break requests
+            }
             receiving: while !finished {
               switch try receiveFromKernel(socket) {
               case .empty:
@@ -354,7 +379,7 @@
               case .bytes(let count):
                 let messages: [NetlinkMessage]
                 do throws(NetlinkDecodeError) {
-                  messages = try NetlinkMessageDecoder.decode(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+                  messages = try NetlinkMessageDecoder.decode(UnsafeRawBufferPointer(rebasing: buffer.bytes[0..<count]))
                 } catch {
                   // The end of the dump may be in the undecodable datagram: start over on a new socket.
                   shared.withLock { $0.statistics.decodeErrors += 1 }
@@ -367,10 +392,11 @@
                   break requests
                 }
                 for message in messages {
-                  guard message.portID == socket.portID, message.sequence == sequence else {
+                  guard message.portID == socket.portID else {
                     fresh.apply(message)  // a notification, in order with the dump
                     continue
                   }
+                  guard message.sequence == sequence else { continue }  // a late answer to a lookup
                   if message.isDumpInterrupted, restart == nil {
                     shared.withLock { $0.statistics.interruptedDumps += 1 }
                     restart = "NLM_F_DUMP_INTR: the \(request) changed during the dump"
@@ -407,16 +433,13 @@
             $0.statistics.resyncs += 1
             $0.statistics.lastResyncReason = restart
           }
-          if reopen {
-            socket.close()
-            self.socket = nil
-            try openSocket()
-          }
+          if reopen { try reopenSocket() }
           continue
         }
         state = fresh
+        resyncReason = nil
         shared.withLock { $0.statistics.dumps += 1 }
-        return true
+        return
       }
     }
 
@@ -444,7 +467,7 @@
     /// other than 0: spoofable) is counted and skipped.
     private func receiveFromKernel(_ socket: NetlinkSocket) throws(NetworkMonitorError) -> KernelDatagram {
       while true {
-        switch try socket.receive(into: buffer) {
+        switch try socket.receive(into: buffer.bytes) {
         case .empty:
           return .empty
         case .overflow:
@@ -456,19 +479,12 @@
             continue
           }
           if truncated {
-            growBuffer()
+            buffer.grow()
             return .truncated
           }
           return .bytes(count)
         }
       }
-    }
-
-    private func growBuffer() {
-      let size = min(buffer.count * 2, Self.maximumBufferSize)
-      guard size > buffer.count else { return }
-      buffer.deallocate()
-      buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: size, alignment: 8)
     }
 
     // MARK: Paths
@@ -488,7 +504,30 @@
         state: state, answers: answers, supportsDNS: resolver.supportsDNS, filter: filter, classify: classify)
     }
 
-    /// Asks the kernel these route lookups on the lookup socket, in batches, and collects every answer.
+    /// The path after fresh lookups, asked again while notifications that may change their answers arrive
+    /// meanwhile (re-dumping first when some were lost), at most ``maximumRoundsPerWork`` times.
+    ///
+    /// - Returns: The path, and whether it is settled: `false` when notifications were still arriving, so that
+    ///   another round must follow.
+    private func evaluateUntilSettled() throws(NetworkMonitorError) -> (path: NetworkPath, settled: Bool) {
+      var rounds = 0
+      while true {
+        if let reason = resyncReason {
+          shared.withLock {
+            $0.statistics.resyncs += 1
+            $0.statistics.lastResyncReason = reason
+          }
+          try dumpEverything()
+        }
+        lookupsOutdated = false
+        let path = try evaluate(lookingUp: true)
+        rounds += 1
+        let settled = !lookupsOutdated && resyncReason == nil
+        if settled || rounds >= Self.maximumRoundsPerWork { return (path, settled) }
+      }
+    }
+
+    /// Asks the kernel these route lookups, in batches, and collects every answer.
     ///
     /// The kernel answers each request while `sendto` runs, so the answers are queued when it returns; a
     /// batch is at most ``lookupBatchSize`` requests so that its answers fit in the socket's buffer. A lookup
@@ -525,44 +564,46 @@
     }
 
     /// Sends one batch of lookups in one datagram and reads the answers, matched by sequence number (the batch's
-    /// requests have consecutive ones).
+    /// requests have consecutive ones). Notifications read meanwhile are applied in order; one that may change a
+    /// lookup's answer marks the lookups outdated, and a loss (ENOBUFS) calls for a re-dump.
     private func exchange(_ batch: ArraySlice<RouteLookupRequest>) throws(NetworkMonitorError) -> RouteLookupAnswers {
-      guard let lookupSocket else { return RouteLookupAnswers() }
-      if lookupSequence > UInt32.max - UInt32(Self.lookupBatchSize) { lookupSequence = 0 }
-      let first = lookupSequence + 1
-      lookupSequence += UInt32(batch.count)
+      guard let socket else { return RouteLookupAnswers() }
+      if sequence > UInt32.max - UInt32(Self.lookupBatchSize) { sequence = 0 }
+      let first = sequence + 1
+      sequence += UInt32(batch.count)
       lookupRequestBytes.removeAll(keepingCapacity: true)
       for (offset, request) in batch.enumerated() {
         request.append(to: &lookupRequestBytes, sequence: first + UInt32(offset))
       }
-      try lookupSocket.send(lookupRequestBytes, describing: "sendto(RTM_GETROUTE lookups)")
+      try socket.send(lookupRequestBytes, describing: "sendto(RTM_GETROUTE lookups)")
       var answers = RouteLookupAnswers()
       var waited = false
       while answers.count < batch.count {
-        switch try receiveFromKernel(lookupSocket) {
+        switch try receiveFromKernel(socket) {
         case .empty:
           // Answers are queued before sendto returns; wait only in case a kernel ever defers them.
-          guard !waited else { return answers }
+          guard !waited, try awaitReply(socket) else { return answers }
           waited = true
-          var descriptors = [
-            pollfd(fd: control.wakeFD, events: Int16(POLLIN), revents: 0),
-            pollfd(fd: lookupSocket.fd, events: Int16(POLLIN), revents: 0),
-          ]
-          try SystemCall.run("poll(lookup socket)") {
-            poll(&descriptors, nfds_t(descriptors.count), Self.lookupTimeoutMilliseconds)
-          }
-          if descriptors[0].revents != 0 { return answers }
-        case .overflow, .truncated:
-          continue  // answers lost: asked again by lookUp
+        case .overflow:
+          // Notifications lost, maybe answers too (asked again by lookUp).
+          resyncReason = resyncReason ?? "ENOBUFS: the kernel dropped notifications"
+        case .truncated:
+          resyncReason = resyncReason ?? "a datagram larger than the receive buffer"
         case .bytes(let count):
           let messages: [NetlinkMessage]
           do throws(NetlinkDecodeError) {
-            messages = try NetlinkMessageDecoder.decode(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+            messages = try NetlinkMessageDecoder.decode(UnsafeRawBufferPointer(rebasing: buffer.bytes[0..<count]))
           } catch {
             shared.withLock { $0.statistics.decodeErrors += 1 }
+            resyncReason = resyncReason ?? "undecodable notification: \(error)"
             continue
           }
-          for message in messages where message.portID == lookupSocket.portID {
+          for message in messages {
+            guard message.portID == socket.portID else {
+              state.apply(message)
+              if !lookupsOutdated { lookupsOutdated = Self.mayChangeLookups(message) }
+              continue
+            }
             // Answers to earlier batches (given up on) carry older sequence numbers: dropped here.
             guard message.sequence >= first, message.sequence - first < UInt32(batch.count) else { continue }
             let request = batch[batch.startIndex + Int(message.sequence - first)]
@@ -589,17 +630,22 @@
       return type
     }
 
-    private func publishIfChanged(lookingUp: Bool) throws(NetworkMonitorError) {
-      let path = try evaluate(lookingUp: lookingUp)
+    /// Evaluates (looking up afresh when `lookingUp`) and sends the path if it changed.
+    ///
+    /// - Returns: ``Outcome/again`` when notifications kept arriving during the lookups.
+    private func publishIfChanged(lookingUp: Bool) throws(NetworkMonitorError) -> Outcome {
+      let (path, settled) = lookingUp ? try evaluateUntilSettled() : (try evaluate(lookingUp: false), true)
       shared.withLock {
         $0.statistics.evaluations += 1
         if $0.recordsKernelState { $0.kernelState = state }
       }
-      guard path != lastPath else { return }
+      let outcome: Outcome = settled ? .idle : .again
+      guard path != lastPath else { return outcome }
       lastPath = path
-      guard !control.isStopRequested else { return }
+      guard !control.isStopRequested else { return outcome }
       sink.send(path)
       shared.withLock { $0.statistics.pathsSent += 1 }
+      return outcome
     }
 
     // MARK: Watches
@@ -607,11 +653,10 @@
     /// Watches the folders of the resolver configuration (and of its upstream list). Fails only when a watch
     /// hits a limit: without it, a change of DNS servers would go unseen.
     private func watchResolverConfiguration() throws(NetworkMonitorError) {
-      guard let inotify else { return }
       for target in ResolverConfiguration.watchTargets(
         path: configuration.resolverConfigurationPath, upstreamPath: configuration.resolvedUpstreamPath)
       {
-        if let watch = try inotify.watch(folder: target.directory) {
+        if let watch = try NetlinkEventHub.watch(folder: target.directory, for: reservation) {
           resolverWatches[watch, default: []].formUnion(target.names)
         }
       }
@@ -626,7 +671,7 @@
     }
 
     private func namespaceWasDeleted(_ events: [InotifyWatcher.Event]) -> Bool {
-      guard let namespace = configuration.namespace, let handle = configuration.namespaceHandle else { return false }
+      guard let namespace = configuration.namespace, let handle = namespaceIdentity else { return false }
       let name = LocalFile.lastComponent(of: namespace.path)
       let relevant = events.contains { event in
         event.mask & InotifyWatcher.overflow != 0
