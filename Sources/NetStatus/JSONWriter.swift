@@ -18,6 +18,11 @@ struct JSONWriter {
     text.withUTF8Buffer { bytes.append(contentsOf: $0) }
   }
 
+  /// Removes the closing brace of the object just written, so that more keys can follow it.
+  mutating func reopenObject() {
+    if bytes.last == UInt8(ascii: "}") { bytes.removeLast() }
+  }
+
   /// Appends `true` or `false`.
   mutating func bool(_ value: Bool) {
     raw(value ? "true" : "false")

@@ -23,6 +23,18 @@ extension NetworkPath {
     return json.bytes
   }
 
+  /// ``jsonLine`` with the namespace appended after the documented keys (`"netns":"NAME"`): a line of
+  /// `netstatus watch --all-netns --json`.
+  package func jsonLine(networkNamespace: String) -> [UInt8] {
+    var json = JSONWriter()
+    writeJSON(to: &json)
+    json.reopenObject()
+    json.raw(#","netns":"#)
+    json.string(networkNamespace)
+    json.raw("}\n")
+    return json.bytes
+  }
+
   /// Writes the documented JSON form, `{` to `}`.
   func writeJSON(to json: inout JSONWriter) {
     json.raw(#"{"status":"#)

@@ -87,11 +87,17 @@ static inline int cns_pidfd_open(pid_t pid) {
 }
 
 /// epoll, through plain integers: `struct epoll_event` is packed on x86_64, which Swift imports awkwardly.
-/// Registers `fd` for input (level-triggered) with `data` as its tag.
-static inline int cns_epoll_add(int epfd, int fd, uint64_t data) {
-  struct epoll_event event = {.events = EPOLLIN, .data = {.u64 = data}};
+/// Registers `fd` for `events` (level-triggered) with `data` as its tag.
+static inline int cns_epoll_add(int epfd, int fd, uint64_t data, uint32_t events) {
+  struct epoll_event event = {.events = events, .data = {.u64 = data}};
   return epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &event);
 }
+
+/// EPOLLIN: readable.
+static inline uint32_t cns_epoll_input(void) { return EPOLLIN; }
+
+/// EPOLLPRI: a priority event (what /proc/self/mountinfo reports when the mount table changed).
+static inline uint32_t cns_epoll_priority(void) { return EPOLLPRI; }
 
 /// Removes `fd` from the epoll set.
 static inline int cns_epoll_del(int epfd, int fd) { return epoll_ctl(epfd, EPOLL_CTL_DEL, fd, NULL); }

@@ -1,5 +1,6 @@
 #if os(Linux)
   import CNetStatusShim
+  import Dispatch
   import Glibc
   import Synchronization
 
@@ -19,7 +20,45 @@
   /// ``watch(folder:for:)``, start-up on the caller's thread (dump, first path), ``register(_:worker:)`` and
   /// ``enable(_:)`` (the thread runs it from then on), and ``stop(_:)`` or a failure the worker reports.
   enum NetlinkEventHub {
-    /// The epoll tag of the eventfd; session tags are `id << 1` (netlink) and `id << 1 | 1` (pidfd), ids from 2.
+    /// What the hub's thread asks a client to do.
+    enum Work {
+      /// Its netlink socket is readable.
+      case netlinkReadable
+      /// The process whose `/proc/PID/ns/net` it watches has exited.
+      case processExited
+      /// The mount table changed (a namespace was bind-mounted or unmounted).
+      case mountTableChanged
+      /// Events of its folder watches (or an inotify overflow).
+      case folderEvents([InotifyWatcher.Event])
+      /// Finish what the last work left, or do the first work after start-up.
+      case again
+    }
+
+    /// How a piece of work ended.
+    enum Outcome: Equatable {
+      /// Done; wait for the next event.
+      case idle
+      /// More to do: run ``Work/again`` soon, after other clients had their turn.
+      case again
+      /// The client is over (it failed, and said so): close it.
+      case ended
+    }
+
+    /// A descriptor the hub waits on for a client, and what its readiness means.
+    struct Descriptor {
+      enum Kind: UInt64 {
+        /// A netlink socket: readable.
+        case netlink = 0
+        /// A pidfd: readable once the process exited.
+        case processExit = 1
+        /// `/proc/self/mountinfo`: a priority event when the mount table changed.
+        case mountTable = 2
+      }
+      var fd: Int32
+      var kind: Kind
+    }
+
+    /// The epoll tag of the eventfd; client tags are `id << 2 | kind`, ids from 2.
     private static let wakeTag: UInt64 = 0
     /// The epoll tag of the shared inotify instance.
     private static let inotifyTag: UInt64 = 1
@@ -51,7 +90,7 @@
 
     /// A session as the hub knows it.
     struct Registration {
-      let worker: NetlinkSessionWorker
+      let worker: any NetlinkHubClient
       /// In the epoll set: the thread may run it.
       var active = false
       /// Stopped while the thread was running it: the thread closes it when done.
@@ -127,8 +166,10 @@
         opened.append(wakeFD)
         let inotify = try InotifyWatcher.open()
         opened.append(inotify.fd)
-        try SystemCall.run("epoll_ctl(ADD, eventfd)") { cns_epoll_add(epollFD, wakeFD, wakeTag) }
-        try SystemCall.run("epoll_ctl(ADD, inotify)") { cns_epoll_add(epollFD, inotify.fd, inotifyTag) }
+        try SystemCall.run("epoll_ctl(ADD, eventfd)") { cns_epoll_add(epollFD, wakeFD, wakeTag, cns_epoll_input()) }
+        try SystemCall.run("epoll_ctl(ADD, inotify)") {
+          cns_epoll_add(epollFD, inotify.fd, inotifyTag, cns_epoll_input())
+        }
         return Generation(epollFD: epollFD, wakeFD: wakeFD, inotify: inotify)
       } catch {
         for fd in opened { SystemCall.close(fd) }
@@ -153,7 +194,7 @@
     }
 
     /// Records a started session (not yet run by the thread): from now on ``stop(_:)`` finds and closes it.
-    static func register(_ reservation: Reservation, worker: NetlinkSessionWorker) {
+    static func register(_ reservation: Reservation, worker: any NetlinkHubClient) {
       registry.withLockedValue { $0.sessions[reservation.id] = Registration(worker: worker) }
     }
 
@@ -170,8 +211,9 @@
         state.starting -= 1
         var added: [Int32] = []
         for descriptor in registration.worker.descriptors {
-          let tag = id << 1 | (descriptor.isProcessExit ? 1 : 0)
-          guard cns_epoll_add(epollFD, descriptor.fd, tag) == 0 else {
+          let tag = id << 2 | descriptor.kind.rawValue
+          let events = descriptor.kind == .mountTable ? cns_epoll_priority() : cns_epoll_input()
+          guard cns_epoll_add(epollFD, descriptor.fd, tag, events) == 0 else {
             let failure = NetworkMonitorError.systemCall(call: "epoll_ctl(ADD)", errno: errno)
             for fd in added { _ = cns_epoll_del(epollFD, fd) }
             state.sessions[id] = nil
@@ -211,7 +253,7 @@
     static func stop(_ id: UInt64) {
       enum Decision {
         case nothing
-        case waitForThread(NetlinkSessionWorker)
+        case waitForThread(any NetlinkHubClient)
         case close(Registration, Generation?)
       }
       let onThread = registry.withLockedValue { $0.generation?.isCurrentThread ?? false }
@@ -230,8 +272,8 @@
       case .nothing:
         return
       case .waitForThread(let worker):
-        worker.control.finished.wait()
-        worker.control.finished.signal()
+        worker.finished.wait()
+        worker.finished.signal()
       case .close(let registration, let retired):
         close(registration, generation: registration.worker.reservation.generation)
         if let retired { finish(retired) }
@@ -247,7 +289,7 @@
       let failure = registry.withLockedValue { state -> Int32? in
         guard state.sessions[id]?.active == true else { return nil }
         if let old { _ = cns_epoll_del(reservation.generation.epollFD, old) }
-        return cns_epoll_add(reservation.generation.epollFD, new, id << 1) == 0 ? nil : errno
+        return cns_epoll_add(reservation.generation.epollFD, new, id << 2, cns_epoll_input()) == 0 ? nil : errno
       }
       if let failure { throw .systemCall(call: "epoll_ctl(ADD, netlink)", errno: failure) }
     }
@@ -258,7 +300,7 @@
         for descriptor in registration.worker.descriptors { _ = cns_epoll_del(generation.epollFD, descriptor.fd) }
       }
       registration.worker.close()
-      registration.worker.control.finished.signal()
+      registration.worker.finished.signal()
     }
 
     private static func dropWatches(of id: UInt64, _ state: inout State) {
@@ -326,7 +368,13 @@
           case inotifyTag:
             dispatchInotifyEvents(generation, &again)
           default:
-            runSession(tag >> 1, tag & 1 == 1 ? .processExited : .netlinkReadable, &again)
+            let work: Work
+            switch Descriptor.Kind(rawValue: tag & 3) {
+            case .processExit: work = .processExited
+            case .mountTable: work = .mountTableChanged
+            default: work = .netlinkReadable
+            }
+            runSession(tag >> 2, work, &again)
           }
         }
       }
@@ -359,9 +407,9 @@
 
     /// Runs one session's work on the hub's thread, unless it was stopped; closes it if it ended or was
     /// stopped meanwhile.
-    private static func runSession(_ id: UInt64, _ work: NetlinkSessionWorker.Work, _ again: inout [UInt64]) {
+    private static func runSession(_ id: UInt64, _ work: Work, _ again: inout [UInt64]) {
       guard
-        let worker = registry.withLockedValue({ state -> NetlinkSessionWorker? in
+        let worker = registry.withLockedValue({ state -> (any NetlinkHubClient)? in
           guard let registration = state.sessions[id], registration.active, !registration.removed else { return nil }
           state.busy = id
           return registration.worker
@@ -383,6 +431,26 @@
         again.append(id)
       }
     }
+  }
+
+  /// What the hub runs: a path source session (``NetlinkSessionWorker``) or a watch of the named namespaces
+  /// (``NamedNetworkNamespaces``).
+  ///
+  /// The hub calls ``handle(_:)`` on its thread, one client at a time, and ``close()`` once, when the client is
+  /// not running; ``descriptors`` is read under the hub's lock.
+  protocol NetlinkHubClient: AnyObject, Sendable {
+    /// The reservation it was started with.
+    var reservation: NetlinkEventHub.Reservation { get }
+    /// What the hub waits on for it.
+    var descriptors: [NetlinkEventHub.Descriptor] { get }
+    /// Whether the hub must run ``NetlinkEventHub/Work/again`` right after enabling it.
+    var startedUnsettled: Bool { get }
+    /// Signalled once it is closed.
+    var finished: DispatchSemaphore { get }
+    /// Does one piece of work.
+    func handle(_ work: NetlinkEventHub.Work) -> NetlinkEventHub.Outcome
+    /// Closes its descriptors.
+    func close()
   }
 
   /// A receive buffer that grows when a datagram did not fit.

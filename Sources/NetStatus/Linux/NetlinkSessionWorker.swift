@@ -27,7 +27,7 @@
   /// lock: the starting thread until ``NetlinkEventHub/enable(_:)``, then the hub's thread while the hub marks
   /// the session busy; ``close()`` runs only when the session is not busy (or on the hub's thread after its
   /// work). Shared data goes through ``NetlinkSessionControl`` and the source's statistics, both behind locks.
-  final class NetlinkSessionWorker: @unchecked Sendable {
+  final class NetlinkSessionWorker: NetlinkHubClient, @unchecked Sendable {
     struct Configuration {
       var namespace: NetworkNamespace?
       var namespaceHandle: NetworkNamespace.Handle?
@@ -38,34 +38,8 @@
       var filter: InterfaceFilter
     }
 
-    /// What the hub's thread asks a session to do.
-    enum Work {
-      /// Its netlink socket is readable.
-      case netlinkReadable
-      /// The process whose `/proc/PID/ns/net` it watches has exited.
-      case processExited
-      /// Events of its folder watches (or an inotify overflow).
-      case folderEvents([InotifyWatcher.Event])
-      /// Finish what the last work left (notifications read while looking up kept coming).
-      case again
-    }
-
-    /// How a piece of work ended.
-    enum Outcome: Equatable {
-      /// Done; wait for the next event.
-      case idle
-      /// More to do: run ``Work/again`` soon, after other sessions had their turn.
-      case again
-      /// The session is over (it failed, and told its sink): close it.
-      case ended
-    }
-
-    /// A descriptor the hub waits on for this session.
-    struct Descriptor {
-      var fd: Int32
-      /// A pidfd (readable when the watched process exits), not the netlink socket.
-      var isProcessExit: Bool
-    }
+    typealias Work = NetlinkEventHub.Work
+    typealias Outcome = NetlinkEventHub.Outcome
 
     /// Consecutive re-dumps failing on undecodable data before the source gives up (a decoder bug, not a
     /// transient loss: re-dumping forever would spin).
@@ -132,12 +106,14 @@
     }
 
     /// What the hub waits on for this session.
-    var descriptors: [Descriptor] {
-      var descriptors: [Descriptor] = []
-      if let socket { descriptors.append(Descriptor(fd: socket.fd, isProcessExit: false)) }
-      if let processExit { descriptors.append(Descriptor(fd: processExit, isProcessExit: true)) }
+    var descriptors: [NetlinkEventHub.Descriptor] {
+      var descriptors: [NetlinkEventHub.Descriptor] = []
+      if let socket { descriptors.append(.init(fd: socket.fd, kind: .netlink)) }
+      if let processExit { descriptors.append(.init(fd: processExit, kind: .processExit)) }
       return descriptors
     }
+
+    var finished: DispatchSemaphore { control.finished }
 
     // MARK: Start-up and end
 
@@ -268,6 +244,8 @@
         routingChanged = routingChanged || read.relevant
       case .again:
         routingChanged = true
+      case .mountTableChanged:
+        return .idle  // not waited on by a session
       }
       guard changed || routingChanged else { return .idle }
       return try publishIfChanged(lookingUp: routingChanged)
