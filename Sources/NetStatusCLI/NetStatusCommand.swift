@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import NetStatus
+import NetStatusCore
 
 /// `netstatus`: show the path, watch it change, or wait until online.
 public enum NetStatusCommand {

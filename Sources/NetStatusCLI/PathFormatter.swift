@@ -1,4 +1,4 @@
-import NetStatus
+import NetStatusCore
 
 /// Renders paths for people: the `netstatus` table and the `watch` lines. Pure.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-import NetStatus
+import NetStatusCore
 
 /// `watch` without a probe: each line is printed on the thread that publishes the path (the rtnetlink
 /// thread on Linux), with no hop to another thread between the kernel's notification and the write. That

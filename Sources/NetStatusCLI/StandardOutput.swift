@@ -1,5 +1,5 @@
 import Foundation
-import NetStatus
+import NetStatusCore
 import Synchronization
 
 #if canImport(Glibc)

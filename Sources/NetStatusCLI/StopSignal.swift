@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import NetStatus
+import NetStatusCore
 import Synchronization
 
 /// The first reason to stop netstatus (a stop signal, closed output, a write error, the monitor's error), awaited

@@ -310,6 +310,9 @@ public final class NetworkMonitor: Sendable {
   /// Whether path changes are posted as ``Foundation/NSNotification/Name/connectivityStatus`` on the main
   /// queue. `true` by default, so that an app's observers work as the tutorials show.
   ///
+  /// Posting comes with the NetStatus module (`import NetStatus`), from the first use of that notification's name
+  /// on; with NetStatusCore alone, nothing is posted.
+  ///
   /// Set it to `false` where nothing observes the notification, above all in a process that never runs the
   /// main queue (a server, a daemon, a command-line tool): a change then costs nothing more. Left on there,
   /// a monitor keeps at most one block waiting on the main queue (which does not keep the monitor alive) and
