@@ -1,4 +1,3 @@
-import Foundation
 import NetStatusCore
 
 /// `watch` without a probe: each line is printed on the thread that publishes the path (the rtnetlink
