@@ -114,12 +114,6 @@ enum StandardOutput {
     return text.withUTF8 { write(UnsafeRawBufferPointer($0), to: descriptor) }
   }
 
-  /// Writes `bytes` (a whole line) to standard output.
-  @discardableResult
-  static func write(line bytes: [UInt8]) -> Outcome {
-    bytes.withUnsafeBytes { write($0, to: STDOUT_FILENO) }
-  }
-
   /// Writes all of `bytes`, retrying on EINTR and short writes, waiting for room without blocking past
   /// ``interruptWrites()``.
   static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Outcome {
