@@ -118,6 +118,11 @@ let package = Package(
       name: "netstatus-bench-hello",
       path: "Benchmarks/Sources/netstatus-bench-hello"
     ),
+    // The same without Foundation: the floor of netstatus, which links no Foundation (also built static).
+    .executableTarget(
+      name: "netstatus-bench-hello-core",
+      path: "Benchmarks/Sources/netstatus-bench-hello-core"
+    ),
     // The soak test's child (Tests/NetStatusSoak/main.swift says why it exists): start/stop cycles in a process of
     // their own, so that the memory they measure is theirs alone. Linux only: it watches a network namespace.
     .executableTarget(
