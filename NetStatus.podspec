@@ -21,10 +21,11 @@ Pod::Spec.new do |s|
   s.watchos.deployment_target  = '11.0'
   s.visionos.deployment_target = '2.0'
 
-  # The library's sources. The Linux-only ones (rtnetlink, namespaces) are gated with `#if os(Linux)` and compile to
+  # The library's sources: NetStatusCore and the thin NetStatus layer over it (NotificationCenter, Combine), compiled
+  # here into one module, NetStatus (Sources/NetStatus/NetStatus.swift then imports nothing). The Linux-only ones (rtnetlink, namespaces) are gated with `#if os(Linux)` and compile to
   # nothing here; the C shim is Linux-only and left out. NetStatusUI (SwiftUI) is distributed with SwiftPM only: as a
   # subspec it would be compiled into this same module, where its `import NetStatus` does not belong.
-  s.source_files = 'Sources/NetStatus/**/*.swift'
+  s.source_files = ['Sources/NetStatusCore/**/*.swift', 'Sources/NetStatus/**/*.swift']
   s.frameworks   = 'Network'
   # NetStatus uses `package` access between its modules; swiftc needs a package name for it outside SwiftPM.
   s.pod_target_xcconfig = { 'OTHER_SWIFT_FLAGS' => '-package-name NetStatus' }

@@ -1,7 +1,7 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// On Linux, NetStatus leaves out its Apple-only source; see the end of this file.
+// On Linux, NetStatusCore leaves out its Apple-only source; see the end of this file.
 #if os(Linux)
   let netStatusLinuxExcludes = ["NWPathMonitorSource.swift"]
 #else
@@ -17,6 +17,8 @@ let package = Package(
   ],
   products: [
     .library(name: "NetStatus", targets: ["NetStatus"]),
+    // The same API without Foundation (and without NotificationCenter and Combine): what `netstatus` links.
+    .library(name: "NetStatusCore", targets: ["NetStatusCore"]),
     .library(name: "NetStatusUI", targets: ["NetStatusUI"]),
     .executable(name: "netstatus", targets: ["netstatus"]),
   ],
@@ -25,12 +27,19 @@ let package = Package(
       name: "CNetStatusShim",
       path: "Sources/CNetStatusShim"
     ),
+    // The library without Foundation: everything but NotificationCenter and Combine.
     .target(
-      name: "NetStatus",
+      name: "NetStatusCore",
       dependencies: [
         .target(name: "CNetStatusShim", condition: .when(platforms: [.linux]))
       ],
       exclude: netStatusLinuxExcludes,
+      swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+    ),
+    // NetStatusCore re-exported, plus what needs Foundation: the NotificationCenter API and (Apple) Combine.
+    .target(
+      name: "NetStatus",
+      dependencies: ["NetStatusCore"],
       swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
     ),
     // SwiftUI views and modifiers. Every file is gated with `#if canImport(SwiftUI)`: on Linux the module is empty.
@@ -41,7 +50,7 @@ let package = Package(
     ),
     .target(
       name: "NetStatusCLI",
-      dependencies: ["NetStatus"],
+      dependencies: ["NetStatusCore"],
       swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
     ),
     .executableTarget(
@@ -51,18 +60,18 @@ let package = Package(
     // Await-with-timeout helpers shared by the test targets.
     .target(
       name: "NetStatusTestSupport",
-      dependencies: ["NetStatus"],
+      dependencies: ["NetStatusCore"],
       path: "Tests/NetStatusTestSupport"
     ),
     .testTarget(
       name: "NetStatusTests",
-      dependencies: ["NetStatus", "NetStatusCLI", "NetStatusTestSupport", "netstatus"]
+      dependencies: ["NetStatus", "NetStatusCore", "NetStatusCLI", "NetStatusTestSupport", "netstatus"]
     ),
   ],
   swiftLanguageModes: [.v6]
 )
 
-// The Apple-only source, NWPathMonitorSource.swift, cannot be compiled into NetStatus on Linux: there is no Network
+// The Apple-only source, NWPathMonitorSource.swift, cannot be compiled into NetStatusCore on Linux: there is no Network
 // framework, and the stand-in below must never be seen by the library (SwiftPM puts every module of the package in
 // one directory, so `canImport(Network)` could turn true). So on Linux the library leaves the file out, and a
 // test-support target compiles the very same file (a symlink) against the stand-in.
@@ -77,16 +86,16 @@ let package = Package(
       exclude: ["README.md"]
     ),
     // NWPathMonitorSource.swift compiled against the stand-in (Tests/NetStatusAppleLogic/NWPathMonitorSource.swift
-    // is a symlink to Sources/NetStatus/NWPathMonitorSource.swift).
+    // is a symlink to Sources/NetStatusCore/NWPathMonitorSource.swift).
     .target(
       name: "NetStatusAppleLogic",
-      dependencies: ["NetStatus", "Network"],
+      dependencies: ["NetStatusCore", "Network"],
       path: "Tests/NetStatusAppleLogic",
       swiftSettings: [.define("NETSTATUS_NETWORK_STAND_IN"), .enableUpcomingFeature("ExistentialAny")]
     ),
     .testTarget(
       name: "NetStatusAppleLogicTests",
-      dependencies: ["NetStatusAppleLogic", "NetStatus", "Network", "NetStatusTestSupport"]
+      dependencies: ["NetStatusAppleLogic", "NetStatusCore", "Network", "NetStatusTestSupport"]
     ),
     // The libFuzzer target over the rtnetlink decoder (Fuzz/README.md). An ordinary build replays files through it;
     // built with `-Xswiftc -sanitize=fuzzer,address`, it runs libFuzzer.
@@ -96,24 +105,29 @@ let package = Package(
     ),
     .executableTarget(
       name: "netlink-fuzzer",
-      dependencies: ["NetStatus", "NetlinkFuzzerSupport"],
+      dependencies: ["NetStatusCore", "NetlinkFuzzerSupport"],
       path: "Fuzz/NetlinkFuzzer"
     ),
     // Benchmarks (Benchmarks/README.md; run them with Benchmarks/run.sh): Linux only, they make network namespaces.
     .executableTarget(
       name: "netstatus-bench",
-      dependencies: ["NetStatus", .target(name: "CNetStatusShim")],
+      dependencies: ["NetStatusCore", .target(name: "CNetStatusShim")],
       path: "Benchmarks/Sources/netstatus-bench"
     ),
     .executableTarget(
       name: "netstatus-bench-hello",
       path: "Benchmarks/Sources/netstatus-bench-hello"
     ),
+    // The same without Foundation: the floor of netstatus, which links no Foundation (also built static).
+    .executableTarget(
+      name: "netstatus-bench-hello-core",
+      path: "Benchmarks/Sources/netstatus-bench-hello-core"
+    ),
     // The soak test's child (Tests/NetStatusSoak/main.swift says why it exists): start/stop cycles in a process of
     // their own, so that the memory they measure is theirs alone. Linux only: it watches a network namespace.
     .executableTarget(
       name: "netstatus-soak",
-      dependencies: ["NetStatus"],
+      dependencies: ["NetStatusCore"],
       path: "Tests/NetStatusSoak"
     ),
     // What other kernel tests run in a process of their own (Tests/NetStatusTestChild/main.swift says what and why).

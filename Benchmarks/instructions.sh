@@ -6,6 +6,10 @@
 #
 #   sudo Benchmarks/instructions.sh [CHANGES]     # default 100 removals + 100 additions of the default route
 #
+# NETSTATUS_BINARY=PATH measures that netstatus instead of the release build (for example the static one,
+# .build-static/release/netstatus); NETSTATUS_CALLGRIND_KEEP=DIR keeps the callgrind files there, for
+# `callgrind_annotate --inclusive=yes DIR/netstatus-100.cg` (unstripped binaries give function names).
+#
 # Each observer runs twice under callgrind: with 0 and with CHANGES measured changes (after the same
 # warm-up), and the difference in total instructions is divided by the changes. Start-up and exit cancel
 # out; what is left is receiving, deciding and printing one change.
@@ -20,8 +24,12 @@ case "$changes" in
 esac
 [ "$changes" -ge 2 ] || { echo "instructions.sh: CHANGES must be at least 2" >&2; exit 2; }
 pairs=$((changes / 2))
-swift build -c release --scratch-path .build-release --product netstatus >&2
-netstatus=.build-release/release/netstatus
+if [ -n "${NETSTATUS_BINARY:-}" ]; then
+  netstatus=$NETSTATUS_BINARY
+else
+  swift build -c release --scratch-path .build-release --product netstatus >&2
+  netstatus=.build-release/release/netstatus
+fi
 
 ns=nsbench-instr-$$
 work=$(mktemp -d)
@@ -32,6 +40,9 @@ cleanup() {
     wait "$observer" 2>/dev/null || true
   fi
   ip netns del "$ns" 2>/dev/null || true
+  if [ -n "${NETSTATUS_CALLGRIND_KEEP:-}" ]; then
+    mkdir -p "$NETSTATUS_CALLGRIND_KEEP" && cp "$work"/*.cg "$NETSTATUS_CALLGRIND_KEEP"/ 2>/dev/null || true
+  fi
   rm -rf "$work"
 }
 # Stops with MESSAGE, and what the observer wrote to standard error (valgrind's report among it).

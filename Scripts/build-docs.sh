@@ -3,7 +3,8 @@
 #
 #   Scripts/build-docs.sh [OUTPUT_DIR]     (default: .build/docs/NetStatus.doccarchive)
 #
-# 1. Compiles the NetStatus target with symbol graphs (public symbols, as users see them).
+# 1. Compiles the NetStatus target with symbol graphs (public symbols, as users see them: NetStatus re-exports
+#    NetStatusCore, and its graph holds NetStatusCore's symbols too, so the archive documents one module, NetStatus).
 # 2. Runs `docc convert` on Sources/NetStatus/NetStatus.docc with those symbol graphs, warnings as errors.
 # Built on Linux, so the Linux-only symbols are documented and the Apple-only ones (NWPathMonitorSource,
 # the Combine publisher, NetStatusUI) are not part of this archive.
@@ -25,7 +26,7 @@ swift build --target NetStatus --scratch-path "$scratch" \
   -Xswiftc -emit-symbol-graph-dir -Xswiftc "$symbols" \
   -Xswiftc -emit-extension-block-symbols
 
-# Only NetStatus's own graphs (NetStatus.symbols.json and NetStatus@<ExtendedModule>.symbols.json).
+# Only NetStatus's own graphs (NetStatusCore's are left out: its symbols are in NetStatus's) (NetStatus.symbols.json and NetStatus@<ExtendedModule>.symbols.json).
 find "$symbols" -name '*.symbols.json' ! -name 'NetStatus.symbols.json' ! -name 'NetStatus@*.symbols.json' -delete
 
 docc_bin="$(command -v docc || xcrun --find docc)"

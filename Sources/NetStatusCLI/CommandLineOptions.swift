@@ -1,4 +1,4 @@
-import NetStatus
+import NetStatusCore
 
 /// What `netstatus` was asked to do, parsed from its arguments. Pure: no I/O.
 struct CommandLineOptions: Equatable {

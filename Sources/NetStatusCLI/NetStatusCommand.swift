@@ -1,6 +1,13 @@
 import Dispatch
-import Foundation
-import NetStatus
+import NetStatusCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `netstatus`: show the path, watch it change, or wait until online.
 public enum NetStatusCommand {
@@ -130,8 +137,9 @@ public enum NetStatusCommand {
     // Only with --probe: no traffic leaves the machine unless the user gave a URL.
     let connectivity = options.probe.map { ConnectivityMonitor(monitor: monitor, probe: $0) }
     connectivity?.startMonitoring()
+    let noColor = getenv("NO_COLOR").map { String(cString: $0) }
     let style = PathFormatter.Style.detect(
-      isTerminal: StandardOutput.isTerminal, environment: ProcessInfo.processInfo.environment)
+      isTerminal: StandardOutput.isTerminal, environment: noColor.map { ["NO_COLOR": $0] } ?? [:])
     let output = Output(options: options, formatter: PathFormatter(style: style), connectivity: connectivity)
     return .ready(Session(monitor: monitor, output: output, stop: stop))
   }

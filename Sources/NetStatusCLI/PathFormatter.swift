@@ -1,4 +1,4 @@
-import NetStatus
+import NetStatusCore
 
 /// Renders paths for people: the `netstatus` table and the `watch` lines. Pure.
 ///
@@ -72,7 +72,7 @@ struct PathFormatter {
       let width = names.map(\.count).max() ?? 0
       for (offset, interface) in path.availableInterfaces.enumerated() {
         let inUse = offset == 0 && path.isConnected
-        let name = names[offset].padding(toLength: width, withPad: " ", startingAt: 0)
+        let name = Self.padded(names[offset], to: width)
         var line: String
         if style.symbols {
           line = (inUse ? paint("▶ ", "1") : "  ") + name + "  " + interface.type.rawValue
@@ -93,8 +93,13 @@ struct PathFormatter {
     if let connectivity { rows.append(("Internet", internet(connectivity))) }
     let labelWidth = rows.map(\.0.count).max() ?? 0
     return rows.map { label, value in
-      label.padding(toLength: labelWidth, withPad: " ", startingAt: 0) + "  " + value
+      Self.padded(label, to: labelWidth) + "  " + value
     }.joined(separator: "\n")
+  }
+
+  /// `text` with spaces after it up to `width` characters (the widths are counted in characters too).
+  private static func padded(_ text: String, to width: Int) -> String {
+    text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
   }
 
   /// One `watch` line: `2026-11-29 14:55:01.123  online   eth0 (wiredEthernet)  IPv4 DNS  via 192.0.2.1`.

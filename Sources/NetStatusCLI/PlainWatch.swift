@@ -1,5 +1,12 @@
-import Foundation
-import NetStatus
+import NetStatusCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `watch` without a probe: each line is printed on the thread that publishes the path (the rtnetlink
 /// thread on Linux), with no hop to another thread between the kernel's notification and the write. That
@@ -25,7 +32,9 @@ struct PlainWatch {
     let json = output.options.json
     printer = monitor.addSynchronousSubscriber { path in
       _ = Self.handle(
-        json ? StandardOutput.write(line: path.jsonLine) : StandardOutput.line(output.line(path, nil)), stop: stop)
+        json
+          ? path.withJSONLine { StandardOutput.write($0, to: STDOUT_FILENO) }
+          : StandardOutput.line(output.line(path, nil)), stop: stop)
     }
   }
 

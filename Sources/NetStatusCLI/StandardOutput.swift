@@ -1,5 +1,4 @@
-import Foundation
-import NetStatus
+import NetStatusCore
 import Synchronization
 
 #if canImport(Glibc)
@@ -115,12 +114,6 @@ enum StandardOutput {
     return text.withUTF8 { write(UnsafeRawBufferPointer($0), to: descriptor) }
   }
 
-  /// Writes `bytes` (a whole line) to standard output.
-  @discardableResult
-  static func write(line bytes: [UInt8]) -> Outcome {
-    bytes.withUnsafeBytes { write($0, to: STDOUT_FILENO) }
-  }
-
   /// Writes all of `bytes`, retrying on EINTR and short writes, waiting for room without blocking past
   /// ``interruptWrites()``.
   static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Outcome {
@@ -197,7 +190,7 @@ enum StandardOutput {
   /// `onClose`. Runs on its own thread, asleep in poll(2): no CPU while waiting. On a terminal or a
   /// file, it waits forever.
   static func watchForClose(_ onClose: @escaping @Sendable () -> Void) {
-    let thread = Thread {
+    DetachedThread.start {
       var descriptor = pollfd(fd: STDOUT_FILENO, events: 0, revents: 0)
       while true {
         let ready = poll(&descriptor, 1, -1)
@@ -209,6 +202,48 @@ enum StandardOutput {
         }
       }
     }
-    thread.start()
+  }
+}
+
+/// A detached POSIX thread of its own: neither a thread of Dispatch's pool (whose first work item starts its 1 Hz
+/// pool monitor on Linux, and a watch that idles makes no wake-ups) nor of Swift's cooperative pool.
+enum DetachedThread {
+  /// What the thread runs, retained for it until it returns.
+  private final class Body {
+    let run: @Sendable () -> Void
+    init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+  }
+
+  /// Starts `body` on a new detached thread. Returns whether it started (it does not run otherwise).
+  @discardableResult
+  static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
+    let context = Unmanaged.passRetained(Body(body)).toOpaque()
+    #if canImport(Darwin)
+      var thread: pthread_t?
+      let created = pthread_create(
+        &thread, nil,
+        { context in
+          Unmanaged<Body>.fromOpaque(context).takeRetainedValue().run()
+          return nil
+        }, context)
+    #else
+      var thread = pthread_t()
+      let created = pthread_create(
+        &thread, nil,
+        { context in
+          Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
+          return nil
+        }, context)
+    #endif
+    guard created == 0 else {
+      Unmanaged<Body>.fromOpaque(context).release()
+      return false
+    }
+    #if canImport(Darwin)
+      if let thread { pthread_detach(thread) }
+    #else
+      pthread_detach(thread)
+    #endif
+    return true
   }
 }

@@ -1,4 +1,4 @@
-import NetStatus
+import NetStatusCore
 
 /// A signal each time the path or the connectivity state may have changed: the current state first, then
 /// each change. Consumers read the current values from the monitors; a slow consumer sees one signal for

@@ -1,7 +1,14 @@
 import Dispatch
-import Foundation
-import NetStatus
+import NetStatusCore
 import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The first reason to stop netstatus (a stop signal, closed output, a write error, the monitor's error), awaited
 /// once, with the exit code it stands for and the message to print, if any.

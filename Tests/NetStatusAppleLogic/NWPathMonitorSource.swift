@@ -1,1 +1,1 @@
-../../Sources/NetStatus/NWPathMonitorSource.swift
+../../Sources/NetStatusCore/NWPathMonitorSource.swift

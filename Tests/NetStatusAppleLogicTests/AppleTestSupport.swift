@@ -5,8 +5,8 @@ import Network
 import Synchronization
 import Testing
 
-@testable import NetStatus
 @testable import NetStatusAppleLogic
+@testable import NetStatusCore
 
 /// An `NWPathMonitorSource` whose monitors the test can reach: it makes them with the source's own
 /// `monitor(for:)`, records them, and lets the test prepare each before it starts.

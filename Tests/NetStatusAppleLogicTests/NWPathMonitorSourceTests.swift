@@ -4,8 +4,8 @@ import Network
 import Synchronization
 import Testing
 
-@testable import NetStatus
 @testable import NetStatusAppleLogic
+@testable import NetStatusCore
 
 /// NWPathMonitorSource.swift, the Apple source, compiled on Linux against the Network stand-in.
 @Suite("NWPathMonitorSource: translating NWPath")

@@ -13,7 +13,7 @@
 //   its first path has GATEWAY as its only gateway, and stops it. Exit 0 after printing; 1 with a message on
 //   stderr if a cycle fails; 2 on bad arguments.
 import Foundation
-import NetStatus
+import NetStatusCore
 
 /// Writes `message` to standard error and exits with `code`.
 func fail(_ message: String, code: Int32) -> Never {

@@ -1,4 +1,4 @@
-import NetStatus
+import NetStatusCore
 import Synchronization
 import Testing
 

@@ -1,7 +1,7 @@
 import Testing
 
-@testable import NetStatus
 @testable import NetStatusCLI
+@testable import NetStatusCore
 
 @Suite("netstatus argument parsing")
 struct CommandLineOptionsTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import NetStatus
+@testable import NetStatusCore
 
 /// The connectivity probe against real sockets: a namespace with a veth link to a peer namespace whose
 /// HTTP server (a test fixture) plays the internet. Each state is reached within a timeout.

@@ -5,7 +5,7 @@ import Observation
 import Synchronization
 import Testing
 
-@testable import NetStatus
+@testable import NetStatusCore
 
 /// A transport the test answers by hand: each exchange waits until the test answers it or it is cancelled.
 final class ScriptedTransport: ProbeTransport {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import NetStatus
+@testable import NetStatusCore
 
 /// The scheduling rules, on the pure state machine: no clocks, so backoff timing is exact.
 @Suite("Connectivity scheduler")

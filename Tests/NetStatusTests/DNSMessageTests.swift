@@ -1,6 +1,6 @@
 import Testing
 
-@testable import NetStatus
+@testable import NetStatusCore
 
 /// The stub resolver's DNS messages, on bytes built here: queries, and every kind of reply.
 @Suite("DNS messages")

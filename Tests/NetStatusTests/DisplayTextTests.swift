@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-@testable import NetStatus
 @testable import NetStatusCLI
+@testable import NetStatusCore
 
 /// Text from the network shown to people: control characters escaped, everything else kept.
 @Suite("Escaping control characters for display")

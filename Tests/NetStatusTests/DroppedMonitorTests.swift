@@ -3,7 +3,7 @@
   import NetStatusTestSupport
   import Testing
 
-  @testable import NetStatus
+  @testable import NetStatusCore
 
   /// `netstatus-test-child` (Tests/NetStatusTestChild/main.swift), built beside the test bundle.
   struct TestChild {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import NetStatus
+@testable import NetStatusCore
 
 /// The fuzzer's committed inputs, replayed through the same entry point the fuzzer calls: the seed corpus
 /// (real datagrams, Fuzz/capture-corpus.py) and every input a fuzzing run once crashed on (Fuzz/regressions).

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import NetStatus
+@testable import NetStatusCore
 
 @Suite("HTTP response parser")
 struct HTTPResponseParserTests {

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import NetStatus
+@testable import NetStatusCore
 
 @Suite("JSONWriter")
 struct JSONWriterTests {
@@ -51,5 +51,27 @@ struct JSONWriterTests {
     for path in [path, .offline] {
       #expect(path.jsonLine == Array((path.jsonRepresentation + "\n").utf8))
     }
+  }
+
+  @Test func outgrowsTheMemoryItWasLent() throws {
+    let quotes = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { scratch in
+      var json = JSONWriter(scratch: scratch)
+      json.raw("[")
+      json.string(String(repeating: "\"", count: 50))
+      json.int(Int.min)
+      json.raw("]")
+      return json.text
+    }
+    #expect(quotes == "[\"" + String(repeating: #"\""#, count: 50) + "\"" + String(Int.min) + "]")
+
+    // A line longer than the stack memory a watch line is written in.
+    var path = NetworkPathTests.ethernet
+    for index in 0..<40 {
+      path.availableInterfaces.append(NetworkInterface(name: "veth\(index)\u{1}", index: index, type: .other))
+    }
+    let line = path.jsonLine
+    #expect(line.count > 1024)
+    #expect(line == Array((path.jsonRepresentation + "\n").utf8))
+    #expect(try JSONDecoder().decode(NetworkPath.self, from: Data(line)) == path)
   }
 }

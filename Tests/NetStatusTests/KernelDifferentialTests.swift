@@ -2,7 +2,7 @@
   import Foundation
   import Testing
 
-  @testable import NetStatus
+  @testable import NetStatusCore
 
   // A differential test against the kernel: random sequences of link, address, route, rule, nexthop and sysctl
   // changes in a namespace; after every change the monitor's path must equal the path an oracle derives from

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import NetStatus
+@testable import NetStatusCore
 
 /// Runs `ip` and makes network namespaces for kernel tests.
 enum KernelTestSupport {

@@ -2,7 +2,7 @@ import Foundation
 import NetStatusTestSupport
 import Testing
 
-@testable import NetStatus
+@testable import NetStatusCore
 
 #if canImport(Glibc)
   import Glibc

@@ -3,7 +3,7 @@
   import NetStatusTestSupport
   import Testing
 
-  @testable import NetStatus
+  @testable import NetStatusCore
 
   /// `NetworkMonitor(networkNamespace:)`: the public way to watch a namespace, end to end through the monitor.
   @Suite(

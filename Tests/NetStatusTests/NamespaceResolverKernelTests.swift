@@ -2,7 +2,7 @@ import Foundation
 import NetStatusTestSupport
 import Testing
 
-@testable import NetStatus
+@testable import NetStatusCore
 
 /// In a named namespace, the probe resolves host names as `ip netns exec NAME` would: with the name servers
 /// of `/etc/netns/NAME/resolv.conf` (the file `supportsDNS` reads), asked from inside the namespace. The

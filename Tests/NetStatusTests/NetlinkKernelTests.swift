@@ -3,7 +3,7 @@
   import Synchronization
   import Testing
 
-  @testable import NetStatus
+  @testable import NetStatusCore
 
   /// A watched namespace and a peer namespace joined by a veth pair: `veth0` (watched) ↔ `veth1` (peer).
   /// Both are deleted by ``delete()``, which every test calls in a `defer`.

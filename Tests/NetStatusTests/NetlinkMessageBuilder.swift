@@ -1,4 +1,4 @@
-@testable import NetStatus
+@testable import NetStatusCore
 
 /// Builds rtnetlink messages byte by byte, for decoder tests and for state fed through the decoder.
 struct NetlinkMessageBuilder {

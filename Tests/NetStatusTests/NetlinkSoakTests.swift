@@ -2,7 +2,7 @@
   import Foundation
   import Testing
 
-  @testable import NetStatus
+  @testable import NetStatusCore
 
   /// Thousands of start/stop cycles of a monitor on a real namespace: descriptors, threads and memory must
   /// come back to where they were, every time.

@@ -4,7 +4,7 @@
   import Synchronization
   import Testing
 
-  @testable import NetStatus
+  @testable import NetStatusCore
 
   /// A second userspace NETLINK_ROUTE socket in a test namespace, sending forged rtnetlink messages.
   struct NetlinkSpoofer: ~Copyable {

@@ -3,7 +3,7 @@ import NetStatusTestSupport
 import Synchronization
 import Testing
 
-@testable import NetStatus
+@testable import NetStatusCore
 
 /// The built `netstatus` binary, run as a user would: against namespaces the tests build.
 @Suite(

@@ -2,7 +2,7 @@ import Foundation
 import NetStatusTestSupport
 import Testing
 
-@testable import NetStatus
+@testable import NetStatusCore
 
 /// The built `netstatus` binary with `--probe`, against namespaces and a probe server the tests build.
 @Suite(

@@ -1,11 +1,12 @@
 import Dispatch
 import Foundation
+import NetStatus
 import NetStatusTestSupport
 import Observation
 import Synchronization
 import Testing
 
-@testable import NetStatus
+@testable import NetStatusCore
 
 @Suite("NetworkMonitor with a scripted source")
 struct NetworkMonitorTests {

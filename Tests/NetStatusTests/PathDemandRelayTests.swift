@@ -2,7 +2,7 @@ import NetStatusTestSupport
 import Synchronization
 import Testing
 
-@testable import NetStatus
+@testable import NetStatusCore
 
 /// The logic behind the Combine publisher (`NetworkMonitor.pathPublisher`), tested on every platform.
 @Suite("PathDemandRelay")

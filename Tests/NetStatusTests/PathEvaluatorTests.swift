@@ -1,9 +1,9 @@
 import Testing
 
-@testable import NetStatus
+@testable import NetStatusCore
 
 /// The evaluator on hand-made links, addresses and lookup answers: every rule of
-/// `Sources/NetStatus/Linux/PathEvaluator.swift`, without a kernel.
+/// `Sources/NetStatusCore/Linux/PathEvaluator.swift`, without a kernel.
 @Suite("path evaluator")
 struct PathEvaluatorTests {
   typealias B = NetlinkMessageBuilder

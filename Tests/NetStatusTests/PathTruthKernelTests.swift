@@ -2,7 +2,7 @@
   import Foundation
   import Testing
 
-  @testable import NetStatus
+  @testable import NetStatusCore
 
   /// One kernel test per class of wrong path a mirrored routing table gives: stale online, false offline,
   /// shadowing, split defaults, online without a usable address, nexthop objects without compatibility

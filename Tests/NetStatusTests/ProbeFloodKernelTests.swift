@@ -2,7 +2,7 @@ import Foundation
 import NetStatusTestSupport
 import Testing
 
-@testable import NetStatus
+@testable import NetStatusCore
 
 /// The probe against servers that keep sending (Tests/Fixtures/probe_http_server.py's flood modes): every
 /// check ends at a limit, as limited with a reason that says what happened, well within its timeout and

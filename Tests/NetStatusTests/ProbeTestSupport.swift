@@ -2,7 +2,7 @@ import Foundation
 import NetStatusTestSupport
 import Testing
 
-@testable import NetStatus
+@testable import NetStatusCore
 
 /// A namespace to probe from, with a veth link to a peer namespace that plays the internet: the peer holds
 /// the probe server's address, 203.0.113.80 (TEST-NET-3), behind the gateway 198.51.100.1 (TEST-NET-2).

@@ -3,7 +3,7 @@
   import NetStatusTestSupport
   import Testing
 
-  @testable import NetStatus
+  @testable import NetStatusCore
 
   /// A namespace given as `/proc/PID/ns/net`: named by a process, watched until that process exits.
   @Suite(

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import NetStatus
+@testable import NetStatusCore
 
 @Suite("resolver configuration")
 struct ResolverConfigurationTests {

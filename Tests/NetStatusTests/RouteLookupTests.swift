@@ -1,6 +1,6 @@
 import Testing
 
-@testable import NetStatus
+@testable import NetStatusCore
 
 /// Route lookups without a kernel: the request bytes, the decoding of answers, and which notifications
 /// trigger new lookups.

@@ -3,7 +3,7 @@
   import NetStatusTestSupport
   import Testing
 
-  @testable import NetStatus
+  @testable import NetStatusCore
 
   /// The Linux probe transport's bounds, with the host-name lookup replaced: no packet leaves the process.
   @Suite("SocketProbeTransport")

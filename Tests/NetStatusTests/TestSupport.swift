@@ -2,7 +2,7 @@ import NetStatusTestSupport
 import Synchronization
 import Testing
 
-@testable import NetStatus
+@testable import NetStatusCore
 
 extension NetworkPath {
   /// A distinct satisfied path for tests: one interface of `type` with the given index.

@@ -3,7 +3,7 @@
   import NetStatusTestSupport
   import Testing
 
-  @testable import NetStatus
+  @testable import NetStatusCore
 
   /// Files that are not what they claim: a FIFO, a device, a directory or a huge file where a namespace or a
   /// resolver configuration is expected. Each must give a clear answer at once, never a hang. No root needed.

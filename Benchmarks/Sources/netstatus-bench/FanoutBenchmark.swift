@@ -1,5 +1,5 @@
 import Dispatch
-import NetStatus
+import NetStatusCore
 import Synchronization
 
 /// The cost of publishing one path to many subscribers, in process, with a `ScriptedPathSource`.

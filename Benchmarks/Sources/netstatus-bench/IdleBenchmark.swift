@@ -1,7 +1,8 @@
 import Glibc
 
 /// The idle cost and memory of `netstatus watch`: CPU time and wake-ups over a quiet interval, and peak RSS
-/// compared with a hello-world Swift program that links the same toolchain modules.
+/// compared with a hello-world Swift program that links the same toolchain modules (netstatus-bench-hello-core: no
+/// Foundation, as netstatus).
 struct IdleBenchmark {
   /// One quiet interval.
   struct Window: Codable, Sendable {

@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import Glibc
-import NetStatus
+import NetStatusCore
 
 /// Latency from a change of the default route to its notification, for one observer at a time.
 ///

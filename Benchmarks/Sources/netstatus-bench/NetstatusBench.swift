@@ -9,7 +9,9 @@ import Glibc
 /// observer and round, default 100), `--rounds N` (latency rounds, default 10), `--idle-seconds S` (default 10),
 /// `--scale-routes N` (routes in the scale benchmark's large namespace, default 1,000,000; 20,000 with
 /// `--quick`), `--batch-changes N` (route changes in the route batch, default 100,000; 10,000 with `--quick`),
-/// `--output FILE` (JSON; default Benchmarks/results/netstatus-bench-DATE.json beside the package).
+/// `--output FILE` (JSON; default Benchmarks/results/netstatus-bench-DATE.json beside the package), `--static DIR`
+/// (where the static netstatus and netstatus-bench-hello-core are, for the footprint benchmark; Benchmarks/run.sh
+/// passes .build-static/release), `--footprint-only` (only the footprint benchmark).
 @main
 struct NetstatusBench {
   static func main() {
@@ -32,6 +34,8 @@ struct NetstatusBench {
     var scaleRoutes: Int?
     var batchChanges: Int?
     var output: String?
+    var staticDirectory: String?
+    var footprintOnly = false
     while let argument = arguments.popFirst() {
       switch argument {
       case "--quick": quick = true
@@ -41,10 +45,12 @@ struct NetstatusBench {
       case "--scale-routes": scaleRoutes = arguments.popFirst().flatMap(Int.init).map { min(max(1, $0), 4_000_000) }
       case "--batch-changes": batchChanges = arguments.popFirst().flatMap(Int.init).map { min(max(2, $0), 131_072) }
       case "--output": output = arguments.popFirst()
+      case "--static": staticDirectory = arguments.popFirst()
+      case "--footprint-only": footprintOnly = true
       default:
         throw BenchError(
           "unknown option \(argument) (--quick, --flips N, --rounds N, --idle-seconds S, --scale-routes N, "
-            + "--batch-changes N, --output FILE)")
+            + "--batch-changes N, --output FILE, --static DIR, --footprint-only)")
       }
     }
     if quick {
@@ -64,7 +70,25 @@ struct NetstatusBench {
     let binaries = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
     let netstatus = binaries.appendingPathComponent("netstatus").path
     let hello = binaries.appendingPathComponent("netstatus-bench-hello").path
-    for binary in [netstatus, hello] where !FileManager.default.isExecutableFile(atPath: binary) {
+    let helloCore = binaries.appendingPathComponent("netstatus-bench-hello-core").path
+    var footprintPrograms = [
+      FootprintBenchmark.Program(
+        label: "netstatus watch --json (release, dynamic)", path: netstatus, isNetstatus: true),
+      FootprintBenchmark.Program(label: "hello, Foundation", path: hello, isNetstatus: false),
+      FootprintBenchmark.Program(label: "hello, no Foundation", path: helloCore, isNetstatus: false),
+    ]
+    if let staticDirectory {
+      footprintPrograms.insert(
+        FootprintBenchmark.Program(
+          label: "netstatus (static, stripped: Scripts/build-static.sh)", path: staticDirectory + "/netstatus",
+          isNetstatus: true), at: 1)
+      footprintPrograms.append(
+        FootprintBenchmark.Program(
+          label: "hello, no Foundation, static", path: staticDirectory + "/netstatus-bench-hello-core",
+          isNetstatus: false))
+    }
+    for binary in [netstatus, hello] + footprintPrograms.map(\.path)
+    where !FileManager.default.isExecutableFile(atPath: binary) {
       throw BenchError("\(binary) is missing: build every product first (Benchmarks/run.sh does)")
     }
 
@@ -83,6 +107,17 @@ struct NetstatusBench {
     BenchNamespace.deleteStale()
 
     func step(_ text: String) { FileHandle.standardError.write(Data("· \(text)\n".utf8)) }
+
+    let footprintRuns = quick ? 3 : 21
+    if footprintOnly {
+      step("footprint: \(footprintRuns) starts of each program")
+      let footprint = try FootprintBenchmark.run(programs: footprintPrograms, runs: footprintRuns)
+      print((footprint.table() + ["", "Targets"]).joined(separator: "\n"))
+      for target in footprint.targets() {
+        print("  \(target.met ? "met " : "MISS")  \(target.target): \(target.measured)")
+      }
+      return
+    }
 
     step("latency: \(rounds) rounds of \(flips) removals and \(flips) additions of the default route per observer")
     let lab = try LatencyBenchmark(flips: flips)
@@ -106,10 +141,10 @@ struct NetstatusBench {
     lab.delete()
 
     step("idle and memory: netstatus watch over \(idleSeconds) s")
-    let idle = try IdleBenchmark.run(netstatus: netstatus, hello: hello, seconds: idleSeconds)
+    let idle = try IdleBenchmark.run(netstatus: netstatus, hello: helloCore, seconds: idleSeconds)
 
     step("startup: \(startupRuns) runs per namespace")
-    let helloStartup = try StartupBenchmark.hello(binary: hello, runs: startupRuns)
+    let helloStartup = try StartupBenchmark.hello(binary: helloCore, runs: startupRuns)
     var startup = [try StartupBenchmark.run(netstatus: netstatus, extraInterfaces: 0, routes: 0, runs: startupRuns)]
     startup.append(
       try StartupBenchmark.run(
@@ -140,12 +175,16 @@ struct NetstatusBench {
     step("lookup cost: \(lookupCount) route lookups on one netlink socket")
     let lookupCost = try LookupCostBenchmark.run(count: lookupCount)
 
+    step("footprint: \(footprintRuns) starts of each program")
+    let footprint = try FootprintBenchmark.run(programs: footprintPrograms, runs: footprintRuns)
+
     let date = ISO8601DateFormatter().string(from: Date())
     let report = Report(
       date: date, machine: Report.currentMachine(), quick: quick, latency: latency, idle: idle,
       helloStartup: helloStartup, startup: startup, storm: storm, fanout: fanout, routeBatch: routeBatch,
-      scale: scale, lookupCost: lookupCost,
-      targets: targets(latency: latency, idle: idle, storm: storm, routeBatch: routeBatch, scale: scale))
+      scale: scale, lookupCost: lookupCost, footprint: footprint,
+      targets: targets(latency: latency, idle: idle, storm: storm, routeBatch: routeBatch, scale: scale)
+        + footprint.targets())
     print(report.table())
 
     let encoder = JSONEncoder()

@@ -31,6 +31,7 @@ struct Report: Codable, Sendable {
   var routeBatch: [RouteBatchBenchmark.Result]
   var scale: ScaleBenchmark.Result?
   var lookupCost: [LookupCostBenchmark.Result] = []
+  var footprint: FootprintBenchmark.Result?
   var targets: [Target]
 
   /// The machine this runs on.
@@ -104,11 +105,11 @@ struct Report: Codable, Sendable {
         }
       }
       out.append(
-        "Memory: netstatus watch peak RSS \(idle.peakResidentKilobytes) KiB; hello-world (Foundation, Dispatch, "
-          + "Synchronization, a Task) \(idle.helloPeakResidentKilobytes) KiB; the monitor adds "
+        "Memory: netstatus watch peak RSS \(idle.peakResidentKilobytes) KiB; hello-world (no Foundation, as "
+          + "netstatus: Dispatch, Synchronization, a Task) \(idle.helloPeakResidentKilobytes) KiB; the monitor adds "
           + "\(idle.monitorAddsKilobytes) KiB, of which private (RssAnon \(idle.anonymousKilobytes) vs "
           + "\(idle.helloAnonymousKilobytes)): \(idle.anonymousKilobytes - idle.helloAnonymousKilobytes) KiB, the rest "
-          + "code pages (the netstatus binary, more of libswiftCore and Foundation)")
+          + "code pages (the netstatus binary, more of libswiftCore)")
     }
     if !startup.isEmpty {
       out.append("")
@@ -116,7 +117,7 @@ struct Report: Codable, Sendable {
       out.append("  " + pad("namespace", 36) + pad("", 26) + right("p50", 8) + right("p90", 8) + right("max", 8))
       if let hello = helloStartup {
         out.append(
-          "  " + pad("(hello-world Swift program, floor)", 62) + right(number(hello.p50), 8)
+          "  " + pad("(hello-world, no Foundation, floor)", 62) + right(number(hello.p50), 8)
             + right(number(hello.p90), 8) + right(number(hello.max), 8))
       }
       for row in startup {
@@ -207,6 +208,10 @@ struct Report: Codable, Sendable {
         out.append(
           "  " + pad(row.request, 44) + right(number(row.nanosecondsPerRequest), 10) + "  (\(row.count) requests)")
       }
+    }
+    if let footprint {
+      out.append("")
+      out.append(contentsOf: footprint.table())
     }
     out.append("")
     out.append("Targets")

@@ -1,4 +1,4 @@
-import NetStatus
+import NetStatusCore
 
 /// Time from process start to the first path printed, in a small and in a large namespace; and, in process,
 /// from `NetworkMonitor.start()` to its return (the first path is known then, on Linux).

@@ -1,5 +1,5 @@
 import Foundation
-import NetStatus
+import NetStatusCore
 import Synchronization
 
 /// 10,000 route changes in one burst (`ip -batch`): the CPU time each costs the observer, and whether the

@@ -6,7 +6,7 @@
   // On Linux this same file is compiled outside the NetStatus module, against a stand-in of Network, for the tests
   // (see Package.swift and Tests/NetworkStandIn).
   #if NETSTATUS_NETWORK_STAND_IN
-    import NetStatus
+    import NetStatusCore
   #endif
 
   /// The path source on Apple platforms: Network's `NWPathMonitor`.

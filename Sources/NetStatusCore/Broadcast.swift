@@ -58,6 +58,10 @@ struct Broadcast<Element: Equatable & Sendable> {
   private var nextID: UInt64 = 0
   /// Callback subscribers in subscription order, so that callbacks run in a stable order.
   private var callbackOrder: [UInt64] = []
+  /// Their callbacks, in the same order: handed to every ``Fanout`` as is (no array is built per publish).
+  private var callbacks: [@Sendable (Element, UInt64) -> Void] = []
+  /// How many subscribers are iterators: a publish with none skips the table.
+  private var iteratorCount = 0
 
   var count: Int { subscribers.count }
 
@@ -65,6 +69,7 @@ struct Broadcast<Element: Equatable & Sendable> {
   mutating func addIterator(current: Element?) -> UInt64 {
     nextID += 1
     subscribers[nextID] = .iterator(IteratorState(pending: current))
+    iteratorCount += 1
     return nextID
   }
 
@@ -79,6 +84,7 @@ struct Broadcast<Element: Equatable & Sendable> {
     nextID += 1
     subscribers[nextID] = .callback(callback, cleared: cleared)
     callbackOrder.append(nextID)
+    callbacks.append(callback)
     return nextID
   }
 
@@ -86,9 +92,14 @@ struct Broadcast<Element: Equatable & Sendable> {
   mutating func remove(_ id: UInt64) -> Continuation? {
     guard let subscriber = subscribers.removeValue(forKey: id) else { return nil }
     switch subscriber {
-    case .iterator(let state): return state.waiting
+    case .iterator(let state):
+      iteratorCount -= 1
+      return state.waiting
     case .callback:
-      callbackOrder.removeAll { $0 == id }
+      if let position = callbackOrder.firstIndex(of: id) {
+        callbackOrder.remove(at: position)
+        callbacks.remove(at: position)
+      }
       return nil
     }
   }
@@ -137,10 +148,8 @@ struct Broadcast<Element: Equatable & Sendable> {
     version += 1
     var fanout = Fanout()
     fanout.version = version
-    fanout.callbacks.reserveCapacity(callbackOrder.count)
-    for id in callbackOrder {
-      if case .callback(let callback, _) = subscribers[id] { fanout.callbacks.append(callback) }
-    }
+    fanout.callbacks = callbacks
+    guard iteratorCount > 0 else { return fanout }
     // Mutate in place through `values` so that the table is not copied on every publish.
     var index = subscribers.values.startIndex
     while index != subscribers.values.endIndex {

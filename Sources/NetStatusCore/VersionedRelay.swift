@@ -23,7 +23,8 @@ final class VersionedRelay<Value: Equatable & Sendable>: Sendable {
     state.withLockedValue { state in
       if let seen = state.version, version < seen { return }
       state.version = version
-      guard state.last != value else { return }
+      // Compared in place: `last != value` would first copy `value` into an optional.
+      if case .some(let last) = state.last, last == value { return }
       state.last = value
       emit(value)
     }

@@ -32,7 +32,7 @@ struct HTTPProbeURL: Sendable, Hashable {
     guard text.unicodeScalars.allSatisfy({ $0.value > 0x20 && $0.value < 0x7F }) else {
       throw invalid("it contains spaces, control characters or non-ASCII characters; percent-encode them")
     }
-    guard let schemeEnd = text.range(of: "://") else {
+    guard let schemeEnd = text.firstRange(of: "://") else {
       throw invalid("it does not start with http://")
     }
     let scheme = text[..<schemeEnd.lowerBound].lowercased()

@@ -216,10 +216,13 @@ public final class NetworkMonitor: Sendable {
   }
 
   /// Records a path (and an error, if the source failed), then notifies everyone, outside the lock.
+  ///
+  /// The handlers are copied out of the lock only when some must run: a change with no path closures set (a
+  /// command-line tool, a daemon) copies none of them.
   private func publish(_ path: NetworkPath, generation: UInt64, error: NetworkMonitorError?) {
     let decision:
       (
-        changed: Bool, fanout: Broadcast<NetworkPath>.Fanout, handlers: Handlers,
+        changed: Bool, fanout: Broadcast<NetworkPath>.Fanout, handlers: Handlers?,
         stopsFailedSession: Bool, schedulesNotification: Bool
       )? =
         state.withLockedValue { state in
@@ -232,35 +235,42 @@ public final class NetworkMonitor: Sendable {
             state.failedSession = state.session.take()
             stopsFailedSession = state.failedSession != nil
           }
-          guard state.currentPath != path else {
-            return (false, Broadcast<NetworkPath>.Fanout(), state.handlers, stopsFailedSession, false)
+          // Compared in place: `currentPath != path` would first copy `path` into an optional.
+          if case .some(let current) = state.currentPath, current == path {
+            return (
+              false, Broadcast<NetworkPath>.Fanout(), error == nil ? nil : state.handlers, stopsFailedSession, false
+            )
           }
           state.currentPath = path
+          let needsHandlers =
+            error != nil || state.handlers.pathUpdate != nil || state.handlers.netStatusChange != nil
           return (
-            true, state.broadcast.publish(path), state.handlers, stopsFailedSession, state.notifications.enqueue(path)
+            true, state.broadcast.publish(path), needsHandlers ? state.handlers : nil, stopsFailedSession,
+            state.notifications.enqueue(path)
           )
         }
     guard let decision else { return }
-    let handlers = decision.handlers
     if decision.changed {
       decision.fanout.run(with: path)
-      let pathUpdate = handlers.pathUpdate
-      let netStatusChange = handlers.netStatusChange
-      if pathUpdate != nil || netStatusChange != nil {
-        handlers.queue.async {
-          pathUpdate?(path)
-          netStatusChange?()
+      if let handlers = decision.handlers {
+        let pathUpdate = handlers.pathUpdate
+        let netStatusChange = handlers.netStatusChange
+        if pathUpdate != nil || netStatusChange != nil {
+          handlers.queue.async {
+            pathUpdate?(path)
+            netStatusChange?()
+          }
         }
       }
       if decision.schedulesNotification { schedulePendingNotifications() }
     }
-    if let error {
+    if let error, let handlers = decision.handlers {
       if let handler = handlers.error { handlers.queue.async { handler(error) } }
       if let didStop = handlers.didStop { handlers.queue.async(execute: didStop) }
-      // The failing source calls us from its own thread: stop it from elsewhere so that it can join.
-      if decision.stopsFailedSession {
-        DispatchQueue.global().async { self.stopFailedSession() }
-      }
+    }
+    // The failing source calls us from its own thread: stop it from elsewhere so that it can join.
+    if decision.stopsFailedSession {
+      DispatchQueue.global().async { self.stopFailedSession() }
     }
   }
 
@@ -309,6 +319,9 @@ public final class NetworkMonitor: Sendable {
 
   /// Whether path changes are posted as ``Foundation/NSNotification/Name/connectivityStatus`` on the main
   /// queue. `true` by default, so that an app's observers work as the tutorials show.
+  ///
+  /// Posting comes with the NetStatus module (`import NetStatus`), from the first use of that notification's name
+  /// on; with NetStatusCore alone, nothing is posted.
   ///
   /// Set it to `false` where nothing observes the notification, above all in a process that never runs the
   /// main queue (a server, a daemon, a command-line tool): a change then costs nothing more. Left on there,

@@ -17,10 +17,18 @@ extension NetworkPath {
   /// ``jsonRepresentation`` and a newline, as UTF-8: what `netstatus watch --json` writes for each change,
   /// without making a `String` first.
   package var jsonLine: [UInt8] {
-    var json = JSONWriter()
-    writeJSON(to: &json)
-    json.raw("\n")
-    return json.bytes
+    withJSONLine { Array($0) }
+  }
+
+  /// Calls `body` with ``jsonLine``'s bytes, written in stack memory: no allocation for a path of ordinary size.
+  /// The bytes are valid only during `body`.
+  package func withJSONLine<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { scratch in
+      var json = JSONWriter(scratch: scratch)
+      writeJSON(to: &json)
+      json.raw("\n")
+      return body(json.written)
+    }
   }
 
   /// ``jsonLine`` with the namespace appended after the documented keys (`"netns":"NAME"`): a line of
