@@ -43,6 +43,13 @@ extension NetworkPath {
     return json.bytes
   }
 
+  /// `text` as a JSON string, quotes included.
+  package static func jsonString(_ text: String) -> String {
+    var json = JSONWriter()
+    json.string(text)
+    return json.text
+  }
+
   /// Writes the documented JSON form, `{` to `}`.
   func writeJSON(to json: inout JSONWriter) {
     json.raw(#"{"status":"#)
