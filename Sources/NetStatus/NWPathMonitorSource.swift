@@ -1,7 +1,6 @@
 #if canImport(Network)
   import Dispatch
   import Network
-  import Synchronization
 
   // On Linux this same file is compiled outside the NetStatus module, against a stand-in of Network, for the tests
   // (see Package.swift and Tests/NetworkStandIn).
@@ -49,7 +48,7 @@
     /// with a lock.
     final class Session: PathSourceSession, @unchecked Sendable {
       private let monitor: NWPathMonitor
-      private let stopped = Mutex(false)
+      private let stopped = Locked(false)
 
       init(monitor: NWPathMonitor) {
         self.monitor = monitor

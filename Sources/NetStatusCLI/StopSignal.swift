@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import NetStatus
-import Synchronization
 
 /// The first reason to stop netstatus (a stop signal, closed output, a write error, the monitor's error), awaited
 /// once, with the exit code it stands for and the message to print, if any.
@@ -22,7 +21,7 @@ final class StopSignal: Sendable {
     var nextWaiter: UInt64 = 0
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   /// Signalled once, by the first `fire`, for ``waitBlocking()``.
   private let stopped = DispatchSemaphore(value: 0)
   /// Written once in `init`, never mutated: the sources only need to stay alive.

@@ -1,0 +1,1 @@
+../../Sources/NetStatus/Mutex+ThreadSanitizer.swift
