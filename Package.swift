@@ -67,26 +67,26 @@ let package = Package(
 // one directory, so `canImport(Network)` could turn true). So on Linux the library leaves the file out, and a
 // test-support target compiles the very same file (a symlink) against the stand-in.
 #if os(Linux)
+  // A stand-in of the part of Apple's Network framework that NWPathMonitorSource uses, with Apple's documented
+  // signatures, plus test hooks. A package of its own (Tests/NetworkStandIn/Package.swift), so that it is compiled as
+  // Apple's framework is to NetStatus: a resilient module of another package. Its module is named `Network` so that
+  // the unchanged source file imports it. Linux only: on Apple platforms a module named `Network` would shadow the
+  // real framework.
+  package.dependencies += [.package(path: "Tests/NetworkStandIn")]
   package.targets += [
-    // A stand-in of the part of Apple's Network framework that NWPathMonitorSource uses, with Apple's documented
-    // signatures, plus package-level hooks for tests. Its module is named `Network` so that the unchanged source
-    // file imports it. Linux only: on Apple platforms a target named `Network` would shadow the real framework.
-    .target(
-      name: "Network",
-      path: "Tests/NetworkStandIn",
-      exclude: ["README.md"]
-    ),
     // NWPathMonitorSource.swift compiled against the stand-in (Tests/NetStatusAppleLogic/NWPathMonitorSource.swift
     // is a symlink to Sources/NetStatus/NWPathMonitorSource.swift).
     .target(
       name: "NetStatusAppleLogic",
-      dependencies: ["NetStatus", "Network"],
+      dependencies: ["NetStatus", .product(name: "Network", package: "NetworkStandIn")],
       path: "Tests/NetStatusAppleLogic",
       swiftSettings: [.define("NETSTATUS_NETWORK_STAND_IN"), .enableUpcomingFeature("ExistentialAny")]
     ),
     .testTarget(
       name: "NetStatusAppleLogicTests",
-      dependencies: ["NetStatusAppleLogic", "NetStatus", "Network", "NetStatusTestSupport"]
+      dependencies: [
+        "NetStatusAppleLogic", "NetStatus", .product(name: "Network", package: "NetworkStandIn"), "NetStatusTestSupport",
+      ]
     ),
     // The libFuzzer target over the rtnetlink decoder (Fuzz/README.md). An ordinary build replays files through it;
     // built with `-Xswiftc -sanitize=fuzzer,address`, it runs libFuzzer.

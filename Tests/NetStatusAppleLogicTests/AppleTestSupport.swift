@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import NetStatusTestSupport
-import Network
+@_spi(TestHooks) import Network
 import Synchronization
 import Testing
 

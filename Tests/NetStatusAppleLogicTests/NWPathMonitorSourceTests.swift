@@ -1,6 +1,6 @@
 import Dispatch
 import NetStatusTestSupport
-import Network
+@_spi(TestHooks) import Network
 import Synchronization
 import Testing
 
