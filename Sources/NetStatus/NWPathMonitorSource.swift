@@ -12,8 +12,9 @@
   ///
   /// Each start creates a new `NWPathMonitor` (a cancelled one cannot be restarted), set up with the monitor's
   /// interface filter, its handler set before `start(queue:)`, on a serial queue of its own. Each `NWPath` is copied
-  /// into a ``NetworkPath`` on that queue; nothing else touches Network types. Stopping cancels the monitor, and no
-  /// path is sent after ``PathSourceSession/stop()`` returns, even one the system had already queued.
+  /// into a ``NetworkPath`` on that queue; nothing else touches Network types. Stopping cancels the monitor; no path
+  /// is sent once ``PathSourceSession/stop()`` has returned, even one the system had already queued, except one whose
+  /// send had already begun on the queue (the ``NetworkMonitor`` drops it).
   struct NWPathMonitorSource: PathSource {
     /// Makes the `NWPathMonitor` for a start; the seam through which tests watch the monitors.
     let makeMonitor: @Sendable (InterfaceFilter) -> NWPathMonitor
@@ -59,12 +60,14 @@
         stop()
       }
 
-      /// Sends `path` unless the session has stopped. The lock is held while sending, so once ``stop()`` has
-      /// returned nothing more is sent, even a path the system had queued before the monitor was cancelled.
+      /// Sends `path` unless the session has stopped, so that a path the system had queued before the monitor was
+      /// cancelled is dropped. The decision is made under the lock and the path sent outside it: the sink may stop
+      /// the session from inside the send (a synchronous subscriber, a `pathPublisher` subscriber without
+      /// `receive(on:)`, the monitor's last reference dropped), and that locks again. A send that began before
+      /// ``stop()`` may end after it; the ``NetworkMonitor`` drops it (its generation is over).
       func deliver(_ path: NetworkPath, to sink: PathSink) {
-        stopped.withLockedValue { stopped in
-          if !stopped { sink.send(path) }
-        }
+        let running = stopped.withLockedValue { !$0 }
+        if running { sink.send(path) }
       }
 
       func stop() {
