@@ -242,13 +242,18 @@
     }
 
     /// The address of a gateway endpoint (`.hostPort`), as text; `nil` for other kinds of endpoint.
+    ///
+    /// Written from the address's bytes (``IPAddressBytes``, RFC 5952 for IPv6), not from Network's
+    /// `debugDescription`, whose form is Network's to change: it writes a scoped link-local address with its
+    /// interface, `fe80::1%en0`. NetStatus leaves the scope out, `fe80::1`, as the Linux source does: a gateway is an
+    /// address, and the interface it is reached through is in ``NetworkPath/availableInterfaces``.
     static func gatewayAddress(_ endpoint: NWEndpoint) -> String? {
       guard case .hostPort(let host, _) = endpoint else { return nil }
       switch host {
-      case .ipv4(let address): return address.debugDescription
-      case .ipv6(let address): return address.debugDescription
+      case .ipv4(let address): return IPAddressBytes(address.rawValue)?.description
+      case .ipv6(let address): return IPAddressBytes(address.rawValue)?.description
       case .name(let name, _): return name
-      @unknown default: return host.debugDescription
+      @unknown default: return nil
       }
     }
   }
