@@ -2,7 +2,6 @@ import Dispatch
 import Foundation
 import NetStatusTestSupport
 import Observation
-import Synchronization
 import Testing
 
 @testable import NetStatus
