@@ -30,10 +30,13 @@ let linuxOnlyTestFiles = [
 
 let package = Package(
   name: "NetStatus",
+  defaultLocalization: "en",
   platforms: [
-    // `Mutex` (Synchronization) sets the floor: macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2.
-    // Keep NetStatus.podspec and the README's platform table in step with this list.
-    .macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2),
+    // Observation (NetworkStatusModel) and ContentUnavailableView (NetStatusUI) set the floor: macOS 14, iOS 17,
+    // tvOS 17, watchOS 10, visionOS 1. The lock is an OSAllocatedUnfairLock there (macOS 13, iOS 16), not a `Mutex`
+    // (macOS 15, iOS 18): Sources/NetStatus/Mutex+ThreadSanitizer.swift. Keep NetStatus.podspec and the README's
+    // platform table in step with this list.
+    .macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1),
   ],
   products: [
     .library(name: "NetStatus", targets: ["NetStatus"]),

@@ -1,6 +1,6 @@
 // The one lock NetStatus uses: `Locked`, a value behind a lock. On Apple platforms it is an `OSAllocatedUnfairLock`
 // (iOS 16, macOS 13, tvOS 16, watchOS 9), so that the deployment targets are not held at iOS 18 and macOS 15 by
-// `Synchronization.Mutex`; elsewhere it is a `Mutex`, made visible to ThreadSanitizer on Linux. Both offer exactly
+// `Synchronization.Mutex` (they are iOS 17 and macOS 14, Package.swift); elsewhere it is a `Mutex`, made visible to ThreadSanitizer on Linux. Both offer exactly
 // `init(_:)` and `withLockedValue(_:)`, with the same signature, so that code that compiles on Linux compiles on
 // Apple platforms. The Apple half cannot be built here: NetStatusAppleLogic compiles this very file (a symlink) with
 // NETSTATUS_NETWORK_STAND_IN defined, against a stand-in OSAllocatedUnfairLock that traps on a recursive lock as

@@ -188,7 +188,7 @@
       @unknown default: status = .unsatisfied
       }
       // `unsatisfiedReason` needs macOS 11, iOS 14.2, tvOS 14.2, watchOS 7.1: below NetStatus's deployment targets
-      // (macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2), so no `#available` check, which would only warn.
+      // (macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1), so no `#available` check, which would only warn.
       let reason = status == .satisfied ? nil : unsatisfiedReason(path.unsatisfiedReason)
       return NetworkPath(
         status: status,

@@ -3,8 +3,8 @@
 
   /// "No Internet Connection", as a `ContentUnavailableView`.
   ///
-  /// `ContentUnavailableView` needs iOS 17, macOS 14, tvOS 17, watchOS 10 or visionOS 1, all below NetStatus's
-  /// deployment targets (which `Mutex` sets), so it is used without an availability check.
+  /// `ContentUnavailableView` needs iOS 17, macOS 14, tvOS 17, watchOS 10 or visionOS 1: NetStatus's deployment
+  /// targets (which it sets, with Observation), so it is used without an availability check.
   ///
   /// ```swift
   /// if !network.isConnected {
