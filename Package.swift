@@ -57,9 +57,11 @@ let package = Package(
       swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
     ),
     // SwiftUI views and modifiers. Every file is gated with `#if canImport(SwiftUI)`: on Linux the module is empty.
+    // Its words are package resources (`bundle: .module`), in English and Traditional Chinese.
     .target(
       name: "NetStatusUI",
       dependencies: ["NetStatus"],
+      resources: [.process("Resources")],
       swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
     ),
     .target(
