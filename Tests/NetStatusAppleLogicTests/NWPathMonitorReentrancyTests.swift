@@ -3,8 +3,8 @@ import NetStatusTestSupport
 @_spi(TestHooks) import Network
 import Testing
 
-@testable import NetStatusCore
 @testable import NetStatusAppleLogic
+@testable import NetStatusCore
 
 /// Stopping from inside a delivery, on the monitor's own queue: every way a subscriber can. The session used to hold
 /// its lock while it sent, so each of these locked it again on the same thread ("Recursive call to lock Mutex" on

@@ -3,8 +3,8 @@ import NetStatusTestSupport
 @_spi(TestHooks) import Network
 import Testing
 
-@testable import NetStatusCore
 @testable import NetStatusAppleLogic
+@testable import NetStatusCore
 
 /// Stands for the system's resumes (the app returning to the foreground, the Mac waking): the source's
 /// `observeResume` seam. `@unchecked Sendable`: its fields are only used under `lock`.
