@@ -1,5 +1,5 @@
 # CocoaPods spec. Keep the platforms in step with Package.swift and the README's platform table:
-# `Mutex` (Synchronization) sets the floor.
+# Observation and ContentUnavailableView set the floor (macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1).
 Pod::Spec.new do |s|
   s.name          = 'NetStatus'
   s.version       = '0.1.0'
@@ -10,16 +10,16 @@ Pod::Spec.new do |s|
     Observe it with closures, NotificationCenter, async sequences, Observation, Combine or SwiftUI.
   DESC
   s.homepage      = 'https://github.com/netstatus/NetStatus'
-  s.license       = { :type => 'MIT' }
-  s.author        = { 'NetStatus contributors' => 'netstatus@example.com' }
+  s.license       = { :type => 'MIT', :file => 'LICENSE' }
+  s.author        = { 'Seed 5d8165cc maintainers' => 'maintainers@users.noreply.a-seed-5d8165cc.example' }
   s.source        = { :git => 'https://github.com/netstatus/NetStatus.git', :tag => s.version.to_s }
 
   s.swift_versions = ['6.0']
-  s.ios.deployment_target      = '18.0'
-  s.osx.deployment_target      = '15.0'
-  s.tvos.deployment_target     = '18.0'
-  s.watchos.deployment_target  = '11.0'
-  s.visionos.deployment_target = '2.0'
+  s.ios.deployment_target      = '17.0'
+  s.osx.deployment_target      = '14.0'
+  s.tvos.deployment_target     = '17.0'
+  s.watchos.deployment_target  = '10.0'
+  s.visionos.deployment_target = '1.0'
 
   # The library's sources: NetStatusCore and the thin NetStatus layer over it (NotificationCenter, Combine), compiled
   # here into one module, NetStatus (Sources/NetStatus/NetStatus.swift then imports nothing). The Linux-only ones (rtnetlink, namespaces) are gated with `#if os(Linux)` and compile to

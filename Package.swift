@@ -8,12 +8,35 @@ import PackageDescription
   let netStatusLinuxExcludes: [String] = []
 #endif
 
+// The files of NetStatusTests that test Linux only, with Linux-only API throughout (network namespaces, rtnetlink,
+// Glibc, child processes): left out of the target elsewhere, as though each were gated whole with `#if os(Linux)`,
+// so that `swift test` compiles on a Mac. Tests/NetStatusTests/LinuxOnlyAPIGateTests.swift reads this list and fails
+// when any other test file uses Linux-only API outside `#if os(Linux)`.
+let linuxOnlyTestFiles = [
+  "ChildProcess.swift",
+  "ConnectivityKernelTests.swift",
+  "KernelTestSupport.swift",
+  "NamespaceResolverKernelTests.swift",
+  "NetstatusEndToEndTests.swift",
+  "NetstatusProbeEndToEndTests.swift",
+  "ProbeFloodKernelTests.swift",
+  "ProbeTestSupport.swift",
+]
+#if os(Linux)
+  let netStatusTestsExcludes: [String] = []
+#else
+  let netStatusTestsExcludes = linuxOnlyTestFiles
+#endif
+
 let package = Package(
   name: "NetStatus",
+  defaultLocalization: "en",
   platforms: [
-    // `Mutex` (Synchronization) sets the floor: macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2.
-    // Keep NetStatus.podspec and the README's platform table in step with this list.
-    .macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2),
+    // Observation (NetworkStatusModel) and ContentUnavailableView (NetStatusUI) set the floor: macOS 14, iOS 17,
+    // tvOS 17, watchOS 10, visionOS 1. The lock is an OSAllocatedUnfairLock there (macOS 13, iOS 16), not a `Mutex`
+    // (macOS 15, iOS 18): Sources/NetStatusCore/Mutex+ThreadSanitizer.swift. Keep NetStatus.podspec and the README's
+    // platform table in step with this list.
+    .macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1),
   ],
   products: [
     .library(name: "NetStatus", targets: ["NetStatus"]),
@@ -43,9 +66,11 @@ let package = Package(
       swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
     ),
     // SwiftUI views and modifiers. Every file is gated with `#if canImport(SwiftUI)`: on Linux the module is empty.
+    // Its words are package resources (`bundle: .module`), in English and Traditional Chinese.
     .target(
       name: "NetStatusUI",
       dependencies: ["NetStatus"],
+      resources: [.process("Resources")],
       swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
     ),
     .target(
@@ -65,7 +90,8 @@ let package = Package(
     ),
     .testTarget(
       name: "NetStatusTests",
-      dependencies: ["NetStatus", "NetStatusCore", "NetStatusCLI", "NetStatusTestSupport", "netstatus"]
+      dependencies: ["NetStatus", "NetStatusCore", "NetStatusCLI", "NetStatusTestSupport", "netstatus"],
+      exclude: netStatusTestsExcludes
     ),
   ],
   swiftLanguageModes: [.v6]
@@ -76,26 +102,26 @@ let package = Package(
 // one directory, so `canImport(Network)` could turn true). So on Linux the library leaves the file out, and a
 // test-support target compiles the very same file (a symlink) against the stand-in.
 #if os(Linux)
+  // A stand-in of the part of Apple's Network framework that NWPathMonitorSource uses, with Apple's documented
+  // signatures, plus test hooks. A package of its own (Tests/NetworkStandIn/Package.swift), so that it is compiled as
+  // Apple's framework is to NetStatus: a resilient module of another package. Its module is named `Network` so that
+  // the unchanged source file imports it. Linux only: on Apple platforms a module named `Network` would shadow the
+  // real framework.
+  package.dependencies += [.package(path: "Tests/NetworkStandIn")]
   package.targets += [
-    // A stand-in of the part of Apple's Network framework that NWPathMonitorSource uses, with Apple's documented
-    // signatures, plus package-level hooks for tests. Its module is named `Network` so that the unchanged source
-    // file imports it. Linux only: on Apple platforms a target named `Network` would shadow the real framework.
-    .target(
-      name: "Network",
-      path: "Tests/NetworkStandIn",
-      exclude: ["README.md"]
-    ),
     // NWPathMonitorSource.swift compiled against the stand-in (Tests/NetStatusAppleLogic/NWPathMonitorSource.swift
     // is a symlink to Sources/NetStatusCore/NWPathMonitorSource.swift).
     .target(
       name: "NetStatusAppleLogic",
-      dependencies: ["NetStatusCore", "Network"],
+      dependencies: ["NetStatusCore", .product(name: "Network", package: "NetworkStandIn")],
       path: "Tests/NetStatusAppleLogic",
       swiftSettings: [.define("NETSTATUS_NETWORK_STAND_IN"), .enableUpcomingFeature("ExistentialAny")]
     ),
     .testTarget(
       name: "NetStatusAppleLogicTests",
-      dependencies: ["NetStatusAppleLogic", "NetStatusCore", "Network", "NetStatusTestSupport"]
+      dependencies: [
+        "NetStatusAppleLogic", "NetStatusCore", .product(name: "Network", package: "NetworkStandIn"), "NetStatusTestSupport",
+      ]
     ),
     // The libFuzzer target over the rtnetlink decoder (Fuzz/README.md). An ordinary build replays files through it;
     // built with `-Xswiftc -sanitize=fuzzer,address`, it runs libFuzzer.

@@ -54,9 +54,11 @@
       }
 
       func start(monitor: NetworkMonitor) {
-        let relay = PathDemandRelay(monitor: monitor) { [weak self] path in
-          self?.forward(path) ?? 0
-        }
+        // The relay's closure is `@Sendable`; it must not capture `self`, whose type is generic over `S`, or it
+        // captures `S.Type`, which is not `Sendable` (a warning since Swift 6.2). It captures a non-generic
+        // forwarder instead, and only that forwarder's own closure, which is not `@Sendable`, captures `self`.
+        let forwarder = PathForwarder { [weak self] path in self?.forward(path) ?? 0 }
+        let relay = PathDemandRelay(monitor: monitor) { path in forwarder(path) }
         lock.withLock { self.relay = relay }
       }
 
@@ -76,6 +78,21 @@
         }
         relay?.cancel()
       }
+    }
+  }
+
+  /// Hands a path to a subscription without naming the subscription's type.
+  ///
+  /// `@unchecked Sendable`: `forward` is immutable, and the relay calls it one delivery at a time.
+  private final class PathForwarder: @unchecked Sendable {
+    private let forward: (NetworkPath) -> Int
+
+    init(_ forward: @escaping (NetworkPath) -> Int) {
+      self.forward = forward
+    }
+
+    func callAsFunction(_ path: NetworkPath) -> Int {
+      forward(path)
     }
   }
 #endif

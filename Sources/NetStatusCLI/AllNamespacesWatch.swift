@@ -1,5 +1,4 @@
 import NetStatusCore
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -26,7 +25,7 @@ final class AllNamespacesWatch: Sendable {
   private let json: Bool
   private let formatter: PathFormatter
   private let stop: StopSignal
-  private let watched = Mutex<[String: Watched]>([:])
+  private let watched = Locked<[String: Watched]>([:])
 
   init(json: Bool, formatter: PathFormatter, stop: StopSignal) {
     self.json = json

@@ -1,5 +1,4 @@
 import NetStatusCore
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -33,7 +32,7 @@ enum StandardOutput {
   static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 
   /// Whether standard output was closed when netstatus started (see ``claimStandardDescriptors()``).
-  private static let outputWasClosed = Mutex(false)
+  private static let outputWasClosed = Locked(false)
 
   /// The pipe ``interruptWrites()`` makes readable, for good: writes poll its read end. `nil` if it could not
   /// be made (writes then cannot be interrupted, as before).

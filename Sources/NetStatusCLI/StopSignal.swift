@@ -1,6 +1,5 @@
 import Dispatch
 import NetStatusCore
-import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -29,7 +28,7 @@ final class StopSignal: Sendable {
     var nextWaiter: UInt64 = 0
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   /// Signalled once, by the first `fire`, for ``waitBlocking()``.
   private let stopped = DispatchSemaphore(value: 0)
   /// Written once in `init`, never mutated: the sources only need to stay alive.

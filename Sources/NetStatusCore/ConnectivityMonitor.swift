@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// Tells whether the internet answers over a ``NetworkMonitor``'s path: full access, a captive portal, a
 /// path that goes nowhere, or no path at all (see ``ConnectivityState``).
@@ -44,7 +43,7 @@ public final class ConnectivityMonitor: Sendable {
   public let probe: ConnectivityProbe
 
   let transport: any ProbeTransport
-  let state: Mutex<State>
+  let state: Locked<State>
 
   struct State {
     var scheduler: ConnectivityScheduler
@@ -79,7 +78,7 @@ public final class ConnectivityMonitor: Sendable {
     self.monitor = monitor
     self.probe = probe
     self.transport = transport
-    self.state = Mutex(State(scheduler: ConnectivityScheduler(probe: probe)))
+    self.state = Locked(State(scheduler: ConnectivityScheduler(probe: probe)))
   }
 
   deinit {

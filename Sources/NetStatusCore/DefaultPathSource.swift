@@ -1,8 +1,16 @@
 /// The path source a ``NetworkMonitor`` uses when none is given: the kernel (rtnetlink) on Linux,
-/// `NWPathMonitor` on Apple platforms.
+/// `NWPathMonitor` on Apple platforms but watchOS.
+///
+/// Not on watchOS: Apple's TN3135 ("Low-level networking on watchOS") says that watchOS lets an app use the Network
+/// framework only while it streams audio, runs a CallKit call, or serves a tvOS app through DeviceDiscoveryUI, and
+/// that otherwise `NWPathMonitor` stays unsatisfied. An ordinary watch app would be told "offline" forever. So there
+/// the default source fails to start: the path stays not known (`currentPath` is `nil`, never offline), and
+/// `lastError` says why.
 func makeDefaultPathSource() -> any PathSource {
   #if os(Linux)
     return NetlinkPathSource()
+  #elseif os(watchOS)
+    return UnsupportedPathSource(platform: UnsupportedPathSource.watchOS)
   #elseif canImport(Network)
     return NWPathMonitorSource()
   #else
@@ -12,7 +20,18 @@ func makeDefaultPathSource() -> any PathSource {
 
 /// A source for platforms NetStatus does not support: starting it fails with a clear error.
 struct UnsupportedPathSource: PathSource {
+  /// What watchOS's default source says.
+  static let watchOS =
+    "watchOS: NWPathMonitor reports an ordinary watchOS app as offline (Apple's TN3135); the path stays not known"
+
+  /// The platform, as the error names it.
+  let platform: String
+
+  init(platform: String = "this operating system") {
+    self.platform = platform
+  }
+
   func start(filter: InterfaceFilter, sink: PathSink) throws(NetworkMonitorError) -> any PathSourceSession {
-    throw .unsupportedPlatform("this operating system")
+    throw .unsupportedPlatform(platform)
   }
 }

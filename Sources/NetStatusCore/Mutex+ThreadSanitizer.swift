@@ -1,29 +1,97 @@
-import Synchronization
+// The one lock NetStatus uses: `Locked`, a value behind a lock. On Apple platforms it is an `OSAllocatedUnfairLock`
+// (iOS 16, macOS 13, tvOS 16, watchOS 9), so that the deployment targets are not held at iOS 18 and macOS 15 by
+// `Synchronization.Mutex` (they are iOS 17 and macOS 14, Package.swift); elsewhere it is a `Mutex`, made visible to ThreadSanitizer on Linux. Both offer exactly
+// `init(_:)` and `withLockedValue(_:)`, with the same signature, so that code that compiles on Linux compiles on
+// Apple platforms. The Apple half cannot be built here: NetStatusAppleLogic compiles this very file (a symlink) with
+// NETSTATUS_NETWORK_STAND_IN defined, against a stand-in OSAllocatedUnfairLock that traps on a recursive lock as
+// the real one does (Tests/NetStatusAppleLogic/OSAllocatedUnfairLockStandIn.swift), and its tests run it.
 
-#if os(Linux)
-  import CNetStatusShim
-#endif
+#if canImport(os) || NETSTATUS_NETWORK_STAND_IN
+  #if canImport(os)
+    import os
+  #endif
 
-extension Mutex where Value: ~Copyable {
-  /// `withLock`, made visible to ThreadSanitizer.
+  /// A value that is only read or written with its lock held: an `OSAllocatedUnfairLock` on Apple platforms.
   ///
-  /// On Linux, `Mutex` waits on a futex that ThreadSanitizer does not understand, so it reports every
-  /// access made under the lock as a race. This tells TSan that the lock was acquired and released; without
-  /// TSan the annotations do nothing (weak symbols). Everything in NetStatus locks through this method.
-  @inline(__always)
-  package borrowing func withLockedValue<Result: ~Copyable, E: Error>(
-    _ body: (inout sending Value) throws(E) -> sending Result
-  ) throws(E) -> sending Result {
-    #if os(Linux)
-      // The mutex's own address names the lock for TSan; taking it touches no guarded state.
-      let address = withUnsafePointer(to: self) { UnsafeMutableRawPointer(mutating: $0) }
-      return try withLock { (value: inout sending Value) throws(E) -> sending Result in
-        cnetstatus_tsan_acquire(address)
-        defer { cnetstatus_tsan_release(address) }
-        return try body(&value)
+  /// Not recursive: locking it again on the thread that holds it traps. Copyable, unlike the `Mutex` version
+  /// (copies share the lock and the value, as `OSAllocatedUnfairLock`'s do); NetStatus never copies one.
+  package struct Locked<Value>: @unchecked Sendable {
+    /// The value's storage; only touched with `lock` held.
+    private final class Storage {
+      var value: Value
+
+      init(_ value: consuming Value) {
+        self.value = value
       }
-    #else
-      return try withLock(body)
-    #endif
+    }
+
+    private let lock = OSAllocatedUnfairLock()
+    private let storage: Storage
+
+    /// Creates the lock, holding `initialValue`.
+    package init(_ initialValue: consuming sending Value) {
+      storage = Storage(initialValue)
+    }
+
+    /// Runs `body` with the value, the lock held. `body` must not lock the same `Locked` again.
+    @inline(__always)
+    package borrowing func withLockedValue<Result: ~Copyable, E: Error>(
+      _ body: (inout sending Value) throws(E) -> sending Result
+    ) throws(E) -> sending Result {
+      lock.lock()
+      defer { lock.unlock() }
+      return try body(&storage.value)
+    }
   }
-}
+#else
+  import Synchronization
+
+  #if os(Linux)
+    import CNetStatusShim
+  #endif
+
+  /// A value that is only read or written with its lock held: a `Mutex`, made visible to ThreadSanitizer on Linux.
+  ///
+  /// Not recursive: locking it again on the thread that holds it traps.
+  package struct Locked<Value>: ~Copyable, Sendable {
+    private let mutex: Mutex<Value>
+
+    /// Creates the lock, holding `initialValue`.
+    package init(_ initialValue: consuming sending Value) {
+      mutex = Mutex(initialValue)
+    }
+
+    /// Runs `body` with the value, the lock held. `body` must not lock the same `Locked` again.
+    @inline(__always)
+    package borrowing func withLockedValue<Result: ~Copyable, E: Error>(
+      _ body: (inout sending Value) throws(E) -> sending Result
+    ) throws(E) -> sending Result {
+      try mutex.withLockedValue(body)
+    }
+  }
+
+  extension Mutex where Value: ~Copyable {
+    /// `withLock`, made visible to ThreadSanitizer.
+    ///
+    /// On Linux, `Mutex` waits on a futex that ThreadSanitizer does not understand, so it reports every
+    /// access made under the lock as a race. This tells TSan that the lock was acquired and released; without
+    /// TSan the annotations do nothing (weak symbols). Everything in NetStatus locks through this method: through
+    /// `Locked` in code for every platform, directly in Linux-only code.
+    @inline(__always)
+    package borrowing func withLockedValue<Result: ~Copyable, E: Error>(
+      _ body: (inout sending Value) throws(E) -> sending Result
+    ) throws(E) -> sending Result {
+      #if os(Linux)
+        // The mutex's own address names the lock for TSan; taking it touches no guarded state.
+        let address = withUnsafePointer(to: self) { UnsafeMutableRawPointer(mutating: $0) }
+        return try withLock { (value: inout sending Value) throws(E) -> sending Result in
+          cnetstatus_tsan_acquire(address)
+          defer { cnetstatus_tsan_release(address) }
+          return try body(&value)
+        }
+      #else
+        return try withLock(body)
+      #endif
+    }
+  }
+#endif

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// Watches the device's network path and tells you the moment it changes.
 ///
@@ -39,8 +38,8 @@ public final class NetworkMonitor: Sendable {
   let filter: InterfaceFilter
   let source: any PathSource
   /// Serialises start and stop, which call into the source; never taken while `state` is held.
-  private let lifecycle = Mutex<Void>(())
-  let state: Mutex<State>
+  private let lifecycle = Locked<Void>(())
+  let state: Locked<State>
 
   struct Handlers {
     var queue: DispatchQueue = .main
@@ -109,7 +108,7 @@ public final class NetworkMonitor: Sendable {
       requiredInterfaceType: requiredInterfaceType,
       prohibitedInterfaceTypes: Set(prohibitedInterfaceTypes)
     )
-    self.state = Mutex(State())
+    self.state = Locked(State())
   }
 
   deinit {

@@ -72,7 +72,8 @@ public struct NetworkPath: Sendable, Hashable {
   /// Whether the path has a DNS resolver configured.
   public var supportsDNS: Bool
   /// The addresses of the path's gateways (the next hops off-link traffic goes to, per available interface),
-  /// most preferred first.
+  /// most preferred first. An IPv6 link-local gateway is written without its scope (`fe80::1`, not `fe80::1%en0`)
+  /// on every platform; its interface is among ``availableInterfaces``.
   public var gateways: [String]
 
   /// Creates a path.

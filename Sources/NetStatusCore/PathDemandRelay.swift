@@ -1,5 +1,3 @@
-import Synchronization
-
 /// One demand-driven subscription to a monitor's paths: the platform-independent core of the Combine publisher
 /// (``NetworkMonitor/pathPublisher``), so that its logic is tested on every platform.
 ///
@@ -17,7 +15,7 @@ final class PathDemandRelay: Sendable {
     var subscription: UInt64?
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let monitor: NetworkMonitor
   private let deliver: @Sendable (NetworkPath) -> Int
 

@@ -26,7 +26,9 @@ public protocol PathSource: Sendable {
 public protocol PathSourceSession: Sendable {
   /// Stops the session and releases what it holds (threads, file descriptors, tasks).
   ///
-  /// When `stop()` returns, the session no longer sends anything to its sink.
+  /// When `stop()` returns, the session begins no more sends to its sink. A send already under way on another
+  /// thread may still end after it (``NetworkMonitor`` ignores it); a session must not hold a lock of its own
+  /// while it sends, because the sink may call `stop()` from inside the send.
   func stop()
 }
 

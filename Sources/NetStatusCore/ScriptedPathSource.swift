@@ -1,5 +1,3 @@
-import Synchronization
-
 /// A path source you drive yourself: simulate offline, Wi-Fi and cellular transitions in tests and
 /// SwiftUI previews.
 ///
@@ -31,14 +29,14 @@ public final class ScriptedPathSource: PathSource {
     var startError: NetworkMonitorError?
   }
 
-  private let state: Mutex<State>
+  private let state: Locked<State>
   private let interval: Duration?
   private let repeats: Bool
 
   /// Creates a source whose current path is `initialPath` (or not known, if `nil`), driven by
   /// ``send(_:)``.
   public init(_ initialPath: NetworkPath? = nil) {
-    self.state = Mutex(State(script: initialPath.map { [$0] } ?? [], current: initialPath))
+    self.state = Locked(State(script: initialPath.map { [$0] } ?? [], current: initialPath))
     self.interval = nil
     self.repeats = false
   }
@@ -53,7 +51,7 @@ public final class ScriptedPathSource: PathSource {
   ///   - interval: The time between two paths when the script plays by itself, or `nil`.
   ///   - repeats: Whether a script that plays by itself starts over after its last path.
   public init(_ paths: [NetworkPath], interval: Duration? = nil, repeats: Bool = false) {
-    self.state = Mutex(State(script: paths, current: paths.first))
+    self.state = Locked(State(script: paths, current: paths.first))
     self.interval = interval
     self.repeats = repeats
   }

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Passes on values that arrive out of order from several threads, in version order and without repeats.
 ///
 /// Monitor callbacks run outside the monitor's lock; a relay keeps the newest version it has passed on and
@@ -10,7 +8,7 @@ final class VersionedRelay<Value: Equatable & Sendable>: Sendable {
     var last: Value?
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let emit: @Sendable (Value) -> Void
 
   init(_ emit: @escaping @Sendable (Value) -> Void) {

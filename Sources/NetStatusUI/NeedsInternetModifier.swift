@@ -7,6 +7,10 @@
   /// The overlay appears only once the path is known and not satisfied, so an app never flashes "offline" at
   /// launch, while the first path is still on its way. It fades in and out.
   ///
+  /// On watchOS the modifier does nothing: `NWPathMonitor` reports an ordinary watch app as offline whatever the
+  /// network (Apple's TN3135), so NetStatus reports no path there (Sources/NetStatusCore/DefaultPathSource.swift), and
+  /// a path injected by hand would not be the system's either.
+  ///
   /// The model is the one you pass, else the one in the environment (`EnvironmentValues.networkStatus`),
   /// else a model of `NetworkMonitor.shared` that the modifier creates when the view appears.
   public struct NeedsInternetModifier: ViewModifier {
@@ -19,33 +23,38 @@
       self.model = model
     }
 
-    /// The view, with the overlay while offline.
+    /// The view, with the overlay while offline (on watchOS, the view unchanged).
     public func body(content: Content) -> some View {
-      let network = model ?? environmentModel ?? sharedModel
-      let offline = network.map { $0.isKnown && !$0.isConnected } ?? false
-      return ZStack {
-        content
-        if offline {
-          NetworkUnavailableView(
-            "No Internet Connection", description: "This app requires an active internet connection."
-          )
-          .frame(maxWidth: .infinity, maxHeight: .infinity)
-          .background(.ultraThinMaterial)
-          .transition(.opacity)
+      #if os(watchOS)
+        return content
+      #else
+        let network = model ?? environmentModel ?? sharedModel
+        let offline = network.map { $0.isKnown && !$0.isConnected } ?? false
+        return ZStack {
+          content
+          if offline {
+            NetworkUnavailableView(
+              title: Text("No Internet Connection", bundle: .module),
+              description: Text("This app requires an active internet connection.", bundle: .module)
+            )
+            .frame(maxWidth: .infinity, maxHeight: .infinity)
+            .background(.ultraThinMaterial)
+            .transition(.opacity)
+          }
         }
-      }
-      .animation(.easeInOut, value: offline)
-      .onAppear {
-        if model == nil, environmentModel == nil, sharedModel == nil {
-          sharedModel = NetworkStatusModel()
+        .animation(.easeInOut, value: offline)
+        .onAppear {
+          if model == nil, environmentModel == nil, sharedModel == nil {
+            sharedModel = NetworkStatusModel()
+          }
         }
-      }
+      #endif
     }
   }
 
   extension View {
     /// Covers the view with "No Internet Connection" while the device is offline (never before the first path is
-    /// known).
+    /// known; never on watchOS, see ``NeedsInternetModifier``).
     ///
     /// ```swift
     /// FeedView()

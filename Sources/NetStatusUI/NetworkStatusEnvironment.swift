@@ -2,8 +2,9 @@
   import NetStatus
   import SwiftUI
 
-  /// The environment key of `EnvironmentValues.networkStatus`. A classic key rather than `@Entry`, so
-  /// that it builds with Xcode 15 as well as 16.
+  /// The environment key of `EnvironmentValues.networkStatus`. A classic key rather than `@Entry`, whose macro
+  /// needs Xcode 16's SDKs; NetStatus needs Xcode 16 in any case (swift-tools-version 6.0, Package.swift), so this
+  /// is a matter of taste, not of support.
   private struct NetworkStatusKey: EnvironmentKey {
     static let defaultValue: NetworkStatusModel? = nil
   }

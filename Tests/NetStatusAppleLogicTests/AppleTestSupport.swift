@@ -1,7 +1,7 @@
 import Dispatch
 import Foundation
 import NetStatusTestSupport
-import Network
+@_spi(TestHooks) import Network
 import Synchronization
 import Testing
 
@@ -16,17 +16,22 @@ import Testing
 final class MonitorLog: @unchecked Sendable {
   private let lock = NSLock()
   private var made: [NWPathMonitor] = []
-  private let prepare: (@Sendable (NWPathMonitor) -> Void)?
+  private var prepare: (@Sendable (NWPathMonitor) -> Void)?
 
   init(prepare: (@Sendable (NWPathMonitor) -> Void)? = nil) {
     self.prepare = prepare
+  }
+
+  /// Prepares the monitors made from now on with `prepare` instead.
+  func prepareNext(_ prepare: @escaping @Sendable (NWPathMonitor) -> Void) {
+    lock.withLock { self.prepare = prepare }
   }
 
   /// The source under test.
   var source: NWPathMonitorSource {
     NWPathMonitorSource { [self] filter in
       let monitor = NWPathMonitorSource.monitor(for: filter)
-      prepare?(monitor)
+      lock.withLock { prepare }?(monitor)
       lock.withLock { made.append(monitor) }
       return monitor
     }

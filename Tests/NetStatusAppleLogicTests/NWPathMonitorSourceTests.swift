@@ -1,6 +1,7 @@
 import Dispatch
+import Foundation
 import NetStatusTestSupport
-import Network
+@_spi(TestHooks) import Network
 import Synchronization
 import Testing
 
@@ -53,6 +54,28 @@ struct NWPathTranslationTests {
     #expect(translated == expected)
     // The preferred interface is the first one, even when it is a VPN tunnel (the seeds' `allCases` fault).
     #expect(translated.interfaceType == .other)
+  }
+
+  @Test("gateways are written from the address bytes; a scoped link-local address loses its scope")
+  func gatewayText() throws {
+    let en0 = NWInterface(name: "en0", index: 4, type: .wifi)
+    let scoped = try #require(IPv6Address("fe80::1%en0"))
+    // What Network prints, and NetStatus must not copy: the scope, after a `%`.
+    #expect(scoped.debugDescription == "fe80::1%en0")
+    let fromBytes = try #require(
+      IPv6Address(Data([0xfe, 0x80, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0x01]), en0))
+    #expect(fromBytes.debugDescription == "fe80::1%en0")
+    let path = NWPath(
+      status: .satisfied,
+      gateways: [
+        .hostPort(host: .ipv6(scoped), port: .any),
+        .hostPort(host: .ipv6(fromBytes), port: .any),
+        .hostPort(host: NWEndpoint.Host("2001:DB8:0:0:1:0:0:1"), port: .any),
+        .hostPort(host: .ipv4(try #require(IPv4Address(Data([10, 0, 0, 1])))), port: .any),
+      ]
+    )
+    #expect(
+      NWPathMonitorSource.networkPath(from: path).gateways == ["fe80::1", "fe80::1", "2001:db8::1:0:0:1", "10.0.0.1"])
   }
 
   @Test("the opposite flags are copied too")

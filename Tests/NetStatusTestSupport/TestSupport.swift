@@ -1,5 +1,4 @@
 import NetStatusCore
-import Synchronization
 import Testing
 
 // Helpers shared by the test targets: await events with a timeout that fails loudly, never sleep.
@@ -49,7 +48,7 @@ package final class Recorder<Value: Sendable>: Sendable {
     var nextID = 0
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   package init() {}
 

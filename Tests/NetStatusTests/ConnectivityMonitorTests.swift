@@ -2,7 +2,6 @@ import Dispatch
 import Foundation
 import NetStatusTestSupport
 import Observation
-import Synchronization
 import Testing
 
 @testable import NetStatusCore
@@ -18,7 +17,7 @@ final class ScriptedTransport: ProbeTransport {
     var cancelledEarly: Set<UUID> = []
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   /// Every request, in order.
   let requests = Recorder<Request>()
   /// One entry per cancelled exchange.

@@ -3,7 +3,6 @@ import Foundation
 import NetStatus
 import NetStatusTestSupport
 import Observation
-import Synchronization
 import Testing
 
 @testable import NetStatusCore

@@ -1,5 +1,4 @@
 import NetStatusTestSupport
-import Synchronization
 import Testing
 
 @testable import NetStatusCore
@@ -65,7 +64,7 @@ struct PathDemandRelayTests {
     let script = ScriptedPathSource(.test(.wifi))
     let monitor = NetworkMonitor(source: script)
     let received = Recorder<NetworkPath>()
-    let box = Mutex<PathDemandRelay?>(nil)
+    let box = Locked<PathDemandRelay?>(nil)
     let relay = PathDemandRelay(monitor: monitor) { path in
       received.append(path)
       // Ask for one more from inside the delivery, as a Combine subscriber may.

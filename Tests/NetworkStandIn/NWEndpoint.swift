@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -75,45 +77,80 @@ public enum NWEndpoint: Sendable, Hashable, CustomDebugStringConvertible {
   }
 }
 
-/// Stand-in for `Network.IPv4Address`.
+/// Stand-in for `Network.IPv4Address`: a structure containing an IPv4 address.
 public struct IPv4Address: Sendable, Hashable, CustomDebugStringConvertible {
+  /// The raw data of an IPv4 address, 4 bytes in network order. Apple: `var rawValue: Data { get }`.
+  public var rawValue: Data { Data(bytes) }
+  /// The interface associated with this address. Apple: `let interface: NWInterface?`.
+  public let interface: NWInterface?
+
   private let bytes: [UInt8]
 
   /// Initializes an IPv4 address with a string; fails if the string is not an IPv4 address.
   /// Apple: `init?(_ string: String)`.
   public init?(_ string: String) {
-    guard let bytes = parseAddress(string, family: AF_INET, size: 4) else { return nil }
+    guard let (bytes, interface) = parseAddress(string, family: AF_INET, size: 4) else { return nil }
     self.bytes = bytes
+    self.interface = interface
   }
 
-  /// The address in its usual text form. Apple: `var debugDescription: String { get }`.
-  public var debugDescription: String { formatAddress(bytes, family: AF_INET) }
+  /// Initializes an IPv4 address with data, which must be 4 bytes.
+  /// Apple: `init?(_ rawValue: Data, _ interface: NWInterface? = nil)`.
+  public init?(_ rawValue: Data, _ interface: NWInterface? = nil) {
+    guard rawValue.count == 4 else { return nil }
+    self.bytes = Array(rawValue)
+    self.interface = interface
+  }
+
+  /// The address in its usual dotted text form. Apple: `var debugDescription: String { get }`.
+  public var debugDescription: String { formatAddress(bytes, family: AF_INET, interface: nil) }
 }
 
-/// Stand-in for `Network.IPv6Address`.
+/// Stand-in for `Network.IPv6Address`: a structure containing an IPv6 address.
 public struct IPv6Address: Sendable, Hashable, CustomDebugStringConvertible {
+  /// The raw data of an IPv6 address, 16 bytes in network order. Apple: `var rawValue: Data { get }`.
+  public var rawValue: Data { Data(bytes) }
+  /// The IPv6 scoped interface associated with this address. Apple: `let interface: NWInterface?`.
+  public let interface: NWInterface?
+
   private let bytes: [UInt8]
 
-  /// Initializes an IPv6 address with a string; fails if the string is not an IPv6 address.
-  /// Apple: `init?(_ string: String)`.
+  /// Initializes an IPv6 address with a string (a `%` scope names the interface, with index 0 and type `other`
+  /// here); fails if the string is not an IPv6 address. Apple: `init?(_ string: String)`.
   public init?(_ string: String) {
-    guard let bytes = parseAddress(string, family: AF_INET6, size: 16) else { return nil }
+    guard let (bytes, interface) = parseAddress(string, family: AF_INET6, size: 16) else { return nil }
     self.bytes = bytes
+    self.interface = interface
   }
 
-  /// The address in its usual (compressed) text form. Apple: `var debugDescription: String { get }`.
-  public var debugDescription: String { formatAddress(bytes, family: AF_INET6) }
+  /// Initializes an IPv6 address with data, which must be 16 bytes, and its scope.
+  /// Apple: `init?(_ rawValue: Data, _ interface: NWInterface? = nil)`.
+  public init?(_ rawValue: Data, _ interface: NWInterface? = nil) {
+    guard rawValue.count == 16 else { return nil }
+    self.bytes = Array(rawValue)
+    self.interface = interface
+  }
+
+  /// The address in its usual (compressed) text form, with `%` and the scope's interface name when it has one,
+  /// as Apple's prints a link-local address: `fe80::1%en0`. Apple: `var debugDescription: String { get }`.
+  public var debugDescription: String { formatAddress(bytes, family: AF_INET6, interface: interface) }
 }
 
-private func parseAddress(_ string: String, family: Int32, size: Int) -> [UInt8]? {
+private func parseAddress(_ string: String, family: Int32, size: Int) -> ([UInt8], NWInterface?)? {
+  let parts = string.split(separator: "%", maxSplits: 1, omittingEmptySubsequences: false)
   var bytes = [UInt8](repeating: 0, count: size)
-  let parsed = bytes.withUnsafeMutableBytes { inet_pton(family, string, $0.baseAddress) }
-  return parsed == 1 ? bytes : nil
+  let parsed = bytes.withUnsafeMutableBytes { inet_pton(family, String(parts[0]), $0.baseAddress) }
+  guard parsed == 1 else { return nil }
+  guard parts.count == 2 else { return (bytes, nil) }
+  guard family == AF_INET6, !parts[1].isEmpty else { return nil }
+  return (bytes, NWInterface(name: String(parts[1]), index: 0, type: .other))
 }
 
-private func formatAddress(_ bytes: [UInt8], family: Int32) -> String {
+private func formatAddress(_ bytes: [UInt8], family: Int32, interface: NWInterface?) -> String {
   var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
   let length = socklen_t(text.count)
   _ = bytes.withUnsafeBytes { inet_ntop(family, $0.baseAddress, &text, length) }
-  return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  let address = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  guard let interface else { return address }
+  return "\(address)%\(interface.name)"
 }

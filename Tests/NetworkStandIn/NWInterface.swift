@@ -26,7 +26,7 @@ public struct NWInterface: Sendable, Hashable, CustomDebugStringConvertible {
   private let storedIndex: Int
 
   /// Test hook (Apple's `NWInterface` has no public initializer).
-  package init(name: String, index: Int, type: InterfaceType) {
+  @_spi(TestHooks) public init(name: String, index: Int, type: InterfaceType) {
     self.storedName = name
     self.storedIndex = index
     self.storedType = type

@@ -54,7 +54,7 @@ public struct NWPath: Sendable, Equatable, CustomDebugStringConvertible {
   }
 
   /// Test hook (Apple's `NWPath` has no public initializer).
-  package init(
+  @_spi(TestHooks) public init(
     status: Status,
     unsatisfiedReason: UnsatisfiedReason = .notAvailable,
     availableInterfaces: [NWInterface] = [],

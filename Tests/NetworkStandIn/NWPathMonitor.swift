@@ -7,9 +7,9 @@ import Foundation
 /// class might lack.
 public final class NWPathMonitor {
   /// The interface type given to `init(requiredInterfaceType:)`, if that is how the monitor was made (test hook).
-  package let requiredInterfaceType: NWInterface.InterfaceType?
+  @_spi(TestHooks) public let requiredInterfaceType: NWInterface.InterfaceType?
   /// The interface types given to `init(prohibitedInterfaceTypes:)`, if that is how the monitor was made (test hook).
-  package let prohibitedInterfaceTypes: [NWInterface.InterfaceType]?
+  @_spi(TestHooks) public let prohibitedInterfaceTypes: [NWInterface.InterfaceType]?
 
   private let state = State()
 
@@ -72,22 +72,22 @@ public final class NWPathMonitor {
   // MARK: Test hooks
 
   /// The path that `start(queue:)` delivers first, standing for the system's current path (test hook).
-  package var pathOnStart: NWPath? {
+  @_spi(TestHooks) public var pathOnStart: NWPath? {
     get { state.locked { $0.pathOnStart } }
     set { state.locked { $0.pathOnStart = newValue } }
   }
 
   /// How many times `start(queue:)` was called (test hook).
-  package var startCount: Int { state.locked { $0.startCount } }
+  @_spi(TestHooks) public var startCount: Int { state.locked { $0.startCount } }
   /// How many times `cancel()` was called (test hook).
-  package var cancelCount: Int { state.locked { $0.cancelCount } }
+  @_spi(TestHooks) public var cancelCount: Int { state.locked { $0.cancelCount } }
   /// Whether `pathUpdateHandler` was set when the monitor started; `nil` if it never started (test hook).
-  package var handlerWasSetAtStart: Bool? { state.locked { $0.handlerWasSetAtStart } }
+  @_spi(TestHooks) public var handlerWasSetAtStart: Bool? { state.locked { $0.handlerWasSetAtStart } }
 
   /// Makes `path` current and delivers it on the monitor's queue, as the system does when the network changes.
   /// Returns `false`, delivering nothing, if the monitor is not running: never started, or cancelled (test hook).
   @discardableResult
-  package func emit(_ path: NWPath) -> Bool {
+  @_spi(TestHooks) public func emit(_ path: NWPath) -> Bool {
     let running = state.locked { state in
       state.path = path
       return state.queue != nil && state.cancelCount == 0

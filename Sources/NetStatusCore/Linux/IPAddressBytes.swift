@@ -2,7 +2,7 @@
 ///
 /// Pure and platform independent, so that the decoder and the evaluator can be tested anywhere. The bytes are
 /// stored inline (no heap allocation): addresses are decoded, compared and copied on every change.
-struct IPAddressBytes: Sendable, Hashable, CustomStringConvertible {
+package struct IPAddressBytes: Sendable, Hashable, CustomStringConvertible {
   /// The bytes; an IPv4 address uses the first 4, the rest stay zero.
   private let storage: SIMD16<UInt8>
   /// Whether this is an IPv4 address (4 bytes); otherwise IPv6 (16 bytes).
@@ -15,7 +15,7 @@ struct IPAddressBytes: Sendable, Hashable, CustomStringConvertible {
   subscript(index: Int) -> UInt8 { storage[index] }
 
   /// Wraps 4 or 16 bytes; any other count is not an IP address.
-  init?(_ bytes: some Collection<UInt8>) {
+  package init?(_ bytes: some Collection<UInt8>) {
     guard bytes.count == 4 || bytes.count == 16 else { return nil }
     var storage = SIMD16<UInt8>()
     for (index, byte) in bytes.enumerated() { storage[index] = byte }
@@ -111,7 +111,7 @@ struct IPAddressBytes: Sendable, Hashable, CustomStringConvertible {
   var isUnspecified: Bool { storage == SIMD16<UInt8>() }
 
   /// Dotted-quad IPv4, or RFC 5952 IPv6 (lowercase, longest run of two or more zero groups as `::`).
-  var description: String {
+  package var description: String {
     if isIPv4 {
       // Digits written by hand: this runs for every gateway of every path, and interpolation costs ten times more.
       var text: [UInt8] = []

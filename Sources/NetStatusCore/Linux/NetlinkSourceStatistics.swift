@@ -1,5 +1,3 @@
-import Synchronization
-
 /// What a ``NetlinkPathSource`` has done, across all its sessions: for diagnostics and tests.
 ///
 /// No loss is silent: every overflow, interrupted dump, undecodable datagram and resulting re-dump is
@@ -44,10 +42,10 @@ final class NetlinkSourceRecord: Sendable {
     var lookupPortID: UInt32?
   }
 
-  private let state: Mutex<State>
+  private let state: Locked<State>
 
   init(recordsKernelState: Bool) {
-    state = Mutex(State(recordsKernelState: recordsKernelState))
+    state = Locked(State(recordsKernelState: recordsKernelState))
   }
 
   /// Runs `body` with the state locked.

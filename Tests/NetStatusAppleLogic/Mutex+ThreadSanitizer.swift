@@ -1,0 +1,1 @@
+../../Sources/NetStatusCore/Mutex+ThreadSanitizer.swift

@@ -1,0 +1,31 @@
+import NetStatusTestSupport
+import Testing
+
+@testable import NetStatusCore
+
+/// What the default source does where NetStatus has none that tells the truth (watchOS: Apple's TN3135, see
+/// Sources/NetStatusCore/DefaultPathSource.swift): the path stays not known, never offline.
+@Suite("A platform without a path source")
+struct UnsupportedPlatformTests {
+  @Test("starting fails; the path stays not known, not offline, and the error says why")
+  func notKnownNotOffline() async throws {
+    let monitor = NetworkMonitor(source: UnsupportedPathSource(platform: UnsupportedPathSource.watchOS))
+    #expect(throws: NetworkMonitorError.unsupportedPlatform(UnsupportedPathSource.watchOS)) { try monitor.start() }
+    #expect(monitor.currentPath == nil)
+    #expect(!monitor.isMonitoring)
+    #expect(monitor.lastError?.description.contains("TN3135") == true)
+    await #expect(throws: NetworkMonitorError.unsupportedPlatform(UnsupportedPathSource.watchOS)) {
+      try await monitor.waitForPath(timeout: .seconds(5))
+    }
+  }
+
+  @Test("a model of it never reports offline")
+  @MainActor
+  func modelNotOffline() {
+    let model = NetworkStatusModel(
+      monitor: NetworkMonitor(source: UnsupportedPathSource(platform: UnsupportedPathSource.watchOS)))
+    #expect(model.path == nil)
+    #expect(!model.isKnown)
+    #expect(model.lastError != nil)
+  }
+}
