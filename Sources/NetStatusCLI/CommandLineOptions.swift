@@ -111,7 +111,8 @@ struct CommandLineOptions: Equatable {
         throw UsageError(message: "unexpected argument '\(argument)'", command: commandGiven)
       }
       if inline != nil,
-        ["--json", "--help", "--version", "--ipv4", "--ipv6", "--dns", "--quiet", "--internet", "--all-netns"].contains(name)
+        ["--json", "--help", "--version", "--ipv4", "--ipv6", "--dns", "--quiet", "--internet", "--all-netns"].contains(
+          name)
       {
         throw UsageError(message: "option \(name) takes no value", command: commandGiven)
       }

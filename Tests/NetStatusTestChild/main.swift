@@ -14,7 +14,7 @@
 //     the initial user namespace, where that would be the machine's fs.inotify limit), starts monitors until
 //     one fails, and prints `error: DESCRIPTION`. Exit 0 when a start failed, 1 otherwise.
 //     `shared`: user.max_inotify_instances to 1, then 200 monitors running at once must all start (they share
-//     one inotify instance); prints `started=N threads=T`. Exit 0 when all started, 1 otherwise.
+//     one inotify instance); prints `started=N threads=T descriptors=D` (D: descriptors opened meanwhile). Exit 0 when all started, 1 otherwise.
 
 #if os(Linux)
   import Foundation
@@ -137,6 +137,7 @@
     defer {
       for started in running { started.stopMonitoring() }
     }
+    let baseline = descriptors()
     for _ in 0..<count {
       let monitor = NetworkMonitor()
       monitor.postsNotifications = false
@@ -147,7 +148,7 @@
       }
       running.append(monitor)
     }
-    return ("started=\(running.count) threads=\(sessionThreads())", 0)
+    return ("started=\(running.count) threads=\(sessionThreads()) descriptors=\(descriptors() - baseline)", 0)
   }
 
   /// Starts up to four monitors of this namespace until one fails; stops and releases them all.
