@@ -18,6 +18,8 @@ struct ManyNamespacesBenchmark {
     var threads: Int
     /// Open descriptors of the process then.
     var descriptors: Int
+    /// What they are: `socket`, `anon_inode:[eventpoll]`, `pipe`, a file's path…, with their numbers.
+    var descriptorKinds: [String: Int]
     /// Peak resident set size (VmHWM), KiB.
     var peakResidentKilobytes: Int
     /// CPU ticks used over ``idleSeconds`` with nothing changing.
@@ -42,7 +44,7 @@ struct ManyNamespacesBenchmark {
     var floor: [LatencyBenchmark.Samples] = []
     var mine: [LatencyBenchmark.Samples] = []
     var startups: [Int64] = []
-    var footprint: (threads: Int, descriptors: Int, peak: Int, idleTicks: Int)?
+    var footprint: (threads: Int, descriptors: [String: Int], peak: Int, idleTicks: Int)?
     let expected = try Command.ip("netns list").split(separator: "\n").count
     for round in 0..<rounds {
       floor.append(try lab.measure(try lab.ipMonitor()))
@@ -58,7 +60,13 @@ struct ManyNamespacesBenchmark {
       startups.append(firstLines.event(at: expected - 1).time - process.spawnedAt)
       if round == 0 {
         let sample = try ProcessSample(pid: "\(process.pid)")
-        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process.pid)/fd").count) ?? -1
+        var descriptors: [String: Int] = [:]
+        let folder = "/proc/\(process.pid)/fd"
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+          let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + entry)) ?? "?"
+          let kind = target.hasPrefix("socket:") ? "socket" : target.hasPrefix("pipe:") ? "pipe" : target
+          descriptors[kind, default: 0] += 1
+        }
         usleep(useconds_t(idleSeconds * 1_000_000))
         let later = try ProcessSample(pid: "\(process.pid)")
         footprint = (
@@ -69,10 +77,11 @@ struct ManyNamespacesBenchmark {
         try lab.measure(
           LatencyBenchmark.Observer(name: "netstatus watch --all-netns", log: process.lines, stop: process.stop)))
     }
-    let measured = footprint ?? (0, 0, 0, 0)
+    let measured = footprint ?? (0, [:], 0, 0)
     return Result(
       namespaces: expected, startupMilliseconds: Summary(values: startups.map { Double($0) / 1_000_000 }),
-      threads: measured.threads, descriptors: measured.descriptors, peakResidentKilobytes: measured.peak,
+      threads: measured.threads, descriptors: measured.descriptors.values.reduce(0, +),
+      descriptorKinds: measured.descriptors, peakResidentKilobytes: measured.peak,
       idleCPUTicks: measured.idleTicks, idleSeconds: idleSeconds,
       latency: LatencyBenchmark.result(
         "netstatus watch --all-netns --json (\(expected) namespaces)", rounds: mine, floor: floor),

@@ -68,6 +68,9 @@ struct Report: Codable, Sendable {
       "Many namespaces: one netstatus watch --all-netns --json over \(many.namespaces) named namespaces",
       "  threads \(many.threads), descriptors \(many.descriptors), peak RSS \(many.peakResidentKilobytes) KiB, "
         + String(format: "idle CPU %d ticks in %.0f s", many.idleCPUTicks, many.idleSeconds),
+      "  descriptors: "
+        + many.descriptorKinds.sorted { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }
+        .map { "\($0.value) \($0.key)" }.joined(separator: ", "),
       String(
         format: "  start to every first path: p50 %.0f ms, max %.0f ms (%d rounds)", many.startupMilliseconds.p50,
         many.startupMilliseconds.max, many.startupMilliseconds.count),

@@ -7,6 +7,7 @@
 #include <poll.h>
 #include <pthread.h>
 #include <sched.h>
+#include <spawn.h>
 #include <stdint.h>
 #include <string.h>
 #include <sys/epoll.h>
@@ -110,6 +111,14 @@ static inline int cns_epoll_wait(int epfd, uint64_t *tags, int capacity, int tim
   int count = epoll_wait(epfd, events, capacity, timeout);
   for (int index = 0; index < count; index++) tags[index] = events[index].data.u64;
   return count;
+}
+
+/// For the benchmarks' child processes: closes every descriptor from `lowest` up in the child
+/// (posix_spawn_file_actions_addclosefrom_np, glibc 2.34+, declared only with _GNU_SOURCE), so that nothing of the
+/// benchmark's reaches a process whose descriptors are counted.
+extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int lowest);
+static inline int cns_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest) {
+  return posix_spawn_file_actions_addclosefrom_np(actions, lowest);
 }
 
 /// NSFS_MAGIC (0x6e736673): the filesystem of namespace files (/run/netns/NAME, /proc/PID/ns/net).
