@@ -74,8 +74,10 @@
     private var lookupsOutdated = false
     /// A re-dump is needed: notifications were lost while lookups were being answered.
     private var resyncReason: String?
-    /// The bytes of the batch of lookups being sent, kept to reuse their storage.
-    private var lookupRequestBytes: [UInt8] = []
+    /// Where the batch of lookups being sent is written: room for a whole batch, allocated once (freed in
+    /// `deinit`).
+    private let lookupRequestBytes = UnsafeMutableRawBufferPointer.allocate(
+      byteCount: NetlinkSessionWorker.lookupBatchSize * RouteLookupRequest.maximumLength, alignment: 8)
     private var resolverWatches: [Int32: Set<String>] = [:]
     private var namespaceWatch: Int32?
     /// The namespace's identity (the nsfs device and inode), to notice when its path names another namespace or
@@ -91,6 +93,8 @@
     /// Where datagrams are received: the session's own while it starts, then the one of the hub's thread.
     private var buffer = ReceiveBuffer()
     private var sequence: UInt32 = 0
+    /// The messages of the datagram being handled, decoded into the same storage each time.
+    private var decoded: [NetlinkMessage] = []
     /// Notifications that matter kept arriving during the start-up's lookups: the hub runs ``Work/again`` first.
     private(set) var startedUnsettled = false
 
@@ -103,6 +107,10 @@
       self.control = control
       self.shared = shared
       self.reservation = reservation
+    }
+
+    deinit {
+      lookupRequestBytes.deallocate()
     }
 
     /// What the hub waits on for this session.
@@ -276,8 +284,9 @@
         case .bytes(let count):
           guard drained.resyncReason == nil else { continue }
           do throws(NetlinkDecodeError) {
-            let messages = try NetlinkMessageDecoder.decode(UnsafeRawBufferPointer(rebasing: buffer.bytes[0..<count]))
-            for message in messages where message.portID != socket.portID {
+            try NetlinkMessageDecoder.decode(
+              UnsafeRawBufferPointer(rebasing: buffer.bytes[0..<count]), into: &decoded)
+            for message in decoded where message.portID != socket.portID {
               // Ours are late answers to lookups given up on: dropped.
               state.apply(message)
               if !drained.relevant { drained.relevant = Self.mayChangeLookups(message) }
@@ -474,9 +483,10 @@
       if typeCache.count > links.count * 2 + 8 { typeCache = typeCache.filter { links[$0.key] != nil } }
       let filter = configuration.filter
       if lookingUp {
-        answers = try lookUp(PathEvaluator.primaryLookups(state: state, filter: filter))
+        answers.removeAll()
+        try lookUp(PathEvaluator.primaryLookups(state: state, filter: filter), into: &answers)
         let second = PathEvaluator.interfaceLookups(state: state, answers: answers, filter: filter, classify: classify)
-        if !second.isEmpty { answers.merge(try lookUp(second)) }
+        if !second.isEmpty { try lookUp(second, into: &answers) }
       }
       return PathEvaluator.evaluate(
         state: state, answers: answers, supportsDNS: resolver.supportsDNS, filter: filter, classify: classify)
@@ -505,15 +515,17 @@
       }
     }
 
-    /// Asks the kernel these route lookups, in batches, and collects every answer.
+    /// Asks the kernel these route lookups, in batches, and adds every answer to `answers` (which holds no
+    /// answer to any of them yet).
     ///
     /// The kernel answers each request while `sendto` runs, so the answers are queued when it returns; a
     /// batch is at most ``lookupBatchSize`` requests so that its answers fit in the socket's buffer. A lookup
     /// the kernel did not answer (lost to ENOBUFS, or a datagram that does not decode) is asked once more,
     /// then counts as failed with EIO.
-    private func lookUp(_ requests: [RouteLookupRequest]) throws(NetworkMonitorError) -> RouteLookupAnswers {
-      var answers = RouteLookupAnswers()
-      guard !requests.isEmpty else { return answers }
+    private func lookUp(_ requests: [RouteLookupRequest], into answers: inout RouteLookupAnswers)
+      throws(NetworkMonitorError)
+    {
+      guard !requests.isEmpty else { return }
       var asked = 0
       var pending = requests[...]
       for attempt in 0..<2 where !pending.isEmpty {
@@ -522,14 +534,8 @@
           let batch = pending.prefix(Self.lookupBatchSize)
           pending = pending.dropFirst(batch.count)
           asked += batch.count
-          let received = try exchange(batch)
-          if received.count == batch.count {
-            if answers.count == 0 { answers = received } else { answers.merge(received) }
-            continue
-          }
-          for request in batch {
-            if let answer = received[request] { answers[request] = answer } else { unanswered.append(request) }
-          }
+          guard try exchange(batch, into: &answers) < batch.count else { continue }
+          for request in batch where answers[request] == nil { unanswered.append(request) }
         }
         if attempt == 1 {
           for request in unanswered { answers[request] = .failed(errno: EIO) }
@@ -538,29 +544,32 @@
         }
       }
       shared.withLock { $0.statistics.lookups += asked }
-      return answers
     }
 
-    /// Sends one batch of lookups in one datagram and reads the answers, matched by sequence number (the batch's
-    /// requests have consecutive ones). Notifications read meanwhile are applied in order; one that may change a
-    /// lookup's answer marks the lookups outdated, and a loss (ENOBUFS) calls for a re-dump.
-    private func exchange(_ batch: ArraySlice<RouteLookupRequest>) throws(NetworkMonitorError) -> RouteLookupAnswers {
-      guard let socket else { return RouteLookupAnswers() }
+    /// Sends one batch of lookups in one datagram and adds the answers to `answers`, matched by sequence number
+    /// (the batch's requests have consecutive ones); returns how many of the batch's requests were answered.
+    /// Notifications read meanwhile are applied in order; one that may change a lookup's answer marks the lookups
+    /// outdated, and a loss (ENOBUFS) calls for a re-dump.
+    private func exchange(_ batch: ArraySlice<RouteLookupRequest>, into answers: inout RouteLookupAnswers)
+      throws(NetworkMonitorError) -> Int
+    {
+      guard let socket else { return 0 }
       if sequence > UInt32.max - UInt32(Self.lookupBatchSize) { sequence = 0 }
       let first = sequence + 1
       sequence += UInt32(batch.count)
-      lookupRequestBytes.removeAll(keepingCapacity: true)
+      var length = 0
       for (offset, request) in batch.enumerated() {
-        request.append(to: &lookupRequestBytes, sequence: first + UInt32(offset))
+        length += request.write(into: lookupRequestBytes, at: length, sequence: first + UInt32(offset))
       }
-      try socket.send(lookupRequestBytes, describing: "sendto(RTM_GETROUTE lookups)")
-      var answers = RouteLookupAnswers()
+      try socket.send(
+        UnsafeRawBufferPointer(rebasing: lookupRequestBytes[0..<length]), describing: "sendto(RTM_GETROUTE lookups)")
+      var received = 0
       var waited = false
-      while answers.count < batch.count {
+      while received < batch.count {
         switch try receiveFromKernel(socket) {
         case .empty:
           // Answers are queued before sendto returns; wait only in case a kernel ever defers them.
-          guard !waited, try awaitReply(socket) else { return answers }
+          guard !waited, try awaitReply(socket) else { return received }
           waited = true
         case .overflow:
           // Notifications lost, maybe answers too (asked again by lookUp).
@@ -568,15 +577,15 @@
         case .truncated:
           resyncReason = resyncReason ?? "a datagram larger than the receive buffer"
         case .bytes(let count):
-          let messages: [NetlinkMessage]
           do throws(NetlinkDecodeError) {
-            messages = try NetlinkMessageDecoder.decode(UnsafeRawBufferPointer(rebasing: buffer.bytes[0..<count]))
+            try NetlinkMessageDecoder.decode(
+              UnsafeRawBufferPointer(rebasing: buffer.bytes[0..<count]), into: &decoded)
           } catch {
             shared.withLock { $0.statistics.decodeErrors += 1 }
             resyncReason = resyncReason ?? "undecodable notification: \(error)"
             continue
           }
-          for message in messages {
+          for message in decoded {
             guard message.portID == socket.portID else {
               state.apply(message)
               if !lookupsOutdated { lookupsOutdated = Self.mayChangeLookups(message) }
@@ -586,14 +595,16 @@
             guard message.sequence >= first, message.sequence - first < UInt32(batch.count) else { continue }
             let request = batch[batch.startIndex + Int(message.sequence - first)]
             switch message.event {
-            case .newRoute(let route): answers[request] = .route(route)
-            case .error(let code) where code != 0: answers[request] = .failed(errno: code)
+            case .newRoute(let route):
+              if answers.record(.route(route), for: request) { received += 1 }
+            case .error(let code) where code != 0:
+              if answers.record(.failed(errno: code), for: request) { received += 1 }
             default: break
             }
           }
         }
       }
-      return answers
+      return received
     }
 
     /// Classifies a link, reading sysfs only when the link is new or its name, kind, type or address changed.
