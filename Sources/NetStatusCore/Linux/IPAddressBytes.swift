@@ -138,17 +138,23 @@ struct IPAddressBytes: Sendable, Hashable, CustomStringConvertible {
   /// Dotted-quad IPv4, or RFC 5952 IPv6 (lowercase, longest run of two or more zero groups as `::`).
   var description: String {
     if isIPv4 {
-      // Digits written by hand: this runs for every gateway of every path, and interpolation costs ten times more.
-      var text: [UInt8] = []
-      text.reserveCapacity(15)
-      for index in 0..<4 {
-        if index > 0 { text.append(UInt8(ascii: ".")) }
-        let byte = self[index]
-        if byte >= 100 { text.append(UInt8(ascii: "0") + byte / 100) }
-        if byte >= 10 { text.append(UInt8(ascii: "0") + byte / 10 % 10) }
-        text.append(UInt8(ascii: "0") + byte % 10)
+      // Digits written by hand into stack memory: this runs for every gateway of every path, interpolation costs
+      // ten times more, and at most 15 bytes make a small string, which allocates nothing.
+      return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 15) { text in
+        var count = 0
+        func append(_ byte: UInt8) {
+          text[count] = byte
+          count += 1
+        }
+        for index in 0..<4 {
+          if index > 0 { append(UInt8(ascii: ".")) }
+          let byte = self[index]
+          if byte >= 100 { append(UInt8(ascii: "0") + byte / 100) }
+          if byte >= 10 { append(UInt8(ascii: "0") + byte / 10 % 10) }
+          append(UInt8(ascii: "0") + byte % 10)
+        }
+        return String(decoding: UnsafeBufferPointer(rebasing: text[0..<count]), as: UTF8.self)
       }
-      return String(decoding: text, as: UTF8.self)
     }
     let words = stride(from: 0, to: 16, by: 2).map { UInt16(self[$0]) << 8 | UInt16(self[$0 + 1]) }
     var bestStart = -1

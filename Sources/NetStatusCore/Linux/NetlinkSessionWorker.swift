@@ -90,6 +90,8 @@
     private var resolver = ResolverConfiguration(nameservers: [])
     private var lastPath: NetworkPath?
     private var typeCache: [Int32: (link: NetlinkLink, type: InterfaceType)] = [:]
+    /// The last eligible links computed, and the links they were computed from (see ``knownEligibleLinks()``).
+    private var eligibleCache: (links: [Int32: NetlinkLink], eligible: [PathEvaluator.Eligible])?
     /// Where datagrams are received: the session's own while it starts, then the one of the hub's thread.
     private var buffer = ReceiveBuffer()
     private var sequence: UInt32 = 0
@@ -485,11 +487,31 @@
       if lookingUp {
         answers.removeAll()
         try lookUp(PathEvaluator.primaryLookups(state: state, filter: filter), into: &answers)
-        let second = PathEvaluator.interfaceLookups(state: state, answers: answers, filter: filter, classify: classify)
+        var eligible = knownEligibleLinks()
+        let second = PathEvaluator.interfaceLookups(
+          state: state, answers: answers, filter: filter, eligible: &eligible, classify: classify)
+        remember(eligible)
         if !second.isEmpty { try lookUp(second, into: &answers) }
       }
-      return PathEvaluator.evaluate(
-        state: state, answers: answers, supportsDNS: resolver.supportsDNS, filter: filter, classify: classify)
+      var eligible = knownEligibleLinks()
+      let path = PathEvaluator.evaluate(
+        state: state, answers: answers, supportsDNS: resolver.supportsDNS, filter: filter, eligible: &eligible,
+        classify: classify)
+      remember(eligible)
+      return path
+    }
+
+    /// The eligible links (``PathEvaluator/eligibleLinks(state:filter:classify:)``) of the current links, when the
+    /// last ones computed were for the same links: comparing dictionaries that share their storage (no link changed
+    /// since) is immediate, and a link's type only changes with the link (see ``classify(_:)``).
+    private func knownEligibleLinks() -> [PathEvaluator.Eligible]? {
+      guard let eligibleCache, eligibleCache.links == state.links else { return nil }
+      return eligibleCache.eligible
+    }
+
+    /// Keeps `eligible`, when computed, as the eligible links of the current links.
+    private func remember(_ eligible: [PathEvaluator.Eligible]?) {
+      if let eligible { eligibleCache = (state.links, eligible) }
     }
 
     /// The path after fresh lookups, asked again while notifications that may change their answers arrive
@@ -623,17 +645,23 @@
     ///
     /// - Returns: ``Outcome/again`` when notifications kept arriving during the lookups.
     private func publishIfChanged(lookingUp: Bool) throws(NetworkMonitorError) -> Outcome {
-      let (path, settled) = lookingUp ? try evaluateUntilSettled() : (try evaluate(lookingUp: false), true)
+      let path: NetworkPath
+      var settled = true
+      if lookingUp { (path, settled) = try evaluateUntilSettled() } else { path = try evaluate(lookingUp: false) }
+      // Compared in place: `path != lastPath` would first copy `path` into an optional.
+      let changed: Bool
+      if case .some(let last) = lastPath { changed = last != path } else { changed = true }
+      let sends = changed && !control.isStopRequested
+      // One lock for the statistics of the evaluation and of the path it sends.
       shared.withLock {
         $0.statistics.evaluations += 1
+        if sends { $0.statistics.pathsSent += 1 }
         if $0.recordsKernelState { $0.kernelState = state }
       }
       let outcome: Outcome = settled ? .idle : .again
-      guard path != lastPath else { return outcome }
+      guard changed else { return outcome }
       lastPath = path
-      guard !control.isStopRequested else { return outcome }
-      sink.send(path)
-      shared.withLock { $0.statistics.pathsSent += 1 }
+      if sends { sink.send(path) }
       return outcome
     }
 

@@ -50,12 +50,21 @@ enum PathEvaluator {
     state: KernelState, answers: RouteLookupAnswers, filter: InterfaceFilter,
     classify: (NetlinkLink) -> InterfaceType
   ) -> [RouteLookupRequest] {
+    var eligible: [Eligible]?
+    return interfaceLookups(state: state, answers: answers, filter: filter, eligible: &eligible, classify: classify)
+  }
+
+  /// ``interfaceLookups(state:answers:filter:classify:)`` with the eligible links (``eligibleLinks(state:filter:classify:)``)
+  /// of this state when already known; when they are not and are needed, they are computed and left in `eligible`.
+  static func interfaceLookups(
+    state: KernelState, answers: RouteLookupAnswers, filter: InterfaceFilter, eligible: inout [Eligible]?,
+    classify: (NetlinkLink) -> InterfaceType
+  ) -> [RouteLookupRequest] {
     // With at most one interface up with carrier besides loopback, the primary's is the only one there is.
     var others = 0
     for link in state.links.values where link.isUsable && link.flags & RTNL.IFF_LOOPBACK == 0 { others += 1 }
     guard others > 1 else { return [] }
     var requests: [RouteLookupRequest] = []
-    var eligible: [Eligible]?
     for ipv4 in [true, false] {
       guard let primary = answers[.primary(ipv4: ipv4)] else { continue }
       let primaryIndex: Int32?
@@ -88,12 +97,26 @@ enum PathEvaluator {
     state: KernelState, answers: RouteLookupAnswers, supportsDNS: Bool, filter: InterfaceFilter = .none,
     classify: (NetlinkLink) -> InterfaceType
   ) -> NetworkPath {
+    var eligible: [Eligible]?
+    return evaluate(
+      state: state, answers: answers, supportsDNS: supportsDNS, filter: filter, eligible: &eligible, classify: classify)
+  }
+
+  /// ``evaluate(state:answers:supportsDNS:filter:classify:)`` with the eligible links of this state when already
+  /// known; when they are not and are needed, they are computed and left in `eligible`.
+  static func evaluate(
+    state: KernelState, answers: RouteLookupAnswers, supportsDNS: Bool, filter: InterfaceFilter,
+    eligible known: inout [Eligible]?, classify: (NetlinkLink) -> InterfaceType
+  ) -> NetworkPath {
     if filter.requiredInterfaceType == .loopback {
       return loopbackPath(state: state, supportsDNS: supportsDNS, filter: filter, classify: classify)
     }
     // Only links with a per-interface answer can add a candidate; the common case (one interface) has none.
-    let eligible =
-      answers.count > 2 ? eligibleLinks(state: state, filter: filter, classify: classify) : []
+    var eligible: [Eligible] = []
+    if answers.count > 2 {
+      if known == nil { known = eligibleLinks(state: state, filter: filter, classify: classify) }
+      eligible = known ?? []
+    }
     let ipv4 = candidates(ipv4: true, state: state, answers: answers, filter: filter, eligible: eligible, classify)
     let ipv6 = candidates(ipv4: false, state: state, answers: answers, filter: filter, eligible: eligible, classify)
     var ordered: [Candidate] = []
