@@ -68,11 +68,11 @@ enum NetlinkMessageDecoder {
   static func decode(_ buffer: UnsafeRawBufferPointer, into messages: inout [NetlinkMessage])
     throws(NetlinkDecodeError)
   {
-    messages.removeAll(keepingCapacity: true)
+    messages.removeAllKeepingCapacity()
     do {
       try append(buffer, to: &messages)
     } catch {
-      messages.removeAll(keepingCapacity: true)
+      messages.removeAllKeepingCapacity()
       throw error
     }
   }

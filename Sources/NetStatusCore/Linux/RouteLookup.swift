@@ -169,11 +169,19 @@ struct RouteLookupAnswers: Sendable, ExpressibleByDictionaryLiteral {
 
   /// Forgets every answer, keeping the storage for the next evaluation's.
   mutating func removeAll() {
-    entries.removeAll(keepingCapacity: true)
+    entries.removeAllKeepingCapacity()
   }
 
   /// Adds `other`'s answers, replacing answers to the same requests.
   mutating func merge(_ other: RouteLookupAnswers) {
     for entry in other.entries { self[entry.request] = entry.result }
+  }
+}
+
+extension Array {
+  /// Removes every element and keeps the storage, like `removeAll(keepingCapacity: true)`, whose general
+  /// `replaceSubrange` costs a few hundred instructions even for the one or two elements the event loop keeps.
+  mutating func removeAllKeepingCapacity() {
+    while !isEmpty { removeLast() }
   }
 }
