@@ -95,22 +95,49 @@ enum NetlinkMessageDecoder {
       guard length <= buffer.count - offset else {
         throw NetlinkDecodeError(reason: .messageLengthPastEnd, offset: offset, messageType: type)
       }
-      let flags = reader.u16(offset + 6)
-      let sequence = reader.u32(offset + 8)
-      let portID = reader.u32(offset + 12)
-      let body = (offset + RTNL.headerLength)..<(offset + length)
-      let event: NetlinkEvent
-      do {
-        event = try decodeBody(type: type, body: body, reader: reader)
-      } catch {
-        var error = error
-        error.messageType = type
-        throw error
-      }
-      messages.append(NetlinkMessage(type: type, flags: flags, sequence: sequence, portID: portID, event: event))
+      messages.append(try decodeMessage(at: offset, length: length, reader: reader))
       // The last message of a datagram may lack its alignment padding.
       offset = min(buffer.count, offset + RTNL.align(length))
     }
+  }
+
+  /// Calls `body` with every message of the datagram in `buffer`, in order, once the whole datagram has decoded:
+  /// an undecodable datagram gives nothing, as with ``decode(_:)``. A datagram of one message, the event loop's
+  /// common case, is decoded without an array; others are decoded into `scratch`, whose storage is reused.
+  static func forEachMessage(
+    in buffer: UnsafeRawBufferPointer, using scratch: inout [NetlinkMessage], _ body: (NetlinkMessage) -> Void
+  ) throws(NetlinkDecodeError) {
+    if buffer.count >= RTNL.headerLength {
+      let length = Int(buffer.loadUnaligned(fromByteOffset: 0, as: UInt32.self))
+      // One message: the datagram ends within its alignment padding (the checks `append` makes of it).
+      if length >= RTNL.headerLength, length <= buffer.count, RTNL.align(length) >= buffer.count {
+        body(try decodeMessage(at: 0, length: length, reader: ByteReader(buffer: buffer)))
+        return
+      }
+    }
+    try decode(buffer, into: &scratch)
+    for message in scratch { body(message) }
+  }
+
+  /// Decodes the message at `offset`, whose header has been read and whose `length` (at least a header, within
+  /// the datagram) checked.
+  private static func decodeMessage(at offset: Int, length: Int, reader: ByteReader) throws(NetlinkDecodeError)
+    -> NetlinkMessage
+  {
+    let type = reader.u16(offset + 4)
+    let flags = reader.u16(offset + 6)
+    let sequence = reader.u32(offset + 8)
+    let portID = reader.u32(offset + 12)
+    let body = (offset + RTNL.headerLength)..<(offset + length)
+    let event: NetlinkEvent
+    do {
+      event = try decodeBody(type: type, body: body, reader: reader)
+    } catch {
+      var error = error
+      error.messageType = type
+      throw error
+    }
+    return NetlinkMessage(type: type, flags: flags, sequence: sequence, portID: portID, event: event)
   }
 
   private static func decodeBody(type: UInt16, body: Range<Int>, reader: ByteReader) throws(NetlinkDecodeError)

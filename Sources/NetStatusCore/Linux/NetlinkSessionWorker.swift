@@ -286,10 +286,11 @@
         case .bytes(let count):
           guard drained.resyncReason == nil else { continue }
           do throws(NetlinkDecodeError) {
-            try NetlinkMessageDecoder.decode(
-              UnsafeRawBufferPointer(rebasing: buffer.bytes[0..<count]), into: &decoded)
-            for message in decoded where message.portID != socket.portID {
+            try NetlinkMessageDecoder.forEachMessage(
+              in: UnsafeRawBufferPointer(rebasing: buffer.bytes[0..<count]), using: &decoded
+            ) { message in
               // Ours are late answers to lookups given up on: dropped.
+              guard message.portID != socket.portID else { return }
               state.apply(message)
               if !drained.relevant { drained.relevant = Self.mayChangeLookups(message) }
             }
@@ -600,29 +601,28 @@
           resyncReason = resyncReason ?? "a datagram larger than the receive buffer"
         case .bytes(let count):
           do throws(NetlinkDecodeError) {
-            try NetlinkMessageDecoder.decode(
-              UnsafeRawBufferPointer(rebasing: buffer.bytes[0..<count]), into: &decoded)
+            try NetlinkMessageDecoder.forEachMessage(
+              in: UnsafeRawBufferPointer(rebasing: buffer.bytes[0..<count]), using: &decoded
+            ) { message in
+              guard message.portID == socket.portID else {
+                state.apply(message)
+                if !lookupsOutdated { lookupsOutdated = Self.mayChangeLookups(message) }
+                return
+              }
+              // Answers to earlier batches (given up on) carry older sequence numbers: dropped here.
+              guard message.sequence >= first, message.sequence - first < UInt32(batch.count) else { return }
+              let request = batch[batch.startIndex + Int(message.sequence - first)]
+              switch message.event {
+              case .newRoute(let route):
+                if answers.record(.route(route), for: request) { received += 1 }
+              case .error(let code) where code != 0:
+                if answers.record(.failed(errno: code), for: request) { received += 1 }
+              default: break
+              }
+            }
           } catch {
             shared.withLock { $0.statistics.decodeErrors += 1 }
             resyncReason = resyncReason ?? "undecodable notification: \(error)"
-            continue
-          }
-          for message in decoded {
-            guard message.portID == socket.portID else {
-              state.apply(message)
-              if !lookupsOutdated { lookupsOutdated = Self.mayChangeLookups(message) }
-              continue
-            }
-            // Answers to earlier batches (given up on) carry older sequence numbers: dropped here.
-            guard message.sequence >= first, message.sequence - first < UInt32(batch.count) else { continue }
-            let request = batch[batch.startIndex + Int(message.sequence - first)]
-            switch message.event {
-            case .newRoute(let route):
-              if answers.record(.route(route), for: request) { received += 1 }
-            case .error(let code) where code != 0:
-              if answers.record(.failed(errno: code), for: request) { received += 1 }
-            default: break
-            }
           }
         }
       }
