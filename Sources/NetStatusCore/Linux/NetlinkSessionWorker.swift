@@ -74,8 +74,10 @@
     private var lookupsOutdated = false
     /// A re-dump is needed: notifications were lost while lookups were being answered.
     private var resyncReason: String?
-    /// The bytes of the batch of lookups being sent, kept to reuse their storage.
-    private var lookupRequestBytes: [UInt8] = []
+    /// Where the batch of lookups being sent is written: room for a whole batch, allocated once (freed in
+    /// `deinit`).
+    private let lookupRequestBytes = UnsafeMutableRawBufferPointer.allocate(
+      byteCount: NetlinkSessionWorker.lookupBatchSize * RouteLookupRequest.maximumLength, alignment: 8)
     private var resolverWatches: [Int32: Set<String>] = [:]
     private var namespaceWatch: Int32?
     /// The namespace's identity (the nsfs device and inode), to notice when its path names another namespace or
@@ -88,9 +90,13 @@
     private var resolver = ResolverConfiguration(nameservers: [])
     private var lastPath: NetworkPath?
     private var typeCache: [Int32: (link: NetlinkLink, type: InterfaceType)] = [:]
+    /// The last eligible links computed, and the links they were computed from (see ``knownEligibleLinks()``).
+    private var eligibleCache: (links: [Int32: NetlinkLink], eligible: [PathEvaluator.Eligible])?
     /// Where datagrams are received: the session's own while it starts, then the one of the hub's thread.
     private var buffer = ReceiveBuffer()
     private var sequence: UInt32 = 0
+    /// The messages of the datagram being handled, decoded into the same storage each time.
+    private var decoded: [NetlinkMessage] = []
     /// Notifications that matter kept arriving during the start-up's lookups: the hub runs ``Work/again`` first.
     private(set) var startedUnsettled = false
 
@@ -103,6 +109,10 @@
       self.control = control
       self.shared = shared
       self.reservation = reservation
+    }
+
+    deinit {
+      lookupRequestBytes.deallocate()
     }
 
     /// What the hub waits on for this session.
@@ -276,9 +286,11 @@
         case .bytes(let count):
           guard drained.resyncReason == nil else { continue }
           do throws(NetlinkDecodeError) {
-            let messages = try NetlinkMessageDecoder.decode(UnsafeRawBufferPointer(rebasing: buffer.bytes[0..<count]))
-            for message in messages where message.portID != socket.portID {
+            try NetlinkMessageDecoder.forEachMessage(
+              in: UnsafeRawBufferPointer(rebasing: buffer.bytes[0..<count]), using: &decoded
+            ) { message in
               // Ours are late answers to lookups given up on: dropped.
+              guard message.portID != socket.portID else { return }
               state.apply(message)
               if !drained.relevant { drained.relevant = Self.mayChangeLookups(message) }
             }
@@ -474,12 +486,33 @@
       if typeCache.count > links.count * 2 + 8 { typeCache = typeCache.filter { links[$0.key] != nil } }
       let filter = configuration.filter
       if lookingUp {
-        answers = try lookUp(PathEvaluator.primaryLookups(state: state, filter: filter))
-        let second = PathEvaluator.interfaceLookups(state: state, answers: answers, filter: filter, classify: classify)
-        if !second.isEmpty { answers.merge(try lookUp(second)) }
+        answers.removeAll()
+        try lookUp(PathEvaluator.primaryLookups(state: state, filter: filter), into: &answers)
+        var eligible = knownEligibleLinks()
+        let second = PathEvaluator.interfaceLookups(
+          state: state, answers: answers, filter: filter, eligible: &eligible, classify: classify)
+        remember(eligible)
+        if !second.isEmpty { try lookUp(second, into: &answers) }
       }
-      return PathEvaluator.evaluate(
-        state: state, answers: answers, supportsDNS: resolver.supportsDNS, filter: filter, classify: classify)
+      var eligible = knownEligibleLinks()
+      let path = PathEvaluator.evaluate(
+        state: state, answers: answers, supportsDNS: resolver.supportsDNS, filter: filter, eligible: &eligible,
+        classify: classify)
+      remember(eligible)
+      return path
+    }
+
+    /// The eligible links (``PathEvaluator/eligibleLinks(state:filter:classify:)``) of the current links, when the
+    /// last ones computed were for the same links: comparing dictionaries that share their storage (no link changed
+    /// since) is immediate, and a link's type only changes with the link (see ``classify(_:)``).
+    private func knownEligibleLinks() -> [PathEvaluator.Eligible]? {
+      guard let eligibleCache, eligibleCache.links == state.links else { return nil }
+      return eligibleCache.eligible
+    }
+
+    /// Keeps `eligible`, when computed, as the eligible links of the current links.
+    private func remember(_ eligible: [PathEvaluator.Eligible]?) {
+      if let eligible { eligibleCache = (state.links, eligible) }
     }
 
     /// The path after fresh lookups, asked again while notifications that may change their answers arrive
@@ -505,15 +538,17 @@
       }
     }
 
-    /// Asks the kernel these route lookups, in batches, and collects every answer.
+    /// Asks the kernel these route lookups, in batches, and adds every answer to `answers` (which holds no
+    /// answer to any of them yet).
     ///
     /// The kernel answers each request while `sendto` runs, so the answers are queued when it returns; a
     /// batch is at most ``lookupBatchSize`` requests so that its answers fit in the socket's buffer. A lookup
     /// the kernel did not answer (lost to ENOBUFS, or a datagram that does not decode) is asked once more,
     /// then counts as failed with EIO.
-    private func lookUp(_ requests: [RouteLookupRequest]) throws(NetworkMonitorError) -> RouteLookupAnswers {
-      var answers = RouteLookupAnswers()
-      guard !requests.isEmpty else { return answers }
+    private func lookUp(_ requests: [RouteLookupRequest], into answers: inout RouteLookupAnswers)
+      throws(NetworkMonitorError)
+    {
+      guard !requests.isEmpty else { return }
       var asked = 0
       var pending = requests[...]
       for attempt in 0..<2 where !pending.isEmpty {
@@ -522,14 +557,8 @@
           let batch = pending.prefix(Self.lookupBatchSize)
           pending = pending.dropFirst(batch.count)
           asked += batch.count
-          let received = try exchange(batch)
-          if received.count == batch.count {
-            if answers.count == 0 { answers = received } else { answers.merge(received) }
-            continue
-          }
-          for request in batch {
-            if let answer = received[request] { answers[request] = answer } else { unanswered.append(request) }
-          }
+          guard try exchange(batch, into: &answers) < batch.count else { continue }
+          for request in batch where answers[request] == nil { unanswered.append(request) }
         }
         if attempt == 1 {
           for request in unanswered { answers[request] = .failed(errno: EIO) }
@@ -538,29 +567,32 @@
         }
       }
       shared.withLock { $0.statistics.lookups += asked }
-      return answers
     }
 
-    /// Sends one batch of lookups in one datagram and reads the answers, matched by sequence number (the batch's
-    /// requests have consecutive ones). Notifications read meanwhile are applied in order; one that may change a
-    /// lookup's answer marks the lookups outdated, and a loss (ENOBUFS) calls for a re-dump.
-    private func exchange(_ batch: ArraySlice<RouteLookupRequest>) throws(NetworkMonitorError) -> RouteLookupAnswers {
-      guard let socket else { return RouteLookupAnswers() }
+    /// Sends one batch of lookups in one datagram and adds the answers to `answers`, matched by sequence number
+    /// (the batch's requests have consecutive ones); returns how many of the batch's requests were answered.
+    /// Notifications read meanwhile are applied in order; one that may change a lookup's answer marks the lookups
+    /// outdated, and a loss (ENOBUFS) calls for a re-dump.
+    private func exchange(_ batch: ArraySlice<RouteLookupRequest>, into answers: inout RouteLookupAnswers)
+      throws(NetworkMonitorError) -> Int
+    {
+      guard let socket else { return 0 }
       if sequence > UInt32.max - UInt32(Self.lookupBatchSize) { sequence = 0 }
       let first = sequence + 1
       sequence += UInt32(batch.count)
-      lookupRequestBytes.removeAll(keepingCapacity: true)
+      var length = 0
       for (offset, request) in batch.enumerated() {
-        request.append(to: &lookupRequestBytes, sequence: first + UInt32(offset))
+        length += request.write(into: lookupRequestBytes, at: length, sequence: first + UInt32(offset))
       }
-      try socket.send(lookupRequestBytes, describing: "sendto(RTM_GETROUTE lookups)")
-      var answers = RouteLookupAnswers()
+      try socket.send(
+        UnsafeRawBufferPointer(rebasing: lookupRequestBytes[0..<length]), describing: "sendto(RTM_GETROUTE lookups)")
+      var received = 0
       var waited = false
-      while answers.count < batch.count {
+      while received < batch.count {
         switch try receiveFromKernel(socket) {
         case .empty:
           // Answers are queued before sendto returns; wait only in case a kernel ever defers them.
-          guard !waited, try awaitReply(socket) else { return answers }
+          guard !waited, try awaitReply(socket) else { return received }
           waited = true
         case .overflow:
           // Notifications lost, maybe answers too (asked again by lookUp).
@@ -568,32 +600,33 @@
         case .truncated:
           resyncReason = resyncReason ?? "a datagram larger than the receive buffer"
         case .bytes(let count):
-          let messages: [NetlinkMessage]
           do throws(NetlinkDecodeError) {
-            messages = try NetlinkMessageDecoder.decode(UnsafeRawBufferPointer(rebasing: buffer.bytes[0..<count]))
+            try NetlinkMessageDecoder.forEachMessage(
+              in: UnsafeRawBufferPointer(rebasing: buffer.bytes[0..<count]), using: &decoded
+            ) { message in
+              guard message.portID == socket.portID else {
+                state.apply(message)
+                if !lookupsOutdated { lookupsOutdated = Self.mayChangeLookups(message) }
+                return
+              }
+              // Answers to earlier batches (given up on) carry older sequence numbers: dropped here.
+              guard message.sequence >= first, message.sequence - first < UInt32(batch.count) else { return }
+              let request = batch[batch.startIndex + Int(message.sequence - first)]
+              switch message.event {
+              case .newRoute(let route):
+                if answers.record(.route(route), for: request) { received += 1 }
+              case .error(let code) where code != 0:
+                if answers.record(.failed(errno: code), for: request) { received += 1 }
+              default: break
+              }
+            }
           } catch {
             shared.withLock { $0.statistics.decodeErrors += 1 }
             resyncReason = resyncReason ?? "undecodable notification: \(error)"
-            continue
-          }
-          for message in messages {
-            guard message.portID == socket.portID else {
-              state.apply(message)
-              if !lookupsOutdated { lookupsOutdated = Self.mayChangeLookups(message) }
-              continue
-            }
-            // Answers to earlier batches (given up on) carry older sequence numbers: dropped here.
-            guard message.sequence >= first, message.sequence - first < UInt32(batch.count) else { continue }
-            let request = batch[batch.startIndex + Int(message.sequence - first)]
-            switch message.event {
-            case .newRoute(let route): answers[request] = .route(route)
-            case .error(let code) where code != 0: answers[request] = .failed(errno: code)
-            default: break
-            }
           }
         }
       }
-      return answers
+      return received
     }
 
     /// Classifies a link, reading sysfs only when the link is new or its name, kind, type or address changed.
@@ -612,17 +645,23 @@
     ///
     /// - Returns: ``Outcome/again`` when notifications kept arriving during the lookups.
     private func publishIfChanged(lookingUp: Bool) throws(NetworkMonitorError) -> Outcome {
-      let (path, settled) = lookingUp ? try evaluateUntilSettled() : (try evaluate(lookingUp: false), true)
+      let path: NetworkPath
+      var settled = true
+      if lookingUp { (path, settled) = try evaluateUntilSettled() } else { path = try evaluate(lookingUp: false) }
+      // Compared in place: `path != lastPath` would first copy `path` into an optional.
+      let changed: Bool
+      if case .some(let last) = lastPath { changed = last != path } else { changed = true }
+      let sends = changed && !control.isStopRequested
+      // One lock for the statistics of the evaluation and of the path it sends.
       shared.withLock {
         $0.statistics.evaluations += 1
+        if sends { $0.statistics.pathsSent += 1 }
         if $0.recordsKernelState { $0.kernelState = state }
       }
       let outcome: Outcome = settled ? .idle : .again
-      guard path != lastPath else { return outcome }
+      guard changed else { return outcome }
       lastPath = path
-      guard !control.isStopRequested else { return outcome }
-      sink.send(path)
-      shared.withLock { $0.statistics.pathsSent += 1 }
+      if sends { sink.send(path) }
       return outcome
     }
 
