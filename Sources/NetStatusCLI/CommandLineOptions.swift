@@ -9,6 +9,8 @@ struct CommandLineOptions: Equatable {
   var command: Command = .show
   var json = false
   var networkNamespace: String?
+  /// `watch --all-netns`: every named namespace, as they appear and disappear.
+  var allNamespaces = false
   var help = false
   var version = false
   // wait
@@ -77,6 +79,7 @@ struct CommandLineOptions: Equatable {
           throw UsageError(message: "--netns needs a namespace name or path", command: commandGiven)
         }
         options.networkNamespace = namespace
+      case "--all-netns" where options.command == .watch: options.allNamespaces = true
       case "--probe":
         probeURL = try value(for: name, inline: inline)
       case "--expect":
@@ -108,10 +111,18 @@ struct CommandLineOptions: Equatable {
         throw UsageError(message: "unexpected argument '\(argument)'", command: commandGiven)
       }
       if inline != nil,
-        ["--json", "--help", "--version", "--ipv4", "--ipv6", "--dns", "--quiet", "--internet"].contains(name)
+        ["--json", "--help", "--version", "--ipv4", "--ipv6", "--dns", "--quiet", "--internet", "--all-netns"].contains(
+          name)
       {
         throw UsageError(message: "option \(name) takes no value", command: commandGiven)
       }
+    }
+    if options.allNamespaces, options.networkNamespace != nil {
+      throw UsageError(message: "--all-netns and --netns exclude each other", command: .watch)
+    }
+    if options.allNamespaces, probeURL != nil {
+      throw UsageError(
+        message: "--all-netns does not probe: watch one namespace with --netns NAME --probe URL", command: .watch)
     }
     if let probeURL {
       do throws(ConnectivityProbeError) {

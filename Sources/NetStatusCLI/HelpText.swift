@@ -33,6 +33,7 @@ enum HelpText {
     Usage:
       netstatus [show] [--json] [--netns NAME|PATH] [--probe URL [--expect STATUS|TEXT]]
       netstatus watch [--json] [--netns NAME|PATH] [--probe URL [--expect STATUS|TEXT]]
+      netstatus watch --all-netns [--json]
       netstatus wait [--timeout SECONDS] [--interface-type TYPE]... [--ipv4] [--ipv6] [--dns]
                      [--internet] [--quiet] [--json] [--netns NAME|PATH]
                      [--probe URL [--expect STATUS|TEXT]]
@@ -64,6 +65,14 @@ enum HelpText {
     netstatus watch — print the current path, then one line per change.
 
     Usage: netstatus watch [--json] [--netns NAME|PATH] [--probe URL [--expect STATUS|TEXT]]
+           netstatus watch --all-netns [--json]
+
+      --all-netns         Watch every named namespace (`ip netns list`), following namespaces
+                          as they are added and deleted (Linux). Each line names its namespace:
+                          `NAME:` after the time, or "netns":"NAME" after the path's keys in
+                          JSON. A deleted namespace ends with one line saying so:
+                          `NAME: deleted`, or {"netns":"NAME","deleted":true}.
+                          Not with --netns or --probe.
 
     With --probe, a line is also printed when the internet connectivity changes. The probe runs
     when the path changes, and again with backoff (1 s, doubling up to 300 s) until it gets the

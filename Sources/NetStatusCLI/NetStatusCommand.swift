@@ -56,7 +56,7 @@ public enum NetStatusCommand {
     if let options = try? CommandLineOptions.parse(arguments), options.command == .watch, options.probe == nil,
       !options.help, !options.version
     {
-      exit(watchOnThisThread(arguments).rawValue)
+      exit((options.allNamespaces ? AllNamespacesWatch.run(options) : watchOnThisThread(arguments)).rawValue)
     }
     Task { exit(await run(arguments).rawValue) }
     // The task exits the process; the main thread sleeps until then, its signals still blocked.
@@ -121,6 +121,10 @@ public enum NetStatusCommand {
       let text = options.version ? HelpText.version : HelpText.text(for: options.command)
       return .finished(emit(text, stop: nil) ?? .success)
     }
+    if options.allNamespaces {
+      // Reached only through run(_:), which a program embedding the CLI may call: main() runs it on its thread.
+      return .finished(AllNamespacesWatch.run(options))
+    }
     // Before the monitor starts: a stop signal that comes while it starts waits for the sources (it is blocked).
     let watching = options.command == .watch
     let stop = StopSignal { signal in watching ? .success : .stopped(by: signal) }
@@ -137,11 +141,16 @@ public enum NetStatusCommand {
     // Only with --probe: no traffic leaves the machine unless the user gave a URL.
     let connectivity = options.probe.map { ConnectivityMonitor(monitor: monitor, probe: $0) }
     connectivity?.startMonitoring()
-    let noColor = getenv("NO_COLOR").map { String(cString: $0) }
-    let style = PathFormatter.Style.detect(
-      isTerminal: StandardOutput.isTerminal, environment: noColor.map { ["NO_COLOR": $0] } ?? [:])
-    let output = Output(options: options, formatter: PathFormatter(style: style), connectivity: connectivity)
+    let output = Output(options: options, formatter: PathFormatter(style: outputStyle), connectivity: connectivity)
     return .ready(Session(monitor: monitor, output: output, stop: stop))
+  }
+
+  /// How to print for this process's standard output and environment: symbols on a terminal, colour there
+  /// unless NO_COLOR is set.
+  static var outputStyle: PathFormatter.Style {
+    let noColor = getenv("NO_COLOR").map { String(cString: $0) }
+    return PathFormatter.Style.detect(
+      isTerminal: StandardOutput.isTerminal, environment: noColor.map { ["NO_COLOR": $0] } ?? [:])
   }
 
   /// Prints a line of data on standard output. Returns `nil` when it was written or its reader went away (not

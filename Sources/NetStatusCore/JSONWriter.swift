@@ -46,6 +46,11 @@ struct JSONWriter: ~Copyable {
   /// The text written so far.
   var text: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
 
+  /// Removes the closing brace of the object just written, so that more keys can follow it.
+  mutating func reopenObject() {
+    if count > 0, base[count - 1] == UInt8(ascii: "}") { count -= 1 }
+  }
+
   /// Makes room for `more` bytes.
   @inline(__always)
   private mutating func reserve(_ more: Int) {
@@ -69,7 +74,9 @@ struct JSONWriter: ~Copyable {
     count += 1
   }
 
-  /// Appends `text` as it is: punctuation and keys written by the caller.
+  /// Appends `text` as it is: punctuation and keys written by the caller. Inlined, so that each literal's
+  /// length is a constant and the copy a few stores rather than a call to `memcpy`.
+  @inline(__always)
   mutating func raw(_ text: StaticString) {
     let length = text.utf8CodeUnitCount
     reserve(length)
@@ -78,8 +85,9 @@ struct JSONWriter: ~Copyable {
   }
 
   /// Appends `true` or `false`.
+  @inline(__always)
   mutating func bool(_ value: Bool) {
-    raw(value ? "true" : "false")
+    if value { raw("true") } else { raw("false") }
   }
 
   /// Appends a decimal integer.
@@ -107,6 +115,15 @@ struct JSONWriter: ~Copyable {
   mutating func string(_ text: String) {
     var text = text
     text.withUTF8 { utf8 in
+      // Names, types and addresses rarely need escaping: then the bytes are copied at once.
+      if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
+        reserve(utf8.count + 2)
+        append(UInt8(ascii: "\""))
+        if let source = utf8.baseAddress { (base + count).update(from: source, count: utf8.count) }
+        count += utf8.count
+        append(UInt8(ascii: "\""))
+        return
+      }
       // At most 6 bytes per byte (\u00XX), and the quotes.
       reserve(utf8.count * 6 + 2)
       append(UInt8(ascii: "\""))

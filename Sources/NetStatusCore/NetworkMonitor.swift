@@ -248,10 +248,12 @@ public final class NetworkMonitor: Sendable {
             state.notifications.enqueue(path)
           )
         }
-    guard let decision else { return }
-    if decision.changed {
-      decision.fanout.run(with: path)
-      if let handlers = decision.handlers {
+    // Taken apart once: each access to a field of the optional tuple would copy it (its handlers included).
+    guard case (let changed, let fanout, let handlers, let stopsFailedSession, let schedulesNotification)? = decision
+    else { return }
+    if changed {
+      fanout.run(with: path)
+      if let handlers {
         let pathUpdate = handlers.pathUpdate
         let netStatusChange = handlers.netStatusChange
         if pathUpdate != nil || netStatusChange != nil {
@@ -261,14 +263,14 @@ public final class NetworkMonitor: Sendable {
           }
         }
       }
-      if decision.schedulesNotification { schedulePendingNotifications() }
+      if schedulesNotification { schedulePendingNotifications() }
     }
-    if let error, let handlers = decision.handlers {
+    if let error, let handlers {
       if let handler = handlers.error { handlers.queue.async { handler(error) } }
       if let didStop = handlers.didStop { handlers.queue.async(execute: didStop) }
     }
     // The failing source calls us from its own thread: stop it from elsewhere so that it can join.
-    if decision.stopsFailedSession {
+    if stopsFailedSession {
       DispatchQueue.global().async { self.stopFailedSession() }
     }
   }

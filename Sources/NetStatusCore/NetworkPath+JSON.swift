@@ -31,6 +31,25 @@ extension NetworkPath {
     }
   }
 
+  /// ``jsonLine`` with the namespace appended after the documented keys (`"netns":"NAME"`): a line of
+  /// `netstatus watch --all-netns --json`.
+  package func jsonLine(networkNamespace: String) -> [UInt8] {
+    var json = JSONWriter()
+    writeJSON(to: &json)
+    json.reopenObject()
+    json.raw(#","netns":"#)
+    json.string(networkNamespace)
+    json.raw("}\n")
+    return json.bytes
+  }
+
+  /// `text` as a JSON string, quotes included.
+  package static func jsonString(_ text: String) -> String {
+    var json = JSONWriter()
+    json.string(text)
+    return json.text
+  }
+
   /// Writes the documented JSON form, `{` to `}`.
   func writeJSON(to json: inout JSONWriter) {
     json.raw(#"{"status":"#)

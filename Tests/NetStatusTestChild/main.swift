@@ -8,11 +8,13 @@
 //     `monitors=N alive=A threads=T descriptors=D baselineThreads=T0 baselineDescriptors=D0`
 //     (threads: those named netstatus-rtnl; descriptors: every open one). Exit 0, or 1 with the reason.
 //
-//   netstatus-test-child inotify-limit instances|watches
+//   netstatus-test-child inotify-limit instances|watches|shared
 //     Inside a user namespace of its own (`unshare --user --map-root-user --net`), lowers that namespace's
-//     inotify limit (user.max_inotify_instances to 1, or user.max_inotify_watches to 0; it refuses to run in
+//     inotify limit (user.max_inotify_instances to 0, or user.max_inotify_watches to 0; it refuses to run in
 //     the initial user namespace, where that would be the machine's fs.inotify limit), starts monitors until
 //     one fails, and prints `error: DESCRIPTION`. Exit 0 when a start failed, 1 otherwise.
+//     `shared`: user.max_inotify_instances to 1, then 200 monitors running at once must all start (they share
+//     one inotify instance); prints `started=N threads=T descriptors=D` (D: descriptors opened meanwhile). Exit 0 when all started, 1 otherwise.
 
 #if os(Linux)
   import Foundation
@@ -107,9 +109,10 @@
   func inotifyLimit(_ arguments: [String]) -> Never {
     let setting: (file: String, value: String)
     switch arguments.first {
-    case "instances": setting = ("/proc/sys/user/max_inotify_instances", "1")
+    case "instances": setting = ("/proc/sys/user/max_inotify_instances", "0")
+    case "shared": setting = ("/proc/sys/user/max_inotify_instances", "1")
     case "watches": setting = ("/proc/sys/user/max_inotify_watches", "0")
-    default: finish("usage: inotify-limit instances|watches", status: 2)
+    default: finish("usage: inotify-limit instances|watches|shared", status: 2)
     }
     // The initial user namespace maps every id; a namespace of our own (unshare --map-root-user) maps one.
     let map = (try? String(contentsOfFile: "/proc/self/uid_map", encoding: .utf8)) ?? ""
@@ -124,8 +127,28 @@
     }
     // The monitors are released before the process exits (LeakSanitizer, in the ASan run, would report the
     // weak-reference side tables of objects still alive at exit).
-    let (line, status) = startMonitorsUntilOneFails()
+    let (line, status) = arguments.first == "shared" ? startManyMonitors(200) : startMonitorsUntilOneFails()
     finish(line, status: status)
+  }
+
+  /// Starts `count` monitors of this namespace, all running at once; stops and releases them all.
+  func startManyMonitors(_ count: Int) -> (line: String, status: Int32) {
+    var running: [NetworkMonitor] = []
+    defer {
+      for started in running { started.stopMonitoring() }
+    }
+    let baseline = descriptors()
+    for _ in 0..<count {
+      let monitor = NetworkMonitor()
+      monitor.postsNotifications = false
+      do throws(NetworkMonitorError) {
+        try monitor.start()
+      } catch {
+        return ("error after \(running.count) monitors: \(error)", 1)
+      }
+      running.append(monitor)
+    }
+    return ("started=\(running.count) threads=\(sessionThreads()) descriptors=\(descriptors() - baseline)", 0)
   }
 
   /// Starts up to four monitors of this namespace until one fails; stops and releases them all.

@@ -224,7 +224,10 @@ struct ConnectivityMonitorTests {
     transport.answer(.response(Self.noContent))
     try await changed.waitFor(count: 1, "the model to change")
     try await withTimeout(.seconds(5), "the model to be full") {
-      while await MainActor.run(body: { model.connectivity }) != .full { await Task.yield() }
+      while await MainActor.run(body: { model.connectivity }) != .full {
+        try Task.checkCancellation()  // so that the timeout can end the loop
+        await Task.yield()
+      }
     }
     #expect(model.hasInternetAccess)
     #expect(model.isConnected)

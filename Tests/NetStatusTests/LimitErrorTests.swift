@@ -81,6 +81,23 @@ struct LimitErrorTests {
       #expect(error.contains(sysctl), "\(error)")
       #expect(!error.contains("ulimit"), "\(error)")
     }
+
+    @Test("200 monitors running at once share one inotify instance and one thread")
+    func monitorsShareOneInstance() async throws {
+      let run = try await TestChild.run(["inotify-limit", "shared"], launcher: UserNamespaces.launcher)
+      #expect(run.exit == .exited(0), "\(run.lines) \(run.errors)")
+      // One netlink socket per monitor; the rtnetlink thread's epoll set, eventfd and inotify instance are shared
+      // (the first monitor's start opens them).
+      let fields = Dictionary(
+        uniqueKeysWithValues: (run.lines.last ?? "").split(separator: " ").compactMap { field in
+          let parts = field.split(separator: "=")
+          return parts.count == 2 ? (String(parts[0]), Int(parts[1]) ?? -1) : nil
+        })
+      #expect(fields["started"] == 200, "\(run.lines)")
+      #expect(fields["threads"] == 1, "one rtnetlink thread for all: \(run.lines)")
+      let descriptors = try #require(fields["descriptors"])
+      #expect((200...203).contains(descriptors), "one descriptor per monitor, plus the thread's: \(run.lines)")
+    }
   }
 
   /// Whether `unshare` can put a child in a user namespace (and a network namespace) of its own.

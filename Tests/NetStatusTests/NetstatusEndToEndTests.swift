@@ -437,14 +437,15 @@ final class NetstatusProcess: Sendable {
     try await child.waitForExit(timeout: timeout)
   }
 
-  /// Waits until the process watches `namespace`: one of its threads has entered it and holds a netlink
-  /// socket there.
+  /// Waits until the process watches `namespace`: it holds a netlink socket made in that namespace.
   func waitUntilStarted(namespace: TestNamespace) async throws {
     let pid = child.processIdentifier
-    let attributes = try FileManager.default.attributesOfItem(atPath: "/run/netns/\(namespace.name)")
-    let inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0
+    let path = "/run/netns/\(namespace.name)"
     try await withTimeout(.seconds(10), "netstatus to open its netlink socket in \(namespace.name)") {
-      while !Self.watches(pid: pid, namespaceInode: inode) { await Task.yield() }
+      while !Self.watches(pid: pid, namespacePath: path) {
+        try Task.checkCancellation()
+        await Task.yield()
+      }
     }
   }
 
@@ -464,7 +465,10 @@ final class NetstatusProcess: Sendable {
     }
   }
 
-  private static func watches(pid: Int32, namespaceInode: UInt64) -> Bool {
+  /// Whether process `pid` holds a netlink socket of the namespace at `namespacePath`. The namespace's netlink
+  /// table (`/proc/thread-self/net/netlink`) is read on a short-lived thread inside it: a socket stays in the
+  /// namespace it was made in, whichever thread of netstatus uses it.
+  private static func watches(pid: Int32, namespacePath: String) -> Bool {
     let files = FileManager.default
     let sockets = Set(
       ((try? files.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []).compactMap { descriptor -> String? in
@@ -473,17 +477,16 @@ final class NetstatusProcess: Sendable {
         else { return nil }
         return String(target.dropFirst("socket:[".count).dropLast())
       })
-    for thread in (try? files.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? [] {
-      let task = "/proc/\(pid)/task/\(thread)"
-      guard (try? files.destinationOfSymbolicLink(atPath: "\(task)/ns/net")) == "net:[\(namespaceInode)]",
-        let table = try? String(contentsOfFile: "\(task)/net/netlink", encoding: .utf8)
-      else { continue }
-      let inodes = table.split(separator: "\n").dropFirst().compactMap {
-        $0.split(separator: " ", omittingEmptySubsequences: true).last.map(String.init)
-      }
-      if inodes.contains(where: sockets.contains) { return true }
+    guard !sockets.isEmpty, let namespace = try? NetworkNamespace(namespacePath), let handle = try? namespace.open()
+    else { return false }
+    defer { close(handle.fd) }
+    let table = try? NetworkNamespace.run(inside: handle, path: namespacePath) { () throws(NetworkMonitorError) in
+      (try? String(contentsOfFile: "/proc/thread-self/net/netlink", encoding: .utf8)) ?? ""
     }
-    return false
+    let inodes = (table ?? "").split(separator: "\n").dropFirst().compactMap {
+      $0.split(separator: " ", omittingEmptySubsequences: true).last.map(String.init)
+    }
+    return inodes.contains(where: sockets.contains)
   }
 
   /// The child's process id.

@@ -87,12 +87,12 @@ struct RouteLookupTests {
     }
   }
 
-  // NetlinkEventLoop is Linux only.
+  // NetlinkSessionWorker is Linux only.
   #if os(Linux)
     @Test("only routes containing a lookup destination trigger new lookups; links, addresses, rules always do")
     func triggers() throws {
       func triggers(_ datagram: [UInt8]) throws -> Bool {
-        try NetlinkMessageDecoder.decode(datagram).contains(where: NetlinkEventLoop.mayChangeLookups)
+        try NetlinkMessageDecoder.decode(datagram).contains(where: NetlinkSessionWorker.mayChangeLookups)
       }
       #expect(try triggers(B.route(oif: 2, gateway: "192.0.2.1")))  // a default route
       #expect(try triggers(B.route(destination: "0.0.0.0", destinationLength: 1, oif: 2)))

@@ -58,6 +58,36 @@ final class BenchNamespace: Sendable {
   /// Deletes every namespace still alive (on an interrupt).
   static func deleteAll() {
     for namespace in live.withLockedValue({ Array($0.values) }) { namespace.delete() }
+    deleteBulk(bulk.withLockedValue { Array($0) })
+  }
+
+  /// Namespaces made in bulk (``addBulk(_:)``), by name.
+  private static let bulk = Mutex<Set<String>>([])
+
+  /// Records names about to be made in bulk, so that ``deleteAll()`` deletes them too.
+  static func registerBulk(_ names: [String]) {
+    bulk.withLockedValue { $0.formUnion(names) }
+  }
+
+  /// Adds many namespaces (nothing in them but loopback, down) with one `ip -batch`: thousands in seconds.
+  static func addBulk(_ names: [String]) throws {
+    try runBatch(names.map { "netns add \($0)" })
+  }
+
+  /// Deletes namespaces made in bulk, with one `ip -batch` (names already gone are skipped).
+  static func deleteBulk(_ names: [String]) {
+    let present = Set(
+      ((try? Command.ip("netns list")) ?? "").split(separator: "\n").map { String($0.split(separator: " ")[0]) })
+    let gone = names.filter(present.contains)
+    if !gone.isEmpty { try? runBatch(gone.map { "netns delete \($0)" }) }
+    bulk.withLockedValue { $0.subtract(names) }
+  }
+
+  private static func runBatch(_ lines: [String]) throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("nsbench-bulk-\(UUID().uuidString).batch")
+    try lines.joined(separator: "\n").appending("\n").write(to: file, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: file) }
+    try Command.run(Command.ip, ["-batch", file.path])
   }
 
   /// Deletes `nsbench-*` namespaces left by benchmark runs whose process no longer exists.

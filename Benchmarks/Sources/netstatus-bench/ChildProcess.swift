@@ -1,3 +1,4 @@
+import CNetStatusShim
 import Foundation
 import Glibc
 import Synchronization
@@ -113,6 +114,9 @@ extension ChildProcess {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_adddup2(&actions, pipeFDs[1], 1)
     if let errorFile { posix_spawn_file_actions_addopen(&actions, 2, errorFile, O_WRONLY | O_CREAT | O_TRUNC, 0o600) }
+    // Nothing else of the benchmark's (its netlink sockets, other children's pipes) reaches the child, whose
+    // descriptors are counted.
+    cns_spawn_close_from(&actions, 3)
     let argv = arguments.map { strdup($0) } + [nil]
     defer { for pointer in argv { free(pointer) } }
     let envp = environment.map { $0.map { strdup($0) } + [nil] }

@@ -11,7 +11,8 @@ import Glibc
 /// `--quick`), `--batch-changes N` (route changes in the route batch, default 100,000; 10,000 with `--quick`),
 /// `--output FILE` (JSON; default Benchmarks/results/netstatus-bench-DATE.json beside the package), `--static DIR`
 /// (where the static netstatus and netstatus-bench-hello-core are, for the footprint benchmark; Benchmarks/run.sh
-/// passes .build-static/release), `--footprint-only` (only the footprint benchmark).
+/// passes .build-static/release), `--footprint-only` (only the footprint benchmark), `--namespaces N` (namespaces
+/// the many-namespaces benchmark makes, default 1,000; 50 with `--quick`), `--many-only` (only that benchmark).
 @main
 struct NetstatusBench {
   static func main() {
@@ -36,6 +37,8 @@ struct NetstatusBench {
     var output: String?
     var staticDirectory: String?
     var footprintOnly = false
+    var manyOnly = false
+    var namespaceCount: Int?
     while let argument = arguments.popFirst() {
       switch argument {
       case "--quick": quick = true
@@ -47,10 +50,12 @@ struct NetstatusBench {
       case "--output": output = arguments.popFirst()
       case "--static": staticDirectory = arguments.popFirst()
       case "--footprint-only": footprintOnly = true
+      case "--many-only": manyOnly = true
+      case "--namespaces": namespaceCount = arguments.popFirst().flatMap(Int.init).map { min(max(1, $0), 4_000) }
       default:
         throw BenchError(
           "unknown option \(argument) (--quick, --flips N, --rounds N, --idle-seconds S, --scale-routes N, "
-            + "--batch-changes N, --output FILE, --static DIR, --footprint-only)")
+            + "--batch-changes N, --output FILE, --static DIR, --footprint-only, --namespaces N, --many-only)")
       }
     }
     if quick {
@@ -109,6 +114,22 @@ struct NetstatusBench {
     func step(_ text: String) { FileHandle.standardError.write(Data("· \(text)\n".utf8)) }
 
     let footprintRuns = quick ? 3 : 21
+    let manyCount = namespaceCount ?? (quick ? 50 : 1_000)
+    let manyRounds = quick ? 1 : 5
+    func many() throws -> ManyNamespacesBenchmark.Result {
+      step("many namespaces: \(manyCount) watched by one netstatus watch --all-netns, \(manyRounds) rounds")
+      return try ManyNamespacesBenchmark.run(
+        netstatus: netstatus, count: manyCount, flips: quick ? 20 : 50, rounds: manyRounds,
+        idleSeconds: quick ? 2 : 10)
+    }
+    if manyOnly {
+      let result = try many()
+      print((Report.manyNamespacesTable(result) + ["", "Targets"]).joined(separator: "\n"))
+      for target in ManyNamespacesBenchmark.targets(result) {
+        print("  \(target.met ? "met " : "MISS")  \(target.target): \(target.measured)")
+      }
+      return
+    }
     if footprintOnly {
       step("footprint: \(footprintRuns) starts of each program")
       let footprint = try FootprintBenchmark.run(programs: footprintPrograms, runs: footprintRuns)
@@ -178,13 +199,15 @@ struct NetstatusBench {
     step("footprint: \(footprintRuns) starts of each program")
     let footprint = try FootprintBenchmark.run(programs: footprintPrograms, runs: footprintRuns)
 
+    let manyNamespaces = try many()
+
     let date = ISO8601DateFormatter().string(from: Date())
     let report = Report(
       date: date, machine: Report.currentMachine(), quick: quick, latency: latency, idle: idle,
       helloStartup: helloStartup, startup: startup, storm: storm, fanout: fanout, routeBatch: routeBatch,
-      scale: scale, lookupCost: lookupCost, footprint: footprint,
+      scale: scale, lookupCost: lookupCost, footprint: footprint, manyNamespaces: manyNamespaces,
       targets: targets(latency: latency, idle: idle, storm: storm, routeBatch: routeBatch, scale: scale)
-        + footprint.targets())
+        + footprint.targets() + ManyNamespacesBenchmark.targets(manyNamespaces))
     print(report.table())
 
     let encoder = JSONEncoder()

@@ -32,6 +32,7 @@ struct Report: Codable, Sendable {
   var scale: ScaleBenchmark.Result?
   var lookupCost: [LookupCostBenchmark.Result] = []
   var footprint: FootprintBenchmark.Result?
+  var manyNamespaces: ManyNamespacesBenchmark.Result?
   var targets: [Target]
 
   /// The machine this runs on.
@@ -61,6 +62,24 @@ struct Report: Codable, Sendable {
   #endif
 
   /// The table printed at the end of a run.
+  /// The many-namespaces benchmark's lines.
+  static func manyNamespacesTable(_ many: ManyNamespacesBenchmark.Result) -> [String] {
+    [
+      "Many namespaces: one netstatus watch --all-netns --json over \(many.namespaces) named namespaces",
+      "  threads \(many.threads), descriptors \(many.descriptors), peak RSS \(many.peakResidentKilobytes) KiB, "
+        + String(format: "idle CPU %d ticks in %.0f s", many.idleCPUTicks, many.idleSeconds),
+      "  descriptors: "
+        + many.descriptorKinds.sorted { $0.value > $1.value || ($0.value == $1.value && $0.key < $1.key) }
+        .map { "\($0.value) \($0.key)" }.joined(separator: ", "),
+      String(
+        format: "  start to every first path: p50 %.0f ms, max %.0f ms (%d rounds)", many.startupMilliseconds.p50,
+        many.startupMilliseconds.max, many.startupMilliseconds.count),
+      String(
+        format: "  a change in one namespace: p50 %.0f µs, p99 %.0f µs vs ip -n NS monitor p50 %.0f µs: %.2f×",
+        many.latency.latency.p50, many.latency.latency.p99, many.floor.latency.p50, many.latency.medianRatio),
+    ]
+  }
+
   func table() -> String {
     var out: [String] = []
     func pad(_ text: String, _ width: Int) -> String {
@@ -212,6 +231,10 @@ struct Report: Codable, Sendable {
     if let footprint {
       out.append("")
       out.append(contentsOf: footprint.table())
+    }
+    if let manyNamespaces {
+      out.append("")
+      out.append(contentsOf: Self.manyNamespacesTable(manyNamespaces))
     }
     out.append("")
     out.append("Targets")

@@ -7,7 +7,10 @@
 #include <poll.h>
 #include <pthread.h>
 #include <sched.h>
+#include <spawn.h>
+#include <stdint.h>
 #include <string.h>
+#include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/inotify.h>
 #include <sys/ioctl.h>
@@ -82,6 +85,40 @@ static inline int cns_pidfd_open(pid_t pid) {
 #else
   return (int)syscall(434 /* pidfd_open, the same number on every architecture */, pid, 0);
 #endif
+}
+
+/// epoll, through plain integers: `struct epoll_event` is packed on x86_64, which Swift imports awkwardly.
+/// Registers `fd` for `events` (level-triggered) with `data` as its tag.
+static inline int cns_epoll_add(int epfd, int fd, uint64_t data, uint32_t events) {
+  struct epoll_event event = {.events = events, .data = {.u64 = data}};
+  return epoll_ctl(epfd, EPOLL_CTL_ADD, fd, &event);
+}
+
+/// EPOLLIN: readable.
+static inline uint32_t cns_epoll_input(void) { return EPOLLIN; }
+
+/// EPOLLPRI: a priority event (what /proc/self/mountinfo reports when the mount table changed).
+static inline uint32_t cns_epoll_priority(void) { return EPOLLPRI; }
+
+/// Removes `fd` from the epoll set.
+static inline int cns_epoll_del(int epfd, int fd) { return epoll_ctl(epfd, EPOLL_CTL_DEL, fd, NULL); }
+
+/// Waits for at most `capacity` (at most 64) ready descriptors: their tags go to `tags`. Returns their number, or -1
+/// with errno.
+static inline int cns_epoll_wait(int epfd, uint64_t *tags, int capacity, int timeout) {
+  struct epoll_event events[64];
+  if (capacity > 64) capacity = 64;
+  int count = epoll_wait(epfd, events, capacity, timeout);
+  for (int index = 0; index < count; index++) tags[index] = events[index].data.u64;
+  return count;
+}
+
+/// For the benchmarks' child processes: closes every descriptor from `lowest` up in the child
+/// (posix_spawn_file_actions_addclosefrom_np, glibc 2.34+, declared only with _GNU_SOURCE), so that nothing of the
+/// benchmark's reaches a process whose descriptors are counted.
+extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int lowest);
+static inline int cns_spawn_close_from(posix_spawn_file_actions_t *actions, int lowest) {
+  return posix_spawn_file_actions_addclosefrom_np(actions, lowest);
 }
 
 /// NSFS_MAGIC (0x6e736673): the filesystem of namespace files (/run/netns/NAME, /proc/PID/ns/net).

@@ -6,7 +6,7 @@
   ///
   /// Folders, not files, are watched: resolv.conf is usually replaced by a rename or is a symbolic link,
   /// and `ip netns delete` unlinks its /run/netns entry.
-  struct InotifyWatcher {
+  struct InotifyWatcher: Sendable {
     /// One event: the watch it came from, its mask, and the name of the entry in the folder.
     struct Event: Equatable {
       var watch: Int32
@@ -25,6 +25,9 @@
 
     /// The event queue overflowed: events were lost.
     static let overflow = UInt32(IN_Q_OVERFLOW)
+
+    /// The watch is gone (removed, or its folder deleted): the kernel may give its number to a new watch.
+    static let ignored = UInt32(IN_IGNORED)
 
     /// Creates a non-blocking inotify instance.
     ///
@@ -76,6 +79,9 @@
       default: return nil
       }
     }
+
+    /// Removes a watch. A watch the kernel already removed (its folder is gone) is not an error.
+    func remove(_ watch: Int32) { _ = inotify_rm_watch(fd, watch) }
 
     /// Reads every pending event, without blocking.
     func readEvents() throws(NetworkMonitorError) -> [Event] {

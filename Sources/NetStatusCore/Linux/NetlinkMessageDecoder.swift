@@ -56,8 +56,32 @@ enum NetlinkMessageDecoder {
 
   /// Decodes every message of one datagram held in `buffer`.
   static func decode(_ buffer: UnsafeRawBufferPointer) throws(NetlinkDecodeError) -> [NetlinkMessage] {
-    let reader = ByteReader(buffer: buffer)
     var messages: [NetlinkMessage] = []
+    try decode(buffer, into: &messages)
+    return messages
+  }
+
+  /// Decodes every message of one datagram held in `buffer` into `messages`, replacing what it held but keeping
+  /// its storage: the event loop decodes every datagram into the same array, without allocating one each time.
+  ///
+  /// - Throws: ``NetlinkDecodeError`` at the first inconsistency; `messages` is empty then.
+  static func decode(_ buffer: UnsafeRawBufferPointer, into messages: inout [NetlinkMessage])
+    throws(NetlinkDecodeError)
+  {
+    messages.removeAllKeepingCapacity()
+    do {
+      try append(buffer, to: &messages)
+    } catch {
+      messages.removeAllKeepingCapacity()
+      throw error
+    }
+  }
+
+  /// Appends every message of the datagram in `buffer` to `messages`.
+  private static func append(_ buffer: UnsafeRawBufferPointer, to messages: inout [NetlinkMessage])
+    throws(NetlinkDecodeError)
+  {
+    let reader = ByteReader(buffer: buffer)
     var offset = 0
     while offset < buffer.count {
       guard buffer.count - offset >= RTNL.headerLength else {
@@ -71,23 +95,49 @@ enum NetlinkMessageDecoder {
       guard length <= buffer.count - offset else {
         throw NetlinkDecodeError(reason: .messageLengthPastEnd, offset: offset, messageType: type)
       }
-      let flags = reader.u16(offset + 6)
-      let sequence = reader.u32(offset + 8)
-      let portID = reader.u32(offset + 12)
-      let body = (offset + RTNL.headerLength)..<(offset + length)
-      let event: NetlinkEvent
-      do {
-        event = try decodeBody(type: type, body: body, reader: reader)
-      } catch {
-        var error = error
-        error.messageType = type
-        throw error
-      }
-      messages.append(NetlinkMessage(type: type, flags: flags, sequence: sequence, portID: portID, event: event))
+      messages.append(try decodeMessage(at: offset, length: length, reader: reader))
       // The last message of a datagram may lack its alignment padding.
       offset = min(buffer.count, offset + RTNL.align(length))
     }
-    return messages
+  }
+
+  /// Calls `body` with every message of the datagram in `buffer`, in order, once the whole datagram has decoded:
+  /// an undecodable datagram gives nothing, as with ``decode(_:)``. A datagram of one message, the event loop's
+  /// common case, is decoded without an array; others are decoded into `scratch`, whose storage is reused.
+  static func forEachMessage(
+    in buffer: UnsafeRawBufferPointer, using scratch: inout [NetlinkMessage], _ body: (NetlinkMessage) -> Void
+  ) throws(NetlinkDecodeError) {
+    if buffer.count >= RTNL.headerLength {
+      let length = Int(buffer.loadUnaligned(fromByteOffset: 0, as: UInt32.self))
+      // One message: the datagram ends within its alignment padding (the checks `append` makes of it).
+      if length >= RTNL.headerLength, length <= buffer.count, RTNL.align(length) >= buffer.count {
+        body(try decodeMessage(at: 0, length: length, reader: ByteReader(buffer: buffer)))
+        return
+      }
+    }
+    try decode(buffer, into: &scratch)
+    for message in scratch { body(message) }
+  }
+
+  /// Decodes the message at `offset`, whose header has been read and whose `length` (at least a header, within
+  /// the datagram) checked.
+  private static func decodeMessage(at offset: Int, length: Int, reader: ByteReader) throws(NetlinkDecodeError)
+    -> NetlinkMessage
+  {
+    let type = reader.u16(offset + 4)
+    let flags = reader.u16(offset + 6)
+    let sequence = reader.u32(offset + 8)
+    let portID = reader.u32(offset + 12)
+    let body = (offset + RTNL.headerLength)..<(offset + length)
+    let event: NetlinkEvent
+    do {
+      event = try decodeBody(type: type, body: body, reader: reader)
+    } catch {
+      var error = error
+      error.messageType = type
+      throw error
+    }
+    return NetlinkMessage(type: type, flags: flags, sequence: sequence, portID: portID, event: event)
   }
 
   private static func decodeBody(type: UInt16, body: Range<Int>, reader: ByteReader) throws(NetlinkDecodeError)
@@ -239,6 +289,26 @@ struct NetlinkAttribute: Sendable, Hashable {
   var value: Range<Int>
 }
 
+/// Attribute records already checked by `ByteReader.attributes(in:)`, walked in order without checking them again.
+private struct NetlinkAttributes: Sequence, IteratorProtocol {
+  /// The datagram.
+  let buffer: UnsafeRawBufferPointer
+  /// Where the next record starts.
+  var offset: Int
+  /// Where the records end.
+  let end: Int
+
+  /// The next attribute, or `nil` after the last.
+  mutating func next() -> NetlinkAttribute? {
+    guard offset < end else { return nil }
+    let length = Int(buffer.loadUnaligned(fromByteOffset: offset, as: UInt16.self))
+    let type = buffer.loadUnaligned(fromByteOffset: offset + 2, as: UInt16.self) & RTNL.NLA_TYPE_MASK
+    let attribute = NetlinkAttribute(type: type, value: (offset + RTNL.attributeHeaderLength)..<(offset + length))
+    offset = Swift.min(end, offset + RTNL.align(length))
+    return attribute
+  }
+}
+
 /// Bounds-checked reads from a datagram. Callers check ranges before the fixed-offset reads; the
 /// attribute walkers check every length they read.
 private struct ByteReader {
@@ -265,10 +335,10 @@ private struct ByteReader {
 
   func ipAddress(_ range: Range<Int>, family: UInt8) throws(NetlinkDecodeError) -> IPAddressBytes {
     let expected = family == RTNL.AF_INET ? 4 : 16
-    guard range.count == expected, let address = IPAddressBytes(buffer[range]) else {
+    guard range.count == expected else {
       throw NetlinkDecodeError(reason: .invalidAttributeValue, offset: range.lowerBound)
     }
-    return address
+    return IPAddressBytes(reading: buffer, at: range.lowerBound, ipv4: expected == 4)
   }
 
   /// struct rtvia { u16 family; u8 addr[] }: an IPv4 route's IPv6 next hop, for example.
@@ -281,11 +351,10 @@ private struct ByteReader {
     return try ipAddress((range.lowerBound + 2)..<range.upperBound, family: UInt8(family))
   }
 
-  /// Walks `struct rtattr { u16 len; u16 type; }` records filling `range` exactly.
-  func attributes(in range: Range<Int>) throws(NetlinkDecodeError) -> [NetlinkAttribute] {
-    var result: [NetlinkAttribute] = []
-    // Most attributes are 8 bytes or more: one allocation instead of a few regrowths.
-    result.reserveCapacity(min(range.count / 8, 64))
+  /// Checks the `struct rtattr { u16 len; u16 type; }` records filling `range` exactly, and returns them to walk.
+  /// The whole range is checked first, so a malformed record is reported before any attribute's value is read;
+  /// the walk itself then allocates nothing.
+  func attributes(in range: Range<Int>) throws(NetlinkDecodeError) -> NetlinkAttributes {
     var offset = range.lowerBound
     while offset < range.upperBound {
       guard range.upperBound - offset >= RTNL.attributeHeaderLength else {
@@ -298,11 +367,9 @@ private struct ByteReader {
       guard length <= range.upperBound - offset else {
         throw NetlinkDecodeError(reason: .attributeOutOfBounds, offset: offset)
       }
-      let type = u16(offset + 2) & RTNL.NLA_TYPE_MASK
-      result.append(NetlinkAttribute(type: type, value: (offset + RTNL.attributeHeaderLength)..<(offset + length)))
       offset = min(range.upperBound, offset + RTNL.align(length))
     }
-    return result
+    return NetlinkAttributes(buffer: buffer, offset: range.lowerBound, end: range.upperBound)
   }
 
   /// Walks RTA_MULTIPATH's `struct rtnexthop { u16 len; u8 flags; u8 hops; i32 ifindex; }` records, each

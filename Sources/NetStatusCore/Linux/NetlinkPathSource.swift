@@ -5,10 +5,11 @@
 
   /// The Linux path source: the kernel's own routing decision, through rtnetlink.
   ///
-  /// Event-driven: one NETLINK_ROUTE socket subscribed to link, address, route, rule and nexthop changes, and
-  /// inotify on the resolver configuration's folders, waited on with `poll(2)` by one thread per session.
-  /// Links and addresses are mirrored; routes are not: after a relevant change the source asks the kernel's
-  /// route lookup (what `ip route get` asks) on a second socket. An idle source makes no system calls. The
+  /// Event-driven: one NETLINK_ROUTE socket per session subscribed to link, address, route, rule and nexthop
+  /// changes, and inotify on the resolver configuration's folders; one thread serves every session of the process
+  /// (``NetlinkEventHub``, over `epoll`). Links and addresses are mirrored; routes are not: after a relevant
+  /// change the source asks the kernel's route lookup (what `ip route get` asks) on the same socket. An idle
+  /// source makes no system calls. The
   /// README's "How it works" says what the kernel decides and what NetStatus adds.
   ///
   /// ```swift
@@ -30,7 +31,7 @@
       var resolvedUpstreamPath = ResolverConfiguration.systemdResolvedUpstreamPath
       /// Whether to keep a copy of the kernel state after each recomputation, for tests.
       var recordsKernelState = false
-      /// For tests: the event thread waits on this after the first path, before it reads any event, so a
+      /// For tests: the rtnetlink thread runs the session only once this is signalled, after the first path, so a
       /// test can make changes pile up in the socket (and overflow a tiny buffer) deterministically.
       var eventGate: DispatchSemaphore?
     }
@@ -95,103 +96,102 @@
     /// The port ID (`nl_pid`) of the netlink socket the latest session opened last: where a spoofer would send.
     var portID: UInt32? { shared.withLock { $0.portID } }
 
-    /// The port ID of the lookup socket the latest session opened: where a forged lookup answer would go.
+    /// The port ID lookup answers go to (the same socket since lookups share it): where a forged answer would go.
     var lookupPortID: UInt32? { shared.withLock { $0.lookupPortID } }
 
     /// The kernel state after the last recomputation, when ``Options/recordsKernelState`` is set.
     var recordedKernelState: KernelState? { shared.withLock { $0.kernelState } }
 
-    /// Starts a session: a thread that enters the namespace (if any), subscribes, dumps, and then follows
-    /// changes.
+    /// Starts a session: subscribes inside the namespace, dumps links and addresses, asks the first lookups,
+    /// and hands the session to the process's one rtnetlink thread (``NetlinkEventHub``), which follows changes.
     ///
-    /// Returns once the initial dump is done and the first path has been sent to `sink` on the calling
-    /// thread. Later paths come from the session's thread.
+    /// Returns once the first path has been sent to `sink` on the calling thread. Later paths come from the
+    /// rtnetlink thread (`netstatus-rtnl`), shared by every session of the process.
     public func start(filter: InterfaceFilter, sink: PathSink) throws(NetworkMonitorError) -> any PathSourceSession {
       let handle = try namespace?.open()
-      let wakeFD: Int32
+      let reservation: NetlinkEventHub.Reservation
       do throws(NetworkMonitorError) {
-        wakeFD = try SystemCall.run("eventfd") { eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK)) }
+        reservation = try NetlinkEventHub.reserve()
       } catch {
         if let handle { SystemCall.close(handle.fd) }
         throw error
       }
-      let control = NetlinkSessionControl(wakeFD: wakeFD)
-      let loop = NetlinkEventLoop(
-        configuration: NetlinkEventLoop.Configuration(
+      let control = NetlinkSessionControl()
+      let worker = NetlinkSessionWorker(
+        configuration: NetlinkSessionWorker.Configuration(
           namespace: namespace, namespaceHandle: handle, classifier: InterfaceClassifier(sysfsRoot: sysfsRoot),
           resolverConfigurationPath: resolverConfigurationPath, resolvedUpstreamPath: options.resolvedUpstreamPath,
-          receiveBufferSize: options.receiveBufferSize, filter: filter, eventGate: options.eventGate),
-        sink: sink, control: control, shared: shared)
-
-      let thread: pthread_t
+          receiveBufferSize: options.receiveBufferSize, filter: filter),
+        sink: sink, control: control, shared: shared, reservation: reservation)
+      let path: NetworkPath
       do throws(NetworkMonitorError) {
-        thread = try POSIXThread.start { loop.run() }
+        path = try worker.startUp()  // closes the namespace handle
       } catch {
-        SystemCall.close(wakeFD)
-        if let handle { SystemCall.close(handle.fd) }
+        worker.close()
+        NetlinkEventHub.cancel(reservation)
         throw error
       }
-
-      control.ready.wait()
-      switch control.state.withLockedValue({ $0.startup }) {
-      case .ready(let path):
-        sink.send(path)
-        shared.withLock {
-          $0.statistics.sessionsStarted += 1
-          $0.statistics.pathsSent += 1
+      NetlinkEventHub.register(reservation, worker: worker)
+      sink.send(path)
+      shared.withLock {
+        $0.statistics.sessionsStarted += 1
+        $0.statistics.pathsSent += 1
+      }
+      worker.useHubBuffer()
+      let session = NetlinkPathSession(id: reservation.id, control: control)
+      if let gate = options.eventGate {
+        // Tests: the hub's thread leaves the session alone until the gate opens, so changes pile up in its socket.
+        do throws(NetworkMonitorError) {
+          try POSIXThread.detach(name: "netstatus-gate") {
+            gate.wait()
+            Self.enable(reservation, control: control, sink: sink)
+          }
+        } catch {
+          session.stop()
+          throw error
         }
-        control.state.withLockedValue { $0.proceeding = true }
-        control.proceed.signal()
-        return NetlinkPathSession(thread: thread, control: control)
-      case .failed(let error):
-        pthread_join(thread, nil)
-        SystemCall.close(wakeFD)
-        throw error
-      case nil:
-        pthread_join(thread, nil)
-        SystemCall.close(wakeFD)
-        throw .sourceFailed("the rtnetlink thread ended without starting")
+      } else {
+        Self.enable(reservation, control: control, sink: sink)
+      }
+      return session
+    }
+
+    /// Hands the session to the hub's thread; if epoll refuses it (out of memory), the session ends with that
+    /// failure, as if it had failed right after its first path.
+    private static func enable(
+      _ reservation: NetlinkEventHub.Reservation, control: NetlinkSessionControl, sink: PathSink
+    ) {
+      do throws(NetworkMonitorError) {
+        try NetlinkEventHub.enable(reservation)
+      } catch {
+        if !control.isStopRequested { sink.fail(error) }
       }
     }
   }
 
-  /// A running ``NetlinkPathSource`` session: its thread and its wake descriptor.
+  /// A running ``NetlinkPathSource`` session: its place in the rtnetlink hub.
   final class NetlinkPathSession: PathSourceSession {
-    private let thread: pthread_t
+    private let id: UInt64
     private let control: NetlinkSessionControl
 
-    init(thread: pthread_t, control: NetlinkSessionControl) {
-      self.thread = thread
+    init(id: UInt64, control: NetlinkSessionControl) {
+      self.id = id
       self.control = control
     }
 
-    /// Blocks until the session's thread has closed its descriptors (after `stop()`, or after it failed).
-    /// For tests.
+    /// Blocks until the session's descriptors are closed (after `stop()`, or after it failed). For tests.
     func waitUntilThreadEnds() {
       control.finished.wait()
       control.finished.signal()
     }
 
-    /// Wakes the thread, waits for it to end and closes the wake descriptor; the thread closed the rest.
+    /// Stops the session: nothing is sent to its sink after this returns, and its descriptors are closed.
     ///
-    /// Called from the session's own thread (from the sink), it cannot wait for itself: the thread is
-    /// detached, ends once the sink returns, and closes the wake descriptor itself.
+    /// Called from the rtnetlink thread while this session's sink runs (a sink that stops its own session),
+    /// it cannot wait for itself: the thread closes the session once the sink returns.
     func stop() {
-      let isSessionThread = pthread_equal(pthread_self(), thread) != 0
-      let first = control.state.withLockedValue { state -> Bool in
-        guard !state.stopRequested else { return false }
-        state.stopRequested = true
-        state.threadClosesWake = isSessionThread
-        return true
-      }
-      guard first else { return }
-      if isSessionThread {
-        pthread_detach(thread)
-        return
-      }
-      _ = eventfd_write(control.wakeFD, 1)
-      pthread_join(thread, nil)
-      SystemCall.close(control.wakeFD)
+      guard control.requestStop() else { return }
+      NetlinkEventHub.stop(id)
     }
   }
 #endif

@@ -67,20 +67,25 @@
 
     /// Sends a request to the kernel.
     func send(_ bytes: [UInt8], describing call: @autoclosure () -> String) throws(NetworkMonitorError) {
+      let result = bytes.withUnsafeBytes { buffer in
+        Result { () throws(NetworkMonitorError) in try send(buffer, describing: call()) }
+      }
+      try result.get()
+    }
+
+    /// Sends the request in `buffer` to the kernel.
+    func send(_ buffer: UnsafeRawBufferPointer, describing call: @autoclosure () -> String)
+      throws(NetworkMonitorError)
+    {
       var kernel = sockaddr_nl()
       kernel.nl_family = sa_family_t(AF_NETLINK)
-      let result = withUnsafePointer(to: &kernel) { pointer in
-        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
-          bytes.withUnsafeBytes { buffer in
-            Result { () throws(NetworkMonitorError) in
-              try SystemCall.run(call()) {
-                sendto(fd, buffer.baseAddress, buffer.count, 0, raw, socklen_t(MemoryLayout<sockaddr_nl>.size))
-              }
-            }
+      _ = try withUnsafePointer(to: &kernel) { pointer throws(NetworkMonitorError) in
+        try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw throws(NetworkMonitorError) in
+          try SystemCall.run(call()) {
+            sendto(fd, buffer.baseAddress, buffer.count, 0, raw, socklen_t(MemoryLayout<sockaddr_nl>.size))
           }
         }
       }
-      _ = try result.get()
     }
 
     /// What one receive gave.

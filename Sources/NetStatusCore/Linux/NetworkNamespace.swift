@@ -1,6 +1,7 @@
 #if os(Linux)
   import CNetStatusShim
   import Glibc
+  import Synchronization
 
   /// A network namespace to watch, named as `ip netns` names it or given by path.
   ///
@@ -27,7 +28,7 @@
 
     /// An open namespace: its descriptor and its identity (the nsfs inode), to notice when the path later
     /// names another namespace or none.
-    struct Handle {
+    struct Handle: Sendable {
       let fd: Int32
       let device: UInt64
       let inode: UInt64
@@ -93,6 +94,33 @@
         guard case .systemCall(_, let code) = error else { throw error }
         throw .namespaceNotEnterable(path: path, errno: code)
       }
+    }
+
+    /// Runs `body` on a short-lived thread inside the namespace and returns its result: what a netlink socket
+    /// needs to be made there (a socket stays in the namespace it was made in). No long-lived thread, and never the
+    /// caller's, changes namespace.
+    ///
+    /// - Throws: What `body` throws; ``NetworkMonitorError/namespaceNotEnterable(path:errno:)`` when `setns`
+    ///   fails; ``NetworkMonitorError/systemCall(call:errno:)`` when no thread can be made.
+    static func run<Value: Sendable>(
+      inside handle: Handle, path: String, _ body: @escaping @Sendable () throws(NetworkMonitorError) -> Value
+    ) throws(NetworkMonitorError) -> Value {
+      let outcome = Mutex<Result<Value, NetworkMonitorError>?>(nil)
+      let thread = try POSIXThread.start(name: "netstatus-netns") {
+        let result: Result<Value, NetworkMonitorError>
+        do throws(NetworkMonitorError) {
+          try enter(handle, path: path)
+          result = .success(try body())
+        } catch {
+          result = .failure(error)
+        }
+        outcome.withLockedValue { $0 = result }
+      }
+      pthread_join(thread, nil)
+      guard let result = outcome.withLockedValue({ $0 }) else {
+        throw .sourceFailed("the thread entering \(path) ended without an answer")
+      }
+      return try result.get()
     }
 
     /// The process whose namespace ``path`` names, for a path of exactly the form `/proc/PID/ns/net`.

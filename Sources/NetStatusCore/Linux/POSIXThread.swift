@@ -38,6 +38,9 @@
         Unmanaged<Body>.fromOpaque(context).release()
         throw .systemCall(call: "pthread_create", errno: created)
       }
+      // Named here too, so that the name shows as soon as this returns (the thread names itself as well, first
+      // thing, in case it runs before this line).
+      if let name { _ = pthread_setname_np(thread, name) }
       return thread
     }
 

@@ -50,12 +50,21 @@ enum PathEvaluator {
     state: KernelState, answers: RouteLookupAnswers, filter: InterfaceFilter,
     classify: (NetlinkLink) -> InterfaceType
   ) -> [RouteLookupRequest] {
+    var eligible: [Eligible]?
+    return interfaceLookups(state: state, answers: answers, filter: filter, eligible: &eligible, classify: classify)
+  }
+
+  /// ``interfaceLookups(state:answers:filter:classify:)`` with the eligible links (``eligibleLinks(state:filter:classify:)``)
+  /// of this state when already known; when they are not and are needed, they are computed and left in `eligible`.
+  static func interfaceLookups(
+    state: KernelState, answers: RouteLookupAnswers, filter: InterfaceFilter, eligible: inout [Eligible]?,
+    classify: (NetlinkLink) -> InterfaceType
+  ) -> [RouteLookupRequest] {
     // With at most one interface up with carrier besides loopback, the primary's is the only one there is.
     var others = 0
     for link in state.links.values where link.isUsable && link.flags & RTNL.IFF_LOOPBACK == 0 { others += 1 }
     guard others > 1 else { return [] }
     var requests: [RouteLookupRequest] = []
-    var eligible: [Eligible]?
     for ipv4 in [true, false] {
       guard let primary = answers[.primary(ipv4: ipv4)] else { continue }
       let primaryIndex: Int32?
@@ -88,23 +97,43 @@ enum PathEvaluator {
     state: KernelState, answers: RouteLookupAnswers, supportsDNS: Bool, filter: InterfaceFilter = .none,
     classify: (NetlinkLink) -> InterfaceType
   ) -> NetworkPath {
+    var eligible: [Eligible]?
+    return evaluate(
+      state: state, answers: answers, supportsDNS: supportsDNS, filter: filter, eligible: &eligible, classify: classify)
+  }
+
+  /// ``evaluate(state:answers:supportsDNS:filter:classify:)`` with the eligible links of this state when already
+  /// known; when they are not and are needed, they are computed and left in `eligible`.
+  static func evaluate(
+    state: KernelState, answers: RouteLookupAnswers, supportsDNS: Bool, filter: InterfaceFilter,
+    eligible known: inout [Eligible]?, classify: (NetlinkLink) -> InterfaceType
+  ) -> NetworkPath {
     if filter.requiredInterfaceType == .loopback {
       return loopbackPath(state: state, supportsDNS: supportsDNS, filter: filter, classify: classify)
     }
     // Only links with a per-interface answer can add a candidate; the common case (one interface) has none.
-    let eligible =
-      answers.count > 2 ? eligibleLinks(state: state, filter: filter, classify: classify) : []
+    var eligible: [Eligible] = []
+    if answers.count > 2 {
+      if known == nil { known = eligibleLinks(state: state, filter: filter, classify: classify) }
+      eligible = known ?? []
+    }
     let ipv4 = candidates(ipv4: true, state: state, answers: answers, filter: filter, eligible: eligible, classify)
     let ipv6 = candidates(ipv4: false, state: state, answers: answers, filter: filter, eligible: eligible, classify)
-    var ordered: [Candidate] = []
-    ordered.reserveCapacity(ipv4.count + ipv6.count)
-    if let first = ipv4.first { ordered.append(first) }
-    if let first = ipv6.first { ordered.append(first) }
-    if ipv4.count > 1 || ipv6.count > 1 {
-      ordered += (Array(ipv4.dropFirst()) + Array(ipv6.dropFirst())).sorted { a, b in
-        if a.metric != b.metric { return a.metric < b.metric }
-        if a.ipv4 != b.ipv4 { return a.ipv4 }
-        return a.link.index < b.link.index
+    var ordered: [Candidate]
+    if ipv4.isEmpty || ipv6.isEmpty {
+      // One family: its candidates are already in order (the first, then the others by metric and index).
+      ordered = ipv6.isEmpty ? ipv4 : ipv6
+    } else {
+      ordered = []
+      ordered.reserveCapacity(ipv4.count + ipv6.count)
+      ordered.append(ipv4[0])
+      ordered.append(ipv6[0])
+      if ipv4.count > 1 || ipv6.count > 1 {
+        ordered += (Array(ipv4.dropFirst()) + Array(ipv6.dropFirst())).sorted { a, b in
+          if a.metric != b.metric { return a.metric < b.metric }
+          if a.ipv4 != b.ipv4 { return a.ipv4 }
+          return a.link.index < b.link.index
+        }
       }
     }
     guard let first = ordered.first else {
@@ -112,13 +141,17 @@ enum PathEvaluator {
     }
     // Candidates are few (one per interface and family): linear scans beat hashing here.
     var interfaces: [NetworkInterface] = []
-    var gateways: [IPAddressBytes] = []
-    for candidate in ordered {
+    interfaces.reserveCapacity(ordered.count)
+    var gateways: [String] = []
+    for (position, candidate) in ordered.enumerated() {
       let index = Int(candidate.link.index)
       if !interfaces.contains(where: { $0.index == index }) {
         interfaces.append(NetworkInterface(name: candidate.link.name, index: index, type: candidate.type))
       }
-      if let gateway = candidate.gateway, !gateways.contains(gateway) { gateways.append(gateway) }
+      // A gateway once, where it first appears.
+      if let gateway = candidate.gateway, !ordered[..<position].contains(where: { $0.gateway == gateway }) {
+        gateways.append(gateway.description)
+      }
     }
     return NetworkPath(
       status: .satisfied,
@@ -128,7 +161,7 @@ enum PathEvaluator {
       supportsIPv4: !ipv4.isEmpty,
       supportsIPv6: !ipv6.isEmpty,
       supportsDNS: supportsDNS,
-      gateways: gateways.map(\.description)
+      gateways: gateways
     )
   }
 
@@ -138,7 +171,7 @@ enum PathEvaluator {
     ipv4: Bool, state: KernelState, answers: RouteLookupAnswers, filter: InterfaceFilter, eligible: [Eligible],
     _ classify: (NetlinkLink) -> InterfaceType
   ) -> [Candidate] {
-    guard state.hasUsableAddress(ipv4: ipv4), let primary = answers[.primary(ipv4: ipv4)] else { return [] }
+    guard let primary = answers[.primary(ipv4: ipv4)], state.hasUsableAddress(ipv4: ipv4) else { return [] }
     var result: [Candidate] = []
     switch primaryVerdict(primary, ipv4: ipv4, state: state, filter: filter, classify) {
     case .blocked: return []

@@ -43,16 +43,32 @@ struct RouteLookupRequest: Sendable, Hashable {
   /// Appends the request's bytes: nlmsghdr (NLM_F_REQUEST), rtmsg with the family and a host-length
   /// destination, RTA_DST and, when restricted, RTA_OIF. Written in place: this runs on every change.
   func append(to bytes: inout [UInt8], sequence: UInt32) {
+    let start = bytes.count
+    bytes.append(contentsOf: repeatElement(0, count: length))
+    bytes.withUnsafeMutableBytes { buffer in _ = write(into: buffer, at: start, sequence: sequence) }
+  }
+
+  /// The most bytes one request takes: an IPv6 destination and an out interface.
+  static let maximumLength =
+    RTNL.headerLength + RTNL.rtmsgLength + RTNL.attributeHeaderLength + 16
+    + RTNL.attributeHeaderLength + 4
+
+  /// How many bytes the request takes.
+  var length: Int {
+    RTNL.headerLength + RTNL.rtmsgLength + RTNL.attributeHeaderLength + (ipv4 ? 4 : 16)
+      + (interfaceIndex == nil ? 0 : RTNL.attributeHeaderLength + 4)
+  }
+
+  /// Writes the request's bytes (see ``append(to:sequence:)``) into `buffer` at `start`, which must have room for
+  /// ``length`` bytes, and returns ``length``. Every byte of the request is written, padding included.
+  @discardableResult
+  func write(into buffer: UnsafeMutableRawBufferPointer, at start: Int, sequence: UInt32) -> Int {
     let addressLength = ipv4 ? 4 : 16
     let destinationAttributeLength = RTNL.attributeHeaderLength + addressLength
     let interfaceAttributeLength = RTNL.attributeHeaderLength + 4
-    let length =
-      RTNL.headerLength + RTNL.rtmsgLength + destinationAttributeLength
-      + (interfaceIndex == nil ? 0 : interfaceAttributeLength)
-    let start = bytes.count
-    bytes.append(contentsOf: repeatElement(0, count: length))
+    let length = self.length
     let destination = self.destination
-    bytes.withUnsafeMutableBytes { buffer in
+    do {
       var offset = start
       func store<T: FixedWidthInteger>(_ value: T) {
         buffer.storeBytes(of: value, toByteOffset: offset, as: T.self)
@@ -67,7 +83,8 @@ struct RouteLookupRequest: Sendable, Hashable {
       // rtmsg { family, dst_len, src_len, tos, table, protocol, scope, type; u32 flags }
       store(family)
       store(UInt8(addressLength * 8))
-      offset += 6
+      store(UInt32(0))  // src_len, tos, table, protocol
+      store(UInt16(0))  // scope, type
       store(fibMatch ? RTNL.RTM_F_FIB_MATCH : 0)
       store(UInt16(destinationAttributeLength))
       store(RTNL.RTA_DST)
@@ -78,6 +95,7 @@ struct RouteLookupRequest: Sendable, Hashable {
         store(interfaceIndex)
       }
     }
+    return length
   }
 }
 
@@ -138,8 +156,32 @@ struct RouteLookupAnswers: Sendable, ExpressibleByDictionaryLiteral {
     }
   }
 
+  /// Sets the answer to `request`, and returns whether it had none before.
+  @discardableResult
+  mutating func record(_ result: RouteLookupResult, for request: RouteLookupRequest) -> Bool {
+    if let index = entries.firstIndex(where: { $0.request == request }) {
+      entries[index].result = result
+      return false
+    }
+    entries.append(Entry(request: request, result: result))
+    return true
+  }
+
+  /// Forgets every answer, keeping the storage for the next evaluation's.
+  mutating func removeAll() {
+    entries.removeAllKeepingCapacity()
+  }
+
   /// Adds `other`'s answers, replacing answers to the same requests.
   mutating func merge(_ other: RouteLookupAnswers) {
     for entry in other.entries { self[entry.request] = entry.result }
+  }
+}
+
+extension Array {
+  /// Removes every element and keeps the storage, like `removeAll(keepingCapacity: true)`, whose general
+  /// `replaceSubrange` costs a few hundred instructions even for the one or two elements the event loop keeps.
+  mutating func removeAllKeepingCapacity() {
+    while !isEmpty { removeLast() }
   }
 }
