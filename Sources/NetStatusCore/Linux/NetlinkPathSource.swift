@@ -7,7 +7,7 @@
   ///
   /// Event-driven: one NETLINK_ROUTE socket per session subscribed to link, address, route, rule and nexthop
   /// changes, and inotify on the resolver configuration's folders; one thread serves every session of the process
-  /// (``NetlinkEventHub``, over `epoll`). Links and addresses are mirrored; routes are not: after a relevant
+  /// (`netstatus-rtnl`, over `epoll`). Links and addresses are mirrored; routes are not: after a relevant
   /// change the source asks the kernel's route lookup (what `ip route get` asks) on the same socket. An idle
   /// source makes no system calls. The
   /// README's "How it works" says what the kernel decides and what NetStatus adds.
@@ -103,7 +103,7 @@
     var recordedKernelState: KernelState? { shared.withLock { $0.kernelState } }
 
     /// Starts a session: subscribes inside the namespace, dumps links and addresses, asks the first lookups,
-    /// and hands the session to the process's one rtnetlink thread (``NetlinkEventHub``), which follows changes.
+    /// and hands the session to the process's one rtnetlink thread (`netstatus-rtnl`), which follows changes.
     ///
     /// Returns once the first path has been sent to `sink` on the calling thread. Later paths come from the
     /// rtnetlink thread (`netstatus-rtnl`), shared by every session of the process.
