@@ -17,17 +17,22 @@ extension NetworkPath {
   /// ``jsonRepresentation`` and a newline, as UTF-8: what `netstatus watch --json` writes for each change,
   /// without making a `String` first.
   package var jsonLine: [UInt8] {
-    withJSONLine { Array($0) }
+    var line: [UInt8] = []
+    withJSONLine { line = Array($0) }
+    return line
   }
 
   /// Calls `body` with ``jsonLine``'s bytes, written in stack memory: no allocation for a path of ordinary size.
   /// The bytes are valid only during `body`.
-  package func withJSONLine<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+  ///
+  /// Not generic on purpose: its caller is in another module (`netstatus watch --json`), where a generic call
+  /// would look up the type metadata of its result at run time, for every line.
+  package func withJSONLine(_ body: (UnsafeRawBufferPointer) -> Void) {
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { scratch in
       var json = JSONWriter(scratch: scratch)
       writeJSON(to: &json)
       json.raw("\n")
-      return body(json.written)
+      body(json.written)
     }
   }
 
