@@ -40,7 +40,9 @@ enum PathEvaluator {
   static func primaryLookups(state: KernelState, filter: InterfaceFilter = .none) -> [RouteLookupRequest] {
     guard filter.requiredInterfaceType != .loopback else { return [] }
     var requests: [RouteLookupRequest] = []
-    for ipv4 in [true, false] where state.hasUsableAddress(ipv4: ipv4) { requests.append(.primary(ipv4: ipv4)) }
+    // IPv4 then IPv6, spelled out: a loop over `[true, false]` would make that array on every change.
+    if state.hasUsableAddress(ipv4: true) { requests.append(.primary(ipv4: true)) }
+    if state.hasUsableAddress(ipv4: false) { requests.append(.primary(ipv4: false)) }
     return requests
   }
 
