@@ -90,8 +90,11 @@
     private var resolver = ResolverConfiguration(nameservers: [])
     private var lastPath: NetworkPath?
     private var typeCache: [Int32: (link: NetlinkLink, type: InterfaceType)] = [:]
-    /// The last eligible links computed, and the links they were computed from (see ``knownEligibleLinks()``).
-    private var eligibleCache: (links: [Int32: NetlinkLink], eligible: [PathEvaluator.Eligible])?
+    /// The last eligible links computed (see ``knownEligibleLinks(of:)``), `nil` before the first.
+    private var eligibleLinks: [PathEvaluator.Eligible]?
+    /// The links ``eligibleLinks`` were computed from. Two properties rather than an optional tuple, which each
+    /// check copied whole.
+    private var eligibleLinksSource: [Int32: NetlinkLink] = [:]
     /// Where datagrams are received: the session's own while it starts, then the one of the hub's thread.
     private var buffer = ReceiveBuffer()
     private var sequence: UInt32 = 0
@@ -482,37 +485,45 @@
     /// The path now. With `lookingUp`, asks the kernel's route lookups afresh (the evaluator says which);
     /// without, reuses the last answers (only the resolver configuration changed).
     private func evaluate(lookingUp: Bool) throws(NetworkMonitorError) -> NetworkPath {
-      let links = state.links
-      if typeCache.count > links.count * 2 + 8 { typeCache = typeCache.filter { links[$0.key] != nil } }
+      if typeCache.count > state.links.count * 2 + 8 {
+        let links = state.links
+        typeCache = typeCache.filter { links[$0.key] != nil }
+      }
       let filter = configuration.filter
       if lookingUp {
         answers.removeAll()
         try lookUp(PathEvaluator.primaryLookups(state: state, filter: filter), into: &answers)
-        var eligible = knownEligibleLinks()
+        // Read once (the lookups applied the notifications that came meanwhile): each read of the property is an
+        // exclusivity check and a copy.
+        let state = self.state
+        var eligible = knownEligibleLinks(of: state.links)
         let second = PathEvaluator.interfaceLookups(
           state: state, answers: answers, filter: filter, eligible: &eligible, classify: classify)
-        remember(eligible)
+        remember(eligible, of: state.links)
         if !second.isEmpty { try lookUp(second, into: &answers) }
       }
-      var eligible = knownEligibleLinks()
+      let state = self.state
+      var eligible = knownEligibleLinks(of: state.links)
       let path = PathEvaluator.evaluate(
         state: state, answers: answers, supportsDNS: resolver.supportsDNS, filter: filter, eligible: &eligible,
         classify: classify)
-      remember(eligible)
+      remember(eligible, of: state.links)
       return path
     }
 
-    /// The eligible links (``PathEvaluator/eligibleLinks(state:filter:classify:)``) of the current links, when the
-    /// last ones computed were for the same links: comparing dictionaries that share their storage (no link changed
-    /// since) is immediate, and a link's type only changes with the link (see ``classify(_:)``).
-    private func knownEligibleLinks() -> [PathEvaluator.Eligible]? {
-      guard let eligibleCache, eligibleCache.links == state.links else { return nil }
-      return eligibleCache.eligible
+    /// The eligible links (``PathEvaluator/eligibleLinks(state:filter:classify:)``) of `links`, when the last ones
+    /// computed were for the same links: comparing dictionaries that share their storage (no link changed since)
+    /// is immediate, and a link's type only changes with the link (see ``classify(_:)``).
+    private func knownEligibleLinks(of links: [Int32: NetlinkLink]) -> [PathEvaluator.Eligible]? {
+      guard eligibleLinksSource == links else { return nil }
+      return eligibleLinks
     }
 
-    /// Keeps `eligible`, when computed, as the eligible links of the current links.
-    private func remember(_ eligible: [PathEvaluator.Eligible]?) {
-      if let eligible { eligibleCache = (state.links, eligible) }
+    /// Keeps `eligible`, when computed, as the eligible links of `links`.
+    private func remember(_ eligible: [PathEvaluator.Eligible]?, of links: [Int32: NetlinkLink]) {
+      guard let eligible else { return }
+      eligibleLinksSource = links
+      eligibleLinks = eligible
     }
 
     /// The path after fresh lookups, asked again while notifications that may change their answers arrive
