@@ -497,16 +497,19 @@
         // exclusivity check and a copy.
         let state = self.state
         var eligible = knownEligibleLinks(of: state.links)
+        let known = eligible
         let second = PathEvaluator.interfaceLookups(
-          state: state, answers: answers, filter: filter, eligible: &eligible, classify: classify)
+          state: state, answers: answers, filter: filter, eligible: &eligible,
+          classify: { classify($0, knowing: known) })
         remember(eligible, of: state.links)
         if !second.isEmpty { try lookUp(second, into: &answers) }
       }
       let state = self.state
       var eligible = knownEligibleLinks(of: state.links)
+      let known = eligible
       let path = PathEvaluator.evaluate(
         state: state, answers: answers, supportsDNS: resolver.supportsDNS, filter: filter, eligible: &eligible,
-        classify: classify)
+        classify: { classify($0, knowing: known) })
       remember(eligible, of: state.links)
       return path
     }
@@ -638,6 +641,15 @@
         }
       }
       return received
+    }
+
+    /// ``classify(_:)``, answered from `eligible` when the link is there: eligible links of the current links were
+    /// classified by it for these very links, so the primary's link (usually among them) needs no cache lookup.
+    private func classify(_ link: NetlinkLink, knowing eligible: [PathEvaluator.Eligible]?) -> InterfaceType {
+      if let eligible, let position = eligible.firstIndex(where: { $0.link.index == link.index }) {
+        return eligible[position].type
+      }
+      return classify(link)
     }
 
     /// Classifies a link, reading sysfs only when the link is new or its name, kind, type or address changed.
