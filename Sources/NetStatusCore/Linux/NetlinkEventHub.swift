@@ -360,9 +360,11 @@
           return (state.generation !== generation, requested)
         }
         if retired { return }
-        let pending = again + requested
-        again.removeAll(keepingCapacity: true)
-        for id in pending { runSession(id, .again, &again) }
+        if !again.isEmpty || !requested.isEmpty {  // usually neither: no array is made for nothing
+          let pending = again + requested
+          again.removeAll(keepingCapacity: true)
+          for id in pending { runSession(id, .again, &again) }
+        }
         guard count > 0 else { continue }  // EINTR, or only sessions to run again
         for tag in tags[0..<Int(count)] {
           switch tag {
