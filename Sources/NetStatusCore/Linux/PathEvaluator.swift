@@ -188,7 +188,7 @@ enum PathEvaluator {
     switch primaryVerdict(primary, ipv4: ipv4, state: state, filter: filter, classify) {
     case .blocked: return []
     case .skipped: break
-    case .usable(let candidate): result.append(candidate)
+    case .usable(let candidate): result = [candidate]  // made at its size, not grown from empty
     }
     var others: [Candidate] = []
     // By position: a `for (link, type) in` loop would copy every eligible link it passes.
