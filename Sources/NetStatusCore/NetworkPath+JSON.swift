@@ -58,9 +58,9 @@ extension NetworkPath {
   /// Writes the documented JSON form, `{` to `}`.
   func writeJSON(to json: inout JSONWriter) {
     json.raw(#"{"status":"#)
-    json.string(status.rawValue)
+    json.raw(status.jsonString)
     json.raw(#","unsatisfiedReason":"#)
-    json.optionalString(unsatisfiedReason?.rawValue)
+    json.raw(unsatisfiedReason?.jsonString ?? "null")
     json.raw(#","isExpensive":"#)
     json.bool(isExpensive)
     json.raw(#","isConstrained":"#)
@@ -72,7 +72,7 @@ extension NetworkPath {
     json.raw(#","supportsDNS":"#)
     json.bool(supportsDNS)
     json.raw(#","interfaceType":"#)
-    json.optionalString(interfaceType?.rawValue)
+    json.raw(interfaceType?.jsonString ?? "null")
     json.raw(#","availableInterfaces":["#)
     for (position, interface) in availableInterfaces.enumerated() {
       if position > 0 { json.raw(",") }
@@ -81,7 +81,7 @@ extension NetworkPath {
       json.raw(#","index":"#)
       json.int(interface.index)
       json.raw(#","type":"#)
-      json.string(interface.type.rawValue)
+      json.raw(interface.type.jsonString)
       json.raw("}")
     }
     json.raw(#"],"gateways":["#)
@@ -90,5 +90,45 @@ extension NetworkPath {
       json.string(gateway)
     }
     json.raw("]}")
+  }
+}
+
+// The raw values of the enums in a path, as JSON strings fixed at compile time: a line then makes no `String` for
+// them, nor scans them for characters to escape (they have none). Tests check them against `rawValue`.
+
+extension NetworkPath.Status {
+  /// ``rawValue`` as a JSON string, quotes included.
+  var jsonString: StaticString {
+    switch self {
+    case .satisfied: #""satisfied""#
+    case .unsatisfied: #""unsatisfied""#
+    case .requiresConnection: #""requiresConnection""#
+    }
+  }
+}
+
+extension NetworkPath.UnsatisfiedReason {
+  /// ``rawValue`` as a JSON string, quotes included.
+  var jsonString: StaticString {
+    switch self {
+    case .notAvailable: #""notAvailable""#
+    case .cellularDenied: #""cellularDenied""#
+    case .wifiDenied: #""wifiDenied""#
+    case .localNetworkDenied: #""localNetworkDenied""#
+    case .vpnInactive: #""vpnInactive""#
+    }
+  }
+}
+
+extension InterfaceType {
+  /// ``rawValue`` as a JSON string, quotes included.
+  var jsonString: StaticString {
+    switch self {
+    case .other: #""other""#
+    case .wifi: #""wifi""#
+    case .cellular: #""cellular""#
+    case .wiredEthernet: #""wiredEthernet""#
+    case .loopback: #""loopback""#
+    }
   }
 }
