@@ -27,6 +27,10 @@
   /// lock: the starting thread until ``NetlinkEventHub/enable(_:)``, then the hub's thread while the hub marks
   /// the session busy; ``close()`` runs only when the session is not busy (or on the hub's thread after its
   /// work). Shared data goes through ``NetlinkSessionControl`` and the source's statistics, both behind locks.
+  ///
+  /// Its mutable properties are `@exclusivity(unchecked)`: only that one thread at a time touches them, the
+  /// compiler's static exclusivity checks still apply, and the runtime's checks (an access set updated at every
+  /// access) cost about 1,000 instructions per route change (`Benchmarks/instructions.sh`).
   final class NetlinkSessionWorker: NetlinkHubClient, @unchecked Sendable {
     struct Configuration {
       var namespace: NetworkNamespace?
@@ -67,13 +71,13 @@
 
     /// The socket subscribed to changes, on which dumps and route lookups are asked too: their answers carry
     /// our port ID and a sequence number of ours, notifications do not.
-    private var socket: NetlinkSocket?
+    @exclusivity(unchecked) private var socket: NetlinkSocket?
     /// The answers of the last lookups, reused when only the resolver configuration changed.
-    private var answers = RouteLookupAnswers()
+    @exclusivity(unchecked) private var answers = RouteLookupAnswers()
     /// Notifications that may change a lookup's answer arrived while lookups were being answered.
-    private var lookupsOutdated = false
+    @exclusivity(unchecked) private var lookupsOutdated = false
     /// A re-dump is needed: notifications were lost while lookups were being answered.
-    private var resyncReason: String?
+    @exclusivity(unchecked) private var resyncReason: String?
     /// Where the batch of lookups being sent is written: room for a whole batch, allocated once (freed in
     /// `deinit`).
     private let lookupRequestBytes = UnsafeMutableRawBufferPointer.allocate(
@@ -86,20 +90,20 @@
     /// A pidfd for the process whose `/proc/PID/ns/net` is watched, readable once it exits; see
     /// ``NetworkNamespace/openProcessDescriptor(matching:)``.
     private var processExit: Int32?
-    private var state = KernelState()
-    private var resolver = ResolverConfiguration(nameservers: [])
-    private var lastPath: NetworkPath?
-    private var typeCache: [Int32: (link: NetlinkLink, type: InterfaceType)] = [:]
+    @exclusivity(unchecked) private var state = KernelState()
+    @exclusivity(unchecked) private var resolver = ResolverConfiguration(nameservers: [])
+    @exclusivity(unchecked) private var lastPath: NetworkPath?
+    @exclusivity(unchecked) private var typeCache: [Int32: (link: NetlinkLink, type: InterfaceType)] = [:]
     /// The last eligible links computed (see ``knownEligibleLinks(of:)``), `nil` before the first.
-    private var eligibleLinks: [PathEvaluator.Eligible]?
+    @exclusivity(unchecked) private var eligibleLinks: [PathEvaluator.Eligible]?
     /// The links ``eligibleLinks`` were computed from. Two properties rather than an optional tuple, which each
     /// check copied whole.
-    private var eligibleLinksSource: [Int32: NetlinkLink] = [:]
+    @exclusivity(unchecked) private var eligibleLinksSource: [Int32: NetlinkLink] = [:]
     /// Where datagrams are received: the session's own while it starts, then the one of the hub's thread.
-    private var buffer = ReceiveBuffer()
-    private var sequence: UInt32 = 0
+    @exclusivity(unchecked) private var buffer = ReceiveBuffer()
+    @exclusivity(unchecked) private var sequence: UInt32 = 0
     /// The messages of the datagram being handled, decoded into the same storage each time.
-    private var decoded: [NetlinkMessage] = []
+    @exclusivity(unchecked) private var decoded: [NetlinkMessage] = []
     /// Notifications that matter kept arriving during the start-up's lookups: the hub runs ``Work/again`` first.
     private(set) var startedUnsettled = false
 
