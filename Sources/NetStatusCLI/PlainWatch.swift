@@ -31,10 +31,13 @@ struct PlainWatch {
     _ = StopOnError(monitor: monitor, stop: stop)
     let json = output.options.json
     printer = monitor.addSynchronousSubscriber { path in
-      _ = Self.handle(
-        json
-          ? path.withJSONLine { StandardOutput.write($0, to: STDOUT_FILENO) }
-          : StandardOutput.line(output.line(path, nil)), stop: stop)
+      var outcome = StandardOutput.Outcome.written
+      if json {
+        path.withJSONLine { outcome = StandardOutput.write($0, to: STDOUT_FILENO) }
+      } else {
+        outcome = StandardOutput.line(output.line(path, nil))
+      }
+      _ = Self.handle(outcome, stop: stop)
     }
   }
 

@@ -31,8 +31,22 @@ enum StandardOutput {
   /// Whether standard output is a terminal.
   static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
 
-  /// Whether standard output was closed when netstatus started (see ``claimStandardDescriptors()``).
-  private static let outputWasClosed = Locked(false)
+  /// Whether standard output was closed when netstatus started: the claim of ``claimStandardDescriptors()``,
+  /// made once (on first use, which that method forces first thing). A global's lazy initialization is
+  /// thread-safe, and reading it afterwards takes no lock: every write reads it.
+  private static let outputWasClosed: Bool = {
+    var outputWasClosed = false
+    for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
+      guard fcntl(descriptor, F_GETFD) == -1, errno == EBADF else { continue }
+      let opened = open("/dev/null", O_RDWR)
+      if opened >= 0, opened != descriptor {
+        _ = dup2(opened, descriptor)
+        _ = close(opened)
+      }
+      if descriptor == STDOUT_FILENO { outputWasClosed = true }
+    }
+    return outputWasClosed
+  }()
 
   /// The pipe ``interruptWrites()`` makes readable, for good: writes poll its read end. `nil` if it could not
   /// be made (writes then cannot be interrupted, as before).
@@ -65,15 +79,7 @@ enum StandardOutput {
   /// opened on /dev/null, so that netstatus's own sockets and eventfds never become "standard output". A closed
   /// standard output is remembered: every write to it fails with EBADF. Call it first thing.
   static func claimStandardDescriptors() {
-    for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] {
-      guard fcntl(descriptor, F_GETFD) == -1, errno == EBADF else { continue }
-      let opened = open("/dev/null", O_RDWR)
-      if opened >= 0, opened != descriptor {
-        _ = dup2(opened, descriptor)
-        _ = close(opened)
-      }
-      if descriptor == STDOUT_FILENO { outputWasClosed.withLockedValue { $0 = true } }
-    }
+    _ = outputWasClosed
     _ = interruption
   }
 
@@ -116,7 +122,7 @@ enum StandardOutput {
   /// Writes all of `bytes`, retrying on EINTR and short writes, waiting for room without blocking past
   /// ``interruptWrites()``.
   static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Outcome {
-    if descriptor == STDOUT_FILENO, outputWasClosed.withLockedValue({ $0 }) { return .failed(EBADF) }
+    if descriptor == STDOUT_FILENO, outputWasClosed { return .failed(EBADF) }
     // A pipe: write without waiting, and wait for room only when it is full.
     let nonBlocking = descriptor == STDOUT_FILENO ? nonBlockingOutput : nil
     let descriptor = nonBlocking ?? descriptor

@@ -214,45 +214,49 @@ public final class NetworkMonitor: Sendable {
     }
   }
 
+  /// What ``publish(_:generation:error:)`` decides under the lock, to act on once it is released. A struct, not a
+  /// tuple: an optional tuple of these fields was copied through its runtime metadata on every publish.
+  private struct PublishDecision {
+    var changed: Bool
+    var fanout: Broadcast<NetworkPath>.Fanout
+    var handlers: Handlers?
+    var stopsFailedSession: Bool
+    var schedulesNotification: Bool
+  }
+
   /// Records a path (and an error, if the source failed), then notifies everyone, outside the lock.
   ///
   /// The handlers are copied out of the lock only when some must run: a change with no path closures set (a
   /// command-line tool, a daemon) copies none of them.
   private func publish(_ path: NetworkPath, generation: UInt64, error: NetworkMonitorError?) {
-    let decision:
-      (
-        changed: Bool, fanout: Broadcast<NetworkPath>.Fanout, handlers: Handlers?,
-        stopsFailedSession: Bool, schedulesNotification: Bool
-      )? =
-        state.withLockedValue { state in
-          guard state.isMonitoring, state.generation == generation else { return nil }
-          var stopsFailedSession = false
-          if let error {
-            state.lastError = error
-            state.isMonitoring = false
-            state.generation &+= 1
-            state.failedSession = state.session.take()
-            stopsFailedSession = state.failedSession != nil
-          }
-          // Compared in place: `currentPath != path` would first copy `path` into an optional.
-          if case .some(let current) = state.currentPath, current == path {
-            return (
-              false, Broadcast<NetworkPath>.Fanout(), error == nil ? nil : state.handlers, stopsFailedSession, false
-            )
-          }
-          state.currentPath = path
-          let needsHandlers =
-            error != nil || state.handlers.pathUpdate != nil || state.handlers.netStatusChange != nil
-          return (
-            true, state.broadcast.publish(path), needsHandlers ? state.handlers : nil, stopsFailedSession,
-            state.notifications.enqueue(path)
-          )
+    guard
+      let decision = state.withLockedValue({ state -> PublishDecision? in
+        guard state.isMonitoring, state.generation == generation else { return nil }
+        var stopsFailedSession = false
+        if let error {
+          state.lastError = error
+          state.isMonitoring = false
+          state.generation &+= 1
+          state.failedSession = state.session.take()
+          stopsFailedSession = state.failedSession != nil
         }
-    // Taken apart once: each access to a field of the optional tuple would copy it (its handlers included).
-    guard case (let changed, let fanout, let handlers, let stopsFailedSession, let schedulesNotification)? = decision
+        // Compared in place: `currentPath != path` would first copy `path` into an optional.
+        if case .some(let current) = state.currentPath, current == path {
+          return PublishDecision(
+            changed: false, fanout: Broadcast<NetworkPath>.Fanout(), handlers: error == nil ? nil : state.handlers,
+            stopsFailedSession: stopsFailedSession, schedulesNotification: false)
+        }
+        state.currentPath = path
+        let needsHandlers =
+          error != nil || state.handlers.pathUpdate != nil || state.handlers.netStatusChange != nil
+        return PublishDecision(
+          changed: true, fanout: state.broadcast.publish(path), handlers: needsHandlers ? state.handlers : nil,
+          stopsFailedSession: stopsFailedSession, schedulesNotification: state.notifications.enqueue(path))
+      })
     else { return }
-    if changed {
-      fanout.run(with: path)
+    let handlers = decision.handlers
+    if decision.changed {
+      decision.fanout.run(with: path)
       if let handlers {
         let pathUpdate = handlers.pathUpdate
         let netStatusChange = handlers.netStatusChange
@@ -263,14 +267,14 @@ public final class NetworkMonitor: Sendable {
           }
         }
       }
-      if schedulesNotification { schedulePendingNotifications() }
+      if decision.schedulesNotification { schedulePendingNotifications() }
     }
     if let error, let handlers {
       if let handler = handlers.error { handlers.queue.async { handler(error) } }
       if let didStop = handlers.didStop { handlers.queue.async(execute: didStop) }
     }
     // The failing source calls us from its own thread: stop it from elsewhere so that it can join.
-    if stopsFailedSession {
+    if decision.stopsFailedSession {
       DispatchQueue.global().async { self.stopFailedSession() }
     }
   }

@@ -17,17 +17,22 @@ extension NetworkPath {
   /// ``jsonRepresentation`` and a newline, as UTF-8: what `netstatus watch --json` writes for each change,
   /// without making a `String` first.
   package var jsonLine: [UInt8] {
-    withJSONLine { Array($0) }
+    var line: [UInt8] = []
+    withJSONLine { line = Array($0) }
+    return line
   }
 
   /// Calls `body` with ``jsonLine``'s bytes, written in stack memory: no allocation for a path of ordinary size.
   /// The bytes are valid only during `body`.
-  package func withJSONLine<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+  ///
+  /// Not generic on purpose: its caller is in another module (`netstatus watch --json`), where a generic call
+  /// would look up the type metadata of its result at run time, for every line.
+  package func withJSONLine(_ body: (UnsafeRawBufferPointer) -> Void) {
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { scratch in
       var json = JSONWriter(scratch: scratch)
       writeJSON(to: &json)
       json.raw("\n")
-      return body(json.written)
+      body(json.written)
     }
   }
 
@@ -53,9 +58,9 @@ extension NetworkPath {
   /// Writes the documented JSON form, `{` to `}`.
   func writeJSON(to json: inout JSONWriter) {
     json.raw(#"{"status":"#)
-    json.string(status.rawValue)
+    json.raw(status.jsonString)
     json.raw(#","unsatisfiedReason":"#)
-    json.optionalString(unsatisfiedReason?.rawValue)
+    json.raw(unsatisfiedReason?.jsonString ?? "null")
     json.raw(#","isExpensive":"#)
     json.bool(isExpensive)
     json.raw(#","isConstrained":"#)
@@ -67,7 +72,7 @@ extension NetworkPath {
     json.raw(#","supportsDNS":"#)
     json.bool(supportsDNS)
     json.raw(#","interfaceType":"#)
-    json.optionalString(interfaceType?.rawValue)
+    json.raw(interfaceType?.jsonString ?? "null")
     json.raw(#","availableInterfaces":["#)
     for (position, interface) in availableInterfaces.enumerated() {
       if position > 0 { json.raw(",") }
@@ -76,7 +81,7 @@ extension NetworkPath {
       json.raw(#","index":"#)
       json.int(interface.index)
       json.raw(#","type":"#)
-      json.string(interface.type.rawValue)
+      json.raw(interface.type.jsonString)
       json.raw("}")
     }
     json.raw(#"],"gateways":["#)
@@ -85,5 +90,45 @@ extension NetworkPath {
       json.string(gateway)
     }
     json.raw("]}")
+  }
+}
+
+// The raw values of the enums in a path, as JSON strings fixed at compile time: a line then makes no `String` for
+// them, nor scans them for characters to escape (they have none). Tests check them against `rawValue`.
+
+extension NetworkPath.Status {
+  /// ``rawValue`` as a JSON string, quotes included.
+  var jsonString: StaticString {
+    switch self {
+    case .satisfied: #""satisfied""#
+    case .unsatisfied: #""unsatisfied""#
+    case .requiresConnection: #""requiresConnection""#
+    }
+  }
+}
+
+extension NetworkPath.UnsatisfiedReason {
+  /// ``rawValue`` as a JSON string, quotes included.
+  var jsonString: StaticString {
+    switch self {
+    case .notAvailable: #""notAvailable""#
+    case .cellularDenied: #""cellularDenied""#
+    case .wifiDenied: #""wifiDenied""#
+    case .localNetworkDenied: #""localNetworkDenied""#
+    case .vpnInactive: #""vpnInactive""#
+    }
+  }
+}
+
+extension InterfaceType {
+  /// ``rawValue`` as a JSON string, quotes included.
+  var jsonString: StaticString {
+    switch self {
+    case .other: #""other""#
+    case .wifi: #""wifi""#
+    case .cellular: #""cellular""#
+    case .wiredEthernet: #""wiredEthernet""#
+    case .loopback: #""loopback""#
+    }
   }
 }

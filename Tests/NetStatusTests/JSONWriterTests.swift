@@ -44,6 +44,15 @@ struct JSONWriterTests {
     #expect(try JSONDecoder().decode(String.self, from: Data(json.utf8)) == text)
   }
 
+  @Test func enumJSONStringsAreTheirRawValuesQuoted() {
+    func text(_ value: StaticString) -> String { value.description }
+    for status in NetworkPath.Status.allCases { #expect(text(status.jsonString) == "\"\(status.rawValue)\"") }
+    for reason in NetworkPath.UnsatisfiedReason.allCases {
+      #expect(text(reason.jsonString) == "\"\(reason.rawValue)\"")
+    }
+    for type in InterfaceType.allCases { #expect(text(type.jsonString) == "\"\(type.rawValue)\"") }
+  }
+
   @Test func jsonLineIsTheRepresentationAndANewline() {
     var path = NetworkPathTests.ethernet
     path.availableInterfaces.append(NetworkInterface(name: "wlan\"0", index: 3, type: .wifi))

@@ -10,10 +10,32 @@ struct KernelState: Sendable, Hashable {
   /// Links by index.
   var links: [Int32: NetlinkLink] = [:]
   /// Addresses by identity (interface, address, prefix length).
-  var addresses: [NetlinkAddress.Key: NetlinkAddress] = [:]
+  var addresses: [NetlinkAddress.Key: NetlinkAddress] = [:] {
+    didSet { usableSources = Self.usableSources(of: addresses) }
+  }
+  /// The addresses of ``addresses`` usable beyond the local link (see ``NetlinkAddress/isUsableBeyondLink``),
+  /// kept up to date with them: every evaluation asks, and addresses change far less often than routes. Derived
+  /// from ``addresses``, so equality and hashing leave it out.
+  private(set) var usableSources: [IPAddressBytes] = []
 
   /// An empty state.
   init() {}
+
+  static func == (lhs: KernelState, rhs: KernelState) -> Bool {
+    lhs.links == rhs.links && lhs.addresses == rhs.addresses
+  }
+
+  func hash(into hasher: inout Hasher) {
+    hasher.combine(links)
+    hasher.combine(addresses)
+  }
+
+  /// The addresses usable beyond the local link among `addresses`, in no particular order.
+  private static func usableSources(of addresses: [NetlinkAddress.Key: NetlinkAddress]) -> [IPAddressBytes] {
+    var usable: [IPAddressBytes] = []
+    for address in addresses.values where address.isUsableBeyondLink { usable.append(address.address) }
+    return usable
+  }
 
   /// Applies one message. Route, rule and nexthop messages change nothing here.
   mutating func apply(_ message: NetlinkMessage) {
@@ -42,11 +64,11 @@ struct KernelState: Sendable, Hashable {
   /// Whether some address of this family can be a source for off-link traffic (see
   /// ``NetlinkAddress/isUsableBeyondLink``). Without one, no lookup of the family can give a usable path.
   func hasUsableAddress(ipv4: Bool) -> Bool {
-    addresses.values.contains { $0.address.isIPv4 == ipv4 && $0.isUsableBeyondLink }
+    usableSources.contains { $0.isIPv4 == ipv4 }
   }
 
   /// Whether `source` is one of the mirrored addresses and usable beyond the local link.
   func isUsableSource(_ source: IPAddressBytes) -> Bool {
-    addresses.values.contains { $0.address == source && $0.isUsableBeyondLink }
+    usableSources.contains(source)
   }
 }

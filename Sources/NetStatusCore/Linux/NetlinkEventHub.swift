@@ -104,6 +104,9 @@
       var starting = 0
       /// The session the thread is running now.
       var busy: UInt64?
+      /// ``stop(_:)`` marked the busy session removed: only then (or when its work ended it) does the thread look
+      /// it up again once its work is done.
+      var busyRemoved = false
       /// Which sessions each inotify watch serves: a watch is removed when it serves none.
       var watches: [Int32: Set<UInt64>] = [:]
       var nextID: UInt64 = 2
@@ -262,6 +265,7 @@
         if !registration.active { state.starting -= 1 }  // registered, never enabled: enable() will find nothing
         if state.busy == id {
           state.sessions[id]?.removed = true
+          state.busyRemoved = true
           return onThread ? .nothing : .waitForThread(registration.worker)
         }
         state.sessions[id] = nil
@@ -356,9 +360,11 @@
           return (state.generation !== generation, requested)
         }
         if retired { return }
-        let pending = again + requested
-        again.removeAll(keepingCapacity: true)
-        for id in pending { runSession(id, .again, &again) }
+        if !again.isEmpty || !requested.isEmpty {  // usually neither: no array is made for nothing
+          let pending = again + requested
+          again.removeAll(keepingCapacity: true)
+          for id in pending { runSession(id, .again, &again) }
+        }
         guard count > 0 else { continue }  // EINTR, or only sessions to run again
         for tag in tags[0..<Int(count)] {
           switch tag {
@@ -412,12 +418,15 @@
         let worker = registry.withLockedValue({ state -> (any NetlinkHubClient)? in
           guard let registration = state.sessions[id], registration.active, !registration.removed else { return nil }
           state.busy = id
+          state.busyRemoved = false
           return registration.worker
         })
       else { return }
       let outcome = worker.handle(work)
       let ended = registry.withLockedValue { state -> (Registration, Generation?)? in
         state.busy = nil
+        // Not stopped while busy (stop() sets `busyRemoved` with `removed`), and not ended: nothing to look up.
+        guard state.busyRemoved || outcome == .ended else { return nil }
         guard let registration = state.sessions[id] else { return nil }
         guard registration.removed || outcome == .ended else { return nil }
         state.sessions[id] = nil

@@ -27,6 +27,10 @@
   /// lock: the starting thread until ``NetlinkEventHub/enable(_:)``, then the hub's thread while the hub marks
   /// the session busy; ``close()`` runs only when the session is not busy (or on the hub's thread after its
   /// work). Shared data goes through ``NetlinkSessionControl`` and the source's statistics, both behind locks.
+  ///
+  /// Its mutable properties are `@exclusivity(unchecked)`: only that one thread at a time touches them, the
+  /// compiler's static exclusivity checks still apply, and the runtime's checks (an access set updated at every
+  /// access) cost about 1,000 instructions per route change (`Benchmarks/instructions.sh`).
   final class NetlinkSessionWorker: NetlinkHubClient, @unchecked Sendable {
     struct Configuration {
       var namespace: NetworkNamespace?
@@ -67,13 +71,13 @@
 
     /// The socket subscribed to changes, on which dumps and route lookups are asked too: their answers carry
     /// our port ID and a sequence number of ours, notifications do not.
-    private var socket: NetlinkSocket?
+    @exclusivity(unchecked) private var socket: NetlinkSocket?
     /// The answers of the last lookups, reused when only the resolver configuration changed.
-    private var answers = RouteLookupAnswers()
+    @exclusivity(unchecked) private var answers = RouteLookupAnswers()
     /// Notifications that may change a lookup's answer arrived while lookups were being answered.
-    private var lookupsOutdated = false
+    @exclusivity(unchecked) private var lookupsOutdated = false
     /// A re-dump is needed: notifications were lost while lookups were being answered.
-    private var resyncReason: String?
+    @exclusivity(unchecked) private var resyncReason: String?
     /// Where the batch of lookups being sent is written: room for a whole batch, allocated once (freed in
     /// `deinit`).
     private let lookupRequestBytes = UnsafeMutableRawBufferPointer.allocate(
@@ -86,17 +90,20 @@
     /// A pidfd for the process whose `/proc/PID/ns/net` is watched, readable once it exits; see
     /// ``NetworkNamespace/openProcessDescriptor(matching:)``.
     private var processExit: Int32?
-    private var state = KernelState()
-    private var resolver = ResolverConfiguration(nameservers: [])
-    private var lastPath: NetworkPath?
-    private var typeCache: [Int32: (link: NetlinkLink, type: InterfaceType)] = [:]
-    /// The last eligible links computed, and the links they were computed from (see ``knownEligibleLinks()``).
-    private var eligibleCache: (links: [Int32: NetlinkLink], eligible: [PathEvaluator.Eligible])?
+    @exclusivity(unchecked) private var state = KernelState()
+    @exclusivity(unchecked) private var resolver = ResolverConfiguration(nameservers: [])
+    @exclusivity(unchecked) private var lastPath: NetworkPath?
+    @exclusivity(unchecked) private var typeCache: [Int32: (link: NetlinkLink, type: InterfaceType)] = [:]
+    /// The last eligible links computed (see ``knownEligibleLinks(of:)``), `nil` before the first.
+    @exclusivity(unchecked) private var eligibleLinks: [PathEvaluator.Eligible]?
+    /// The links ``eligibleLinks`` were computed from. Two properties rather than an optional tuple, which each
+    /// check copied whole.
+    @exclusivity(unchecked) private var eligibleLinksSource: [Int32: NetlinkLink] = [:]
     /// Where datagrams are received: the session's own while it starts, then the one of the hub's thread.
-    private var buffer = ReceiveBuffer()
-    private var sequence: UInt32 = 0
+    @exclusivity(unchecked) private var buffer = ReceiveBuffer()
+    @exclusivity(unchecked) private var sequence: UInt32 = 0
     /// The messages of the datagram being handled, decoded into the same storage each time.
-    private var decoded: [NetlinkMessage] = []
+    @exclusivity(unchecked) private var decoded: [NetlinkMessage] = []
     /// Notifications that matter kept arriving during the start-up's lookups: the hub runs ``Work/again`` first.
     private(set) var startedUnsettled = false
 
@@ -482,37 +489,48 @@
     /// The path now. With `lookingUp`, asks the kernel's route lookups afresh (the evaluator says which);
     /// without, reuses the last answers (only the resolver configuration changed).
     private func evaluate(lookingUp: Bool) throws(NetworkMonitorError) -> NetworkPath {
-      let links = state.links
-      if typeCache.count > links.count * 2 + 8 { typeCache = typeCache.filter { links[$0.key] != nil } }
+      if typeCache.count > state.links.count * 2 + 8 {
+        let links = state.links
+        typeCache = typeCache.filter { links[$0.key] != nil }
+      }
       let filter = configuration.filter
       if lookingUp {
         answers.removeAll()
         try lookUp(PathEvaluator.primaryLookups(state: state, filter: filter), into: &answers)
-        var eligible = knownEligibleLinks()
+        // Read once (the lookups applied the notifications that came meanwhile): each read of the property is an
+        // exclusivity check and a copy.
+        let state = self.state
+        var eligible = knownEligibleLinks(of: state.links)
+        let known = eligible
         let second = PathEvaluator.interfaceLookups(
-          state: state, answers: answers, filter: filter, eligible: &eligible, classify: classify)
-        remember(eligible)
+          state: state, answers: answers, filter: filter, eligible: &eligible,
+          classify: { classify($0, knowing: known) })
+        remember(eligible, of: state.links)
         if !second.isEmpty { try lookUp(second, into: &answers) }
       }
-      var eligible = knownEligibleLinks()
+      let state = self.state
+      var eligible = knownEligibleLinks(of: state.links)
+      let known = eligible
       let path = PathEvaluator.evaluate(
         state: state, answers: answers, supportsDNS: resolver.supportsDNS, filter: filter, eligible: &eligible,
-        classify: classify)
-      remember(eligible)
+        classify: { classify($0, knowing: known) })
+      remember(eligible, of: state.links)
       return path
     }
 
-    /// The eligible links (``PathEvaluator/eligibleLinks(state:filter:classify:)``) of the current links, when the
-    /// last ones computed were for the same links: comparing dictionaries that share their storage (no link changed
-    /// since) is immediate, and a link's type only changes with the link (see ``classify(_:)``).
-    private func knownEligibleLinks() -> [PathEvaluator.Eligible]? {
-      guard let eligibleCache, eligibleCache.links == state.links else { return nil }
-      return eligibleCache.eligible
+    /// The eligible links (``PathEvaluator/eligibleLinks(state:filter:classify:)``) of `links`, when the last ones
+    /// computed were for the same links: comparing dictionaries that share their storage (no link changed since)
+    /// is immediate, and a link's type only changes with the link (see ``classify(_:)``).
+    private func knownEligibleLinks(of links: [Int32: NetlinkLink]) -> [PathEvaluator.Eligible]? {
+      guard eligibleLinksSource == links else { return nil }
+      return eligibleLinks
     }
 
-    /// Keeps `eligible`, when computed, as the eligible links of the current links.
-    private func remember(_ eligible: [PathEvaluator.Eligible]?) {
-      if let eligible { eligibleCache = (state.links, eligible) }
+    /// Keeps `eligible`, when computed, as the eligible links of `links`.
+    private func remember(_ eligible: [PathEvaluator.Eligible]?, of links: [Int32: NetlinkLink]) {
+      guard let eligible else { return }
+      eligibleLinksSource = links
+      eligibleLinks = eligible
     }
 
     /// The path after fresh lookups, asked again while notifications that may change their answers arrive
@@ -627,6 +645,15 @@
         }
       }
       return received
+    }
+
+    /// ``classify(_:)``, answered from `eligible` when the link is there: eligible links of the current links were
+    /// classified by it for these very links, so the primary's link (usually among them) needs no cache lookup.
+    private func classify(_ link: NetlinkLink, knowing eligible: [PathEvaluator.Eligible]?) -> InterfaceType {
+      if let eligible, let position = eligible.firstIndex(where: { $0.link.index == link.index }) {
+        return eligible[position].type
+      }
+      return classify(link)
     }
 
     /// Classifies a link, reading sysfs only when the link is new or its name, kind, type or address changed.

@@ -26,7 +26,11 @@
 enum PathEvaluator {
   /// A usable lookup answer: an interface that can carry the default path of one family.
   struct Candidate: Sendable, Hashable {
-    var link: NetlinkLink
+    /// The interface's index.
+    var index: Int32
+    /// The interface's name. Only what the path needs of the link: a whole ``NetlinkLink`` would be retained and
+    /// released with each copy.
+    var name: String
     var type: InterfaceType
     var ipv4: Bool
     var gateway: IPAddressBytes?
@@ -40,7 +44,9 @@ enum PathEvaluator {
   static func primaryLookups(state: KernelState, filter: InterfaceFilter = .none) -> [RouteLookupRequest] {
     guard filter.requiredInterfaceType != .loopback else { return [] }
     var requests: [RouteLookupRequest] = []
-    for ipv4 in [true, false] where state.hasUsableAddress(ipv4: ipv4) { requests.append(.primary(ipv4: ipv4)) }
+    // IPv4 then IPv6, spelled out: a loop over `[true, false]` would make that array on every change.
+    if state.hasUsableAddress(ipv4: true) { requests.append(.primary(ipv4: true)) }
+    if state.hasUsableAddress(ipv4: false) { requests.append(.primary(ipv4: false)) }
     return requests
   }
 
@@ -62,7 +68,11 @@ enum PathEvaluator {
   ) -> [RouteLookupRequest] {
     // With at most one interface up with carrier besides loopback, the primary's is the only one there is.
     var others = 0
-    for link in state.links.values where link.isUsable && link.flags & RTNL.IFF_LOOPBACK == 0 { others += 1 }
+    // By position, here and below: a `for link in` loop would copy (retain and release) every link it passes.
+    let links = state.links.values
+    for position in links.indices where links[position].isUsable && links[position].flags & RTNL.IFF_LOOPBACK == 0 {
+      others += 1
+    }
     guard others > 1 else { return [] }
     var requests: [RouteLookupRequest] = []
     for ipv4 in [true, false] {
@@ -71,12 +81,14 @@ enum PathEvaluator {
       switch primaryVerdict(primary, ipv4: ipv4, state: state, filter: filter, classify) {
       case .blocked: continue
       case .skipped: primaryIndex = nil
-      case .usable(let candidate): primaryIndex = candidate.link.index
+      case .usable(let candidate): primaryIndex = candidate.index
       }
       if eligible == nil { eligible = eligibleLinks(state: state, filter: filter, classify: classify) }
-      for (link, _) in eligible ?? [] where link.index != primaryIndex {
-        requests.append(RouteLookupRequest(ipv4: ipv4, interfaceIndex: link.index, fibMatch: true))
-        requests.append(RouteLookupRequest(ipv4: ipv4, interfaceIndex: link.index, fibMatch: false))
+      let known = eligible ?? []
+      for position in known.indices where known[position].link.index != primaryIndex {
+        let index = known[position].link.index
+        requests.append(RouteLookupRequest(ipv4: ipv4, interfaceIndex: index, fibMatch: true))
+        requests.append(RouteLookupRequest(ipv4: ipv4, interfaceIndex: index, fibMatch: false))
       }
     }
     return requests
@@ -132,7 +144,7 @@ enum PathEvaluator {
         ordered += (Array(ipv4.dropFirst()) + Array(ipv6.dropFirst())).sorted { a, b in
           if a.metric != b.metric { return a.metric < b.metric }
           if a.ipv4 != b.ipv4 { return a.ipv4 }
-          return a.link.index < b.link.index
+          return a.index < b.index
         }
       }
     }
@@ -144,9 +156,9 @@ enum PathEvaluator {
     interfaces.reserveCapacity(ordered.count)
     var gateways: [String] = []
     for (position, candidate) in ordered.enumerated() {
-      let index = Int(candidate.link.index)
+      let index = Int(candidate.index)
       if !interfaces.contains(where: { $0.index == index }) {
-        interfaces.append(NetworkInterface(name: candidate.link.name, index: index, type: candidate.type))
+        interfaces.append(NetworkInterface(name: candidate.name, index: index, type: candidate.type))
       }
       // A gateway once, where it first appears.
       if let gateway = candidate.gateway, !ordered[..<position].contains(where: { $0.gateway == gateway }) {
@@ -176,19 +188,22 @@ enum PathEvaluator {
     switch primaryVerdict(primary, ipv4: ipv4, state: state, filter: filter, classify) {
     case .blocked: return []
     case .skipped: break
-    case .usable(let candidate): result.append(candidate)
+    case .usable(let candidate): result = [candidate]  // made at its size, not grown from empty
     }
     var others: [Candidate] = []
-    for (link, type) in eligible where link.index != result.first?.link.index {
-      let fib = answers[RouteLookupRequest(ipv4: ipv4, interfaceIndex: link.index, fibMatch: true)]?.route
-      let plain = answers[RouteLookupRequest(ipv4: ipv4, interfaceIndex: link.index, fibMatch: false)]?.route
-      guard let fib, fib.type == RTNL.RTN_UNICAST, let plain, plain.interfaceIndex == link.index,
+    // By position: a `for (link, type) in` loop would copy every eligible link it passes.
+    for position in eligible.indices where eligible[position].link.index != result.first?.index {
+      let index = eligible[position].link.index
+      let type = eligible[position].type
+      let fib = answers[RouteLookupRequest(ipv4: ipv4, interfaceIndex: index, fibMatch: true)]?.route
+      let plain = answers[RouteLookupRequest(ipv4: ipv4, interfaceIndex: index, fibMatch: false)]?.route
+      guard let fib, fib.type == RTNL.RTN_UNICAST, let plain, plain.interfaceIndex == index,
         let candidate = usable(plain, ipv4: ipv4, metric: fib.priority, state: state, classify: { _ in type })
       else { continue }
       others.append(candidate)
     }
     guard !others.isEmpty else { return result }
-    others.sort { $0.metric != $1.metric ? $0.metric < $1.metric : $0.link.index < $1.link.index }
+    others.sort { $0.metric != $1.metric ? $0.metric < $1.metric : $0.index < $1.index }
     return result + others
   }
 
@@ -229,7 +244,8 @@ enum PathEvaluator {
     else { return nil }
     let type = classify(link)
     guard type != .loopback else { return nil }
-    return Candidate(link: link, type: type, ipv4: ipv4, gateway: route.gateway, metric: metric)
+    return Candidate(
+      index: link.index, name: link.name, type: type, ipv4: ipv4, gateway: route.gateway, metric: metric)
   }
 
   /// A link worth a per-interface lookup, with its type.

@@ -142,7 +142,8 @@ struct RouteLookupAnswers: Sendable, ExpressibleByDictionaryLiteral {
   /// The answer to `request`, if it was asked and answered. Setting `nil` forgets it.
   subscript(request: RouteLookupRequest) -> RouteLookupResult? {
     get {
-      for entry in entries where entry.request == request { return entry.result }
+      // By index: a `for entry in entries` loop would copy every entry it passes, routes and all.
+      for index in entries.indices where entries[index].request == request { return entries[index].result }
       return nil
     }
     set {
