@@ -86,6 +86,12 @@
       }
 
       func wake() { _ = eventfd_write(wakeFD, 1) }
+
+      private let endClaimed = Atomic<Bool>(false)
+
+      /// Whether the caller is the one to end the retired generation's thread (join or detach it): the first
+      /// caller only.
+      func claimEnd() -> Bool { !endClaimed.exchange(true, ordering: .acquiringAndReleasing) }
     }
 
     /// A session as the hub knows it.
@@ -95,6 +101,9 @@
       var active = false
       /// Stopped while the thread was running it: the thread closes it when done.
       var removed = false
+      /// Stopped from another thread while the thread was running it: that stopper waits for the close and, if
+      /// the generation retired with it, joins the thread (so that no thread of the hub is left once stop returns).
+      var stopperWaits = false
     }
 
     struct State: ~Copyable {
@@ -265,6 +274,7 @@
         if !registration.active { state.starting -= 1 }  // registered, never enabled: enable() will find nothing
         if state.busy == id {
           state.sessions[id]?.removed = true
+          state.sessions[id]?.stopperWaits = !onThread
           state.busyRemoved = true
           return onThread ? .nothing : .waitForThread(registration.worker)
         }
@@ -278,6 +288,9 @@
       case .waitForThread(let worker):
         worker.finished.wait()
         worker.finished.signal()
+        // The thread closed it; if that retired the generation, the thread left its end to this stopper.
+        let generation = worker.reservation.generation
+        if registry.withLockedValue({ $0.generation !== generation }) { finish(generation) }
       case .close(let registration, let retired):
         close(registration, generation: registration.worker.reservation.generation)
         if let retired { finish(retired) }
@@ -332,6 +345,7 @@
     /// on its own once the current sink returns.
     private static func finish(_ generation: Generation) {
       generation.wake()
+      guard generation.claimEnd() else { return }
       guard let thread = generation.thread.withLockedValue({ $0 }) else {
         close(generation)  // the thread never started
         return
@@ -435,7 +449,11 @@
       }
       if let (registration, retired) = ended {
         close(registration, generation: worker.reservation.generation)
-        if let retired { finish(retired) }
+        if let retired {
+          // A stopper waiting on another thread joins it (stop() then returns with no thread left); else it ends
+          // on its own.
+          if registration.stopperWaits { retired.wake() } else { finish(retired) }
+        }
       } else if outcome == .again {
         again.append(id)
       }
