@@ -105,22 +105,23 @@
     static func run<Value: Sendable>(
       inside handle: Handle, path: String, _ body: @escaping @Sendable () throws(NetworkMonitorError) -> Value
     ) throws(NetworkMonitorError) -> Value {
-      let outcome = Mutex<Result<Value, NetworkMonitorError>?>(nil)
+      // A pair, not a `Result`: the metadata of `Result<Value, NetworkMonitorError>`, made at run time, checks
+      // `NetworkMonitorError: Error`, a conformance lookup that costs start-up time in a static binary.
+      let outcome = Mutex<(value: Value?, failure: NetworkMonitorError?)>((nil, nil))
       let thread = try POSIXThread.start(name: "netstatus-netns") {
-        let result: Result<Value, NetworkMonitorError>
         do throws(NetworkMonitorError) {
           try enter(handle, path: path)
-          result = .success(try body())
+          let value = try body()
+          outcome.withLockedValue { $0.value = value }
         } catch {
-          result = .failure(error)
+          outcome.withLockedValue { $0.failure = error }
         }
-        outcome.withLockedValue { $0 = result }
       }
       pthread_join(thread, nil)
-      guard let result = outcome.withLockedValue({ $0 }) else {
-        throw .sourceFailed("the thread entering \(path) ended without an answer")
-      }
-      return try result.get()
+      let (value, failure) = outcome.withLockedValue { $0 }
+      if let failure { throw failure }
+      guard let value else { throw .sourceFailed("the thread entering \(path) ended without an answer") }
+      return value
     }
 
     /// The process whose namespace ``path`` names, for a path of exactly the form `/proc/PID/ns/net`.
