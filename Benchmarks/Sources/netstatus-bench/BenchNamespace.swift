@@ -26,6 +26,25 @@ final class BenchNamespace: Sendable {
       ])
   }
 
+  /// The set-up most benchmarks watch: namespace `LABEL` with veth0 (192.0.2.10/24, up) and a default route via
+  /// 192.0.2.1, whose peer veth1 (up) lives in namespace `LABELp`. Delete both.
+  static func vethPair(_ label: String) throws -> (watched: BenchNamespace, peer: BenchNamespace) {
+    let watched = try BenchNamespace(label)
+    let peer = try BenchNamespace(label + "p")
+    do {
+      try watched.ip("link add veth0 type veth peer name veth1 netns \(peer.name)")
+      try peer.ip("link set veth1 up")
+      try watched.batch([
+        "link set veth0 up", "addr add 192.0.2.10/24 dev veth0", "route add default via 192.0.2.1 dev veth0",
+      ])
+    } catch {
+      watched.delete()
+      peer.delete()
+      throw error
+    }
+    return (watched, peer)
+  }
+
   /// Runs `ip -n NAME ARGUMENTS`.
   @discardableResult
   func ip(_ arguments: String) throws -> String {

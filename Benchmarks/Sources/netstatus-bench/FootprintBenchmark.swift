@@ -37,17 +37,11 @@ struct FootprintBenchmark {
 
   /// Runs every program `runs` times, rotating which goes first, in a namespace with one veth and a default route.
   static func run(programs: [Program], runs: Int) throws -> Result {
-    let watched = try BenchNamespace("foot")
-    let peer = try BenchNamespace("footp")
+    let (watched, peer) = try BenchNamespace.vethPair("foot")
     defer {
       watched.delete()
       peer.delete()
     }
-    try watched.ip("link add veth0 type veth peer name veth1 netns \(peer.name)")
-    try peer.ip("link set veth1 up")
-    try watched.ip("link set veth0 up")
-    try watched.ip("addr add 192.0.2.10/24 dev veth0")
-    try watched.ip("route add default via 192.0.2.1 dev veth0")
 
     var startups = Array(repeating: [Int64](), count: programs.count)
     var residents = Array(repeating: [Int](), count: programs.count)

@@ -45,17 +45,11 @@ struct IdleBenchmark {
   /// Runs `netstatus watch --json` in a namespace with one veth and a default route, waits for its first
   /// path and a settling second, then samples it over `seconds` of quiet.
   static func run(netstatus: String, hello: String, seconds: Double) throws -> Result {
-    let watched = try BenchNamespace("idle")
-    let peer = try BenchNamespace("idlep")
+    let (watched, peer) = try BenchNamespace.vethPair("idle")
     defer {
       watched.delete()
       peer.delete()
     }
-    try watched.ip("link add veth0 type veth peer name veth1 netns \(peer.name)")
-    try peer.ip("link set veth1 up")
-    try watched.ip("link set veth0 up")
-    try watched.ip("addr add 192.0.2.10/24 dev veth0")
-    try watched.ip("route add default via 192.0.2.1 dev veth0")
 
     let process = try ChildProcess([netstatus, "watch", "--json", "--netns", watched.name])
     defer { process.stop() }

@@ -65,13 +65,7 @@ struct LatencyBenchmark {
   let pause: useconds_t = 2_000
 
   init(flips: Int) throws {
-    watched = try BenchNamespace("latency")
-    peer = try BenchNamespace("latencyp")
-    try watched.ip("link add veth0 type veth peer name veth1 netns \(peer.name)")
-    try peer.ip("link set veth1 up")
-    try watched.ip("link set veth0 up")
-    try watched.ip("addr add 192.0.2.10/24 dev veth0")
-    try watched.ip("route add default via 192.0.2.1 dev veth0")
+    (watched, peer) = try BenchNamespace.vethPair("latency")
     flipper = try RouteFlipper(namespace: watched, interface: "veth0", gateway: "192.0.2.1")
     self.flips = flips
   }

@@ -20,15 +20,11 @@ struct LookupCostBenchmark {
   }
 
   static func run(count: Int) throws -> [Result] {
-    let watched = try BenchNamespace("lookup")
-    let peer = try BenchNamespace("lookupp")
+    let (watched, peer) = try BenchNamespace.vethPair("lookup")
     defer {
       watched.delete()
       peer.delete()
     }
-    try watched.ip("link add veth0 type veth peer name veth1 netns \(peer.name)")
-    try peer.ip("link set veth1 up")
-    try watched.batch(["link set veth0 up", "addr add 192.0.2.10/24 dev veth0", "route add default via 192.0.2.1"])
     return try watched.onThreadInside {
       let fd = socket(AF_NETLINK, Int32(SOCK_RAW.rawValue) | Int32(SOCK_CLOEXEC.rawValue), NETLINK_ROUTE)
       guard fd >= 0 else { throw BenchError("socket(AF_NETLINK): \(String(cString: strerror(errno)))") }

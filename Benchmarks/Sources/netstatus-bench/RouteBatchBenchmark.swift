@@ -81,14 +81,7 @@ struct RouteBatchBenchmark {
 
   /// A namespace with veth0 (192.0.2.10/24, default route via 192.0.2.1) whose peer is up in a second one.
   private static func site(_ label: String) throws -> (BenchNamespace, BenchNamespace) {
-    let watched = try BenchNamespace("batch\(label)")
-    let peer = try BenchNamespace("batch\(label)p")
-    try watched.ip("link add veth0 type veth peer name veth1 netns \(peer.name)")
-    try peer.ip("link set veth1 up")
-    try watched.ip("link set veth0 up")
-    try watched.ip("addr add 192.0.2.10/24 dev veth0")
-    try watched.ip("route add default via 192.0.2.1 dev veth0")
-    return (watched, peer)
+    try BenchNamespace.vethPair("batch\(label)")
   }
 
   /// `netstatus watch --json --netns NS`: listening once it has printed its first path.

@@ -38,14 +38,7 @@ struct StormBenchmark {
 
   /// A fresh namespace pair for one observer.
   private static func site(_ label: String) throws -> (BenchNamespace, BenchNamespace) {
-    let watched = try BenchNamespace("storm\(label)")
-    let peer = try BenchNamespace("storm\(label)p")
-    try watched.ip("link add veth0 type veth peer name veth1 netns \(peer.name)")
-    try peer.ip("link set veth1 up")
-    try watched.ip("link set veth0 up")
-    try watched.ip("addr add 192.0.2.10/24 dev veth0")
-    try watched.ip("route add default via 192.0.2.1 dev veth0")
-    return (watched, peer)
+    try BenchNamespace.vethPair("storm\(label)")
   }
 
   /// `netstatus watch --json`: CPU from /proc/PID, final line checked against `ip` and a fresh dump.
