@@ -45,6 +45,26 @@ final class BenchNamespace: Sendable {
     return (watched, peer)
   }
 
+  /// Starts `ip -n NAME monitor route` (only lines `keep` accepts go to its log) and returns once it listens: `ip
+  /// monitor` prints nothing until something changes, so 203.0.113.0/24 via 192.0.2.1 on veth0 (``vethPair(_:)``)
+  /// is added and removed until a line shows; the route is left absent.
+  func listeningRouteMonitor(keep: @escaping @Sendable (String) -> Bool = { _ in true }) throws -> ChildProcess {
+    let process = try ChildProcess([Command.ip, "-n", name, "monitor", "route"], keep: keep)
+    var listening = false
+    for attempt in 0..<20 where !listening {
+      try ip("route \(attempt % 2 == 0 ? "add" : "del") 203.0.113.0/24 via 192.0.2.1 dev veth0")
+      listening = process.lines.wait(forCount: 1, timeoutMilliseconds: 250)
+    }
+    guard listening else {
+      process.stop()
+      throw BenchError("ip monitor route printed nothing")
+    }
+    if try !ip("route show 203.0.113.0/24").isEmpty {
+      try ip("route del 203.0.113.0/24 via 192.0.2.1 dev veth0")
+    }
+    return process
+  }
+
   /// Runs `ip -n NAME ARGUMENTS`.
   @discardableResult
   func ip(_ arguments: String) throws -> String {

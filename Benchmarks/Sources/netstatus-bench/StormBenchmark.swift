@@ -79,18 +79,8 @@ struct StormBenchmark {
       watched.delete()
       peer.delete()
     }
-    let process = try ChildProcess([Command.ip, "-n", watched.name, "monitor", "route"])
+    let process = try watched.listeningRouteMonitor()
     defer { process.stop() }
-    // ip monitor prints nothing until something changes: change something until it shows that it listens.
-    var listening = false
-    for attempt in 0..<20 where !listening {
-      try watched.ip("route \(attempt % 2 == 0 ? "add" : "del") 203.0.113.0/24 via 192.0.2.1 dev veth0")
-      listening = process.lines.wait(forCount: 1, timeoutMilliseconds: 250)
-    }
-    guard listening else { throw BenchError("ip monitor route printed nothing") }
-    if try !watched.ip("route show 203.0.113.0/24").isEmpty {
-      try watched.ip("route del 203.0.113.0/24 via 192.0.2.1 dev veth0")
-    }
     usleep(200_000)
     let before = try ProcessSample(pid: "\(process.pid)")
     let linesBefore = process.lines.count
