@@ -17,11 +17,31 @@
     /// The descriptor. The owner closes it with ``close()``.
     let fd: Int32
 
-    /// What a folder watch reports: entries created, written, renamed in or out, removed or changed
-    /// (attributes), and the folder itself going away.
-    static let folderMask: UInt32 =
-      UInt32(IN_CREATE) | UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_MOVED_FROM) | UInt32(IN_DELETE)
-      | UInt32(IN_ATTRIB) | UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF) | UInt32(IN_ONLYDIR)
+    /// What a folder is watched for.
+    enum Interest: Sendable {
+      /// Its entries' names: created, renamed in or out, removed, and the folder itself going away. Enough for a
+      /// folder of namespace names (/run/netns), whose entries are made, bind-mounted and unlinked, never written.
+      case names
+      /// Its entries' contents too: also written (closed after writing) and changed attributes. For the resolver's
+      /// folders, where resolv.conf may be rewritten in place.
+      case contents
+
+      /// The inotify mask. Events on entries' contents cost the kernel a walk over every cached name in the
+      /// folder when the watch is added (`fsnotify_set_children_dentry_flags`, which marks each child as watched
+      /// by its parent): on a container host's /run/netns, where namespaces come and go, that is millions of
+      /// forgotten names and milliseconds per watch (3.6 ms measured here, against 5 µs for `.names`). Only
+      /// `.contents` asks for them. `IN_MASK_ADD`: one inotify instance serves every session, and a folder
+      /// watched for both keeps the union rather than the last caller's mask.
+      var mask: UInt32 {
+        let names =
+          UInt32(IN_CREATE) | UInt32(IN_MOVED_TO) | UInt32(IN_MOVED_FROM) | UInt32(IN_DELETE) | UInt32(IN_DELETE_SELF)
+          | UInt32(IN_MOVE_SELF) | UInt32(IN_ONLYDIR) | UInt32(IN_MASK_ADD)
+        switch self {
+        case .names: return names
+        case .contents: return names | UInt32(IN_CLOSE_WRITE) | UInt32(IN_ATTRIB)
+        }
+      }
+    }
 
     /// The event queue overflowed: events were lost.
     static let overflow = UInt32(IN_Q_OVERFLOW)
@@ -58,13 +78,13 @@
       return true
     }
 
-    /// Watches a folder. A folder that does not exist (yet) or cannot be watched (not a folder, not readable)
+    /// Watches a folder for `interest`. A folder that does not exist (yet) or cannot be watched (not a folder, not readable)
     /// is not an error: `nil`.
     ///
     /// - Throws: ``NetworkMonitorError/limitReached(call:errno:limit:)`` when the user's inotify watches are at
     ///   their limit (ENOSPC), ``NetworkMonitorError/systemCall(call:errno:)`` when the kernel is out of memory.
-    func watch(folder: String) throws(NetworkMonitorError) -> Int32? {
-      let result = inotify_add_watch(fd, folder, Self.folderMask)
+    func watch(folder: String, for interest: Interest) throws(NetworkMonitorError) -> Int32? {
+      let result = inotify_add_watch(fd, folder, interest.mask)
       if result >= 0 { return result }
       if let error = Self.watchFailure(errno: errno, folder: folder) { throw error }
       return nil

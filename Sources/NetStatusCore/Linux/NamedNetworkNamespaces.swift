@@ -116,8 +116,8 @@
 
     /// Watches the folder (or its parent, until the folder exists) and opens the mount table.
     func startUp() throws(NetworkMonitorError) {
-      parentWatch = try NetlinkEventHub.watch(folder: LocalFile.directory(of: folder), for: reservation)
-      folderWatch = try NetlinkEventHub.watch(folder: folder, for: reservation)
+      parentWatch = try NetlinkEventHub.watch(folder: LocalFile.directory(of: folder), .names, for: reservation)
+      folderWatch = try NetlinkEventHub.watch(folder: folder, .names, for: reservation)
       mountTable = try SystemCall.run("open(/proc/self/mountinfo)") {
         open("/proc/self/mountinfo", O_RDONLY | O_CLOEXEC)
       }
@@ -151,7 +151,7 @@
           if event.watch == folderWatch, event.name.isEmpty { names.formUnion(known) }  // the folder itself went
           if event.watch == parentWatch, event.name == LocalFile.lastComponent(of: folder) {
             // The folder was made (or removed): watch it now, and read it whole.
-            folderWatch = try? NetlinkEventHub.watch(folder: folder, for: reservation)
+            folderWatch = try? NetlinkEventHub.watch(folder: folder, .names, for: reservation)
             names.formUnion(Self.names(in: folder))
             names.formUnion(known)
           }

@@ -17,7 +17,7 @@
   /// (other than inotify's, which must stay in step with the table of watches) happen outside it.
   ///
   /// A session's life: ``reserve()`` (the hub cannot end while a session starts), folder watches with
-  /// ``watch(folder:for:)``, start-up on the caller's thread (dump, first path), ``register(_:worker:)`` and
+  /// ``watch(folder:_:for:)``, start-up on the caller's thread (dump, first path), ``register(_:worker:)`` and
   /// ``enable(_:)`` (the thread runs it from then on), and ``stop(_:)`` or a failure the worker reports.
   enum NetlinkEventHub {
     /// What the hub's thread asks a client to do.
@@ -195,11 +195,13 @@
       generation.inotify.close()
     }
 
-    /// Watches a folder for a session (``InotifyWatcher/watch(folder:)``): the same folder watched for several
-    /// sessions is one watch.
-    static func watch(folder: String, for reservation: Reservation) throws(NetworkMonitorError) -> Int32? {
+    /// Watches a folder for a session (``InotifyWatcher/watch(folder:for:)``): the same folder watched for several
+    /// sessions is one watch, with the union of their interests.
+    static func watch(
+      folder: String, _ interest: InotifyWatcher.Interest, for reservation: Reservation
+    ) throws(NetworkMonitorError) -> Int32? {
       try registry.withLockedValue { state throws(NetworkMonitorError) -> Int32? in
-        guard let watch = try reservation.generation.inotify.watch(folder: folder) else { return nil }
+        guard let watch = try reservation.generation.inotify.watch(folder: folder, for: interest) else { return nil }
         state.watches[watch, default: []].insert(reservation.id)
         return watch
       }

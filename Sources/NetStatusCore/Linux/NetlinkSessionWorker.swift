@@ -142,7 +142,7 @@
         defer { SystemCall.close(handle.fd) }
         try watchResolverConfiguration()
         namespaceWatch = try NetlinkEventHub.watch(
-          folder: LocalFile.directory(of: namespace.path), for: reservation)
+          folder: LocalFile.directory(of: namespace.path), .names, for: reservation)
         processExit = try namespace.openProcessDescriptor(matching: handle)
         try openSocket(inside: handle)
       } else {
@@ -705,7 +705,7 @@
       for target in ResolverConfiguration.watchTargets(
         path: configuration.resolverConfigurationPath, upstreamPath: configuration.resolvedUpstreamPath)
       {
-        if let watch = try NetlinkEventHub.watch(folder: target.directory, for: reservation) {
+        if let watch = try NetlinkEventHub.watch(folder: target.directory, .contents, for: reservation) {
           resolverWatches[watch, default: []].formUnion(target.names)
         }
       }
