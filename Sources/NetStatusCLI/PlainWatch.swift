@@ -27,7 +27,6 @@ struct PlainWatch {
     let (stop, output) = (session.stop, session.output)
     self.stop = stop
     self.monitor = session.monitor
-    StandardOutput.watchForClose { stop.fire(.success) }
     _ = StopOnError(monitor: monitor, stop: stop)
     let json = output.options.json
     printer = monitor.addSynchronousSubscriber { path in
@@ -39,6 +38,9 @@ struct PlainWatch {
       }
       _ = Self.handle(outcome, stop: stop)
     }
+    // After the first line, which the subscription writes at once when the path is known: the watcher's thread
+    // is not on the way to it. A reader gone before is seen at once by its poll(2), or by the first write.
+    StandardOutput.watchForClose { stop.fire(.success) }
   }
 
   /// Stops the watch when a line could not be written: cleanly when its reader went away, with a failure (and
