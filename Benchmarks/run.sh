@@ -8,7 +8,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v swift >/dev/null 2>&1 || export PATH="/opt/swift/usr/bin:$PATH"
 swift build -c release --scratch-path .build-release >&2
-# The documented install (Scripts/build-static.sh) and its floor, the no-Foundation hello-world built the same way.
+# The documented install (Scripts/build-static.sh) and its floor as the lean issue set it: the no-Foundation
+# hello-world with the Swift runtime linked in statically (plain `--static-swift-stdlib`, the default linker).
 Scripts/build-static.sh >&2
 swift build -c release --product netstatus-bench-hello-core --static-swift-stdlib -Xlinker -s \
   --scratch-path .build-static >&2
