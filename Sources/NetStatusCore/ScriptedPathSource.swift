@@ -59,11 +59,11 @@ public final class ScriptedPathSource: PathSource {
   /// The current path, or `nil` while it is not known.
   public var currentPath: NetworkPath? { state.withLockedValue { $0.current } }
 
-  /// The number of monitors currently running on this source.
-  public var activeSessionCount: Int { state.withLockedValue { $0.sinks.count } }
+  /// The number of monitors currently running on this source. For this package's tests.
+  package var activeSessionCount: Int { state.withLockedValue { $0.sinks.count } }
 
-  /// How many times a monitor has started this source.
-  public var startCount: Int { state.withLockedValue { $0.startCount } }
+  /// How many times a monitor has started this source. For this package's tests.
+  package var startCount: Int { state.withLockedValue { $0.startCount } }
 
   /// An error to throw from the next starts, to simulate a source that cannot start; `nil` to start.
   public var startError: NetworkMonitorError? {

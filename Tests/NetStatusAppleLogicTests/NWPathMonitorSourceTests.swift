@@ -52,7 +52,7 @@ struct NWPathTranslationTests {
     )
     let translated = NWPathMonitorSource.networkPath(from: path)
     #expect(translated == expected)
-    // The preferred interface is the first one, even when it is a VPN tunnel (the seeds' `allCases` fault).
+    // The preferred interface is the first one, even when it is a VPN tunnel (tutorials pick the first of `InterfaceType.allCases` the path uses, and so report Wi-Fi under a VPN).
     #expect(translated.interfaceType == .other)
   }
 
