@@ -45,19 +45,12 @@
     typealias Work = NetlinkEventHub.Work
     typealias Outcome = NetlinkEventHub.Outcome
 
-    /// Consecutive re-dumps failing on undecodable data before the source gives up (a decoder bug, not a
-    /// transient loss: re-dumping forever would spin).
-    static let maximumConsecutiveDecodeFailures = 5
-    /// Errors answering a dump request that retrying cannot fix.
-    static let fatalDumpErrors: Set<Int32> = [EPERM, EACCES, EINVAL, EOPNOTSUPP, EPROTONOSUPPORT, EAFNOSUPPORT]
-    /// Consecutive refusals of a dump (other than ENOBUFS) before the source gives up.
-    static let maximumConsecutiveRefusals = 20
     /// How many lookups are sent at once: the kernel answers each request before `sendto` returns, so one
     /// batch's answers (and the notifications queued before them) must fit in the receive buffer together.
     private static let lookupBatchSize = 64
     /// How long to wait for a dump's next part or a batch's answers. The kernel answers within `sendto` (and
     /// makes a dump's next part within `recvmsg`), so this only bounds a kernel that does not answer at all.
-    private static let replyTimeoutMilliseconds: Int32 = 2_000
+    private static let replyTimeoutMilliseconds = InitialDump.replyTimeoutMilliseconds
     /// Rounds of lookups in one piece of work while notifications that matter keep arriving during them; then
     /// the hub's thread serves other sessions before the next round.
     private static let maximumRoundsPerWork = 4
@@ -345,103 +338,64 @@
       return ready > 0
     }
 
+    /// Rebuilds the state from scratch (``InitialDump`` decides; this does its I/O): drops what is queued, dumps
+    /// links and addresses, and starts over until a dump completes without loss.
     private func dumpEverything() throws(NetworkMonitorError) {
-      var consecutiveDecodeFailures = 0
-      var consecutiveRefusals = 0
+      guard let opened = socket else { throw .sourceFailed("the rtnetlink socket is closed") }
+      try discardQueued()
+      var dump = InitialDump(sequence: sequence, portID: opened.portID)
+      defer {
+        sequence = dump.sequence
+        let (interrupted, undecodable) = (dump.interruptedDumps, dump.decodeErrors)
+        if interrupted + undecodable > 0 {
+          shared.withLock {
+            $0.statistics.interruptedDumps += interrupted
+            $0.statistics.decodeErrors += undecodable
+          }
+        }
+      }
+      var step = dump.beginAttempt()
       while true {
         guard let socket else { throw .sourceFailed("the rtnetlink socket is closed") }
-        try discardQueued()
-        var fresh = KernelState()
-        var restart: String?
-        var reopen = false
-        requests: for request in NetlinkDumpRequest.allCases {
-          sequence = sequence == UInt32.max ? 1 : sequence + 1
-          try socket.send(request.bytes(sequence: sequence), describing: "sendto(\(request) dump request)")
-          var finished = false
-          while !finished {
-            guard try awaitReply(socket) else {
-              restart = "no answer to the \(request) dump request within \(Self.replyTimeoutMilliseconds) ms"
-              reopen = true
-              break requests
-            }
-            receiving: while !finished {
-              switch try receiveFromKernel(socket) {
-              case .empty:
-                break receiving
-              case .overflow:
-                // The kernel may have dropped the reply to our request (an error acknowledgement) or stalled
-                // the dump: only a new socket is certain to be answered.
-                restart = "ENOBUFS during the \(request) dump"
-                reopen = true
-                break requests
-              case .truncated:
-                restart = "a dump datagram larger than the receive buffer"
-                reopen = true
-                break requests
-              case .bytes(let count):
-                let messages: [NetlinkMessage]
-                do throws(NetlinkDecodeError) {
-                  messages = try NetlinkMessageDecoder.decode(UnsafeRawBufferPointer(rebasing: buffer.bytes[0..<count]))
-                } catch {
-                  // The end of the dump may be in the undecodable datagram: start over on a new socket.
-                  shared.withLock { $0.statistics.decodeErrors += 1 }
-                  consecutiveDecodeFailures += 1
-                  if consecutiveDecodeFailures >= Self.maximumConsecutiveDecodeFailures {
-                    throw .sourceFailed("rtnetlink sent data NetStatus cannot decode: \(error)")
-                  }
-                  restart = "undecodable dump reply: \(error)"
-                  reopen = true
-                  break requests
-                }
-                for message in messages {
-                  guard message.portID == socket.portID else {
-                    fresh.apply(message)  // a notification, in order with the dump
-                    continue
-                  }
-                  guard message.sequence == sequence else { continue }  // a late answer to a lookup
-                  if message.isDumpInterrupted, restart == nil {
-                    shared.withLock { $0.statistics.interruptedDumps += 1 }
-                    restart = "NLM_F_DUMP_INTR: the \(request) changed during the dump"
-                  }
-                  switch message.event {
-                  case .done(let code):
-                    if code != 0 { restart = restart ?? "the \(request) dump ended with errno \(code)" }
-                    finished = true
-                  case .error(let code) where code != 0:
-                    // ENOBUFS here: the first part of the dump did not fit, and the dump is stalled.
-                    if Self.fatalDumpErrors.contains(code) {
-                      throw .systemCall(call: "rtnetlink \(request) dump", errno: code)
-                    }
-                    if code != ENOBUFS {
-                      consecutiveRefusals += 1
-                      if consecutiveRefusals >= Self.maximumConsecutiveRefusals {
-                        throw .systemCall(call: "rtnetlink \(request) dump", errno: code)
-                      }
-                    }
-                    restart = "the \(request) dump was refused: \(SystemErrno.describe(code))"
-                    reopen = true
-                    finished = true
-                  default:
-                    fresh.apply(message)
-                  }
-                }
-              }
+        switch step {
+        case .send(let request, let number):
+          try socket.send(request.bytes(sequence: number), describing: "sendto(\(request) dump request)")
+          step = .receive
+        case .receive:
+          switch try receiveFromKernel(socket) {
+          case .empty:
+            // The kernel answers within sendto and makes a dump's next part within recvmsg: waiting only
+            // bounds a kernel that does not answer at all.
+            if try !awaitReply(socket) { step = dump.received(.timedOut) }
+          case .overflow: step = dump.received(.overflow)
+          case .truncated: step = dump.received(.truncated)
+          case .bytes(let count):
+            do throws(NetlinkDecodeError) {
+              let bytes = UnsafeRawBufferPointer(rebasing: buffer.bytes[0..<count])
+              step = dump.received(.messages(try NetlinkMessageDecoder.decode(bytes)))
+            } catch {
+              step = dump.received(.undecodable(error))
             }
           }
-          if restart != nil { break requests }
-        }
-        if let restart {
+        case .restart(let reason, let reopen):
           shared.withLock {
             $0.statistics.resyncs += 1
-            $0.statistics.lastResyncReason = restart
+            $0.statistics.lastResyncReason = reason
           }
-          if reopen { try reopenSocket() }
-          continue
+          if reopen {
+            try reopenSocket()
+            if let socket = self.socket { dump.socketReopened(portID: socket.portID) }
+          }
+          try discardQueued()
+          step = dump.beginAttempt()
+        case .complete(let fresh):
+          state = fresh
+          resyncReason = nil
+          shared.withLock { $0.statistics.dumps += 1 }
+          return
+        case .fail(let error):
+          throw error
         }
-        state = fresh
-        resyncReason = nil
-        shared.withLock { $0.statistics.dumps += 1 }
-        return
       }
     }
 
