@@ -245,7 +245,7 @@
 
       // The rebuilt mirror holds exactly the kernel's links and IPv4 addresses, and no route at all: the burst's
       // 6,000 route changes cost only a few lookups after the re-dump.
-      let state = try #require(source.recordedKernelState)
+      let state = try #require(source.testHooks.recordedKernelState)
       let links = try lab.watched.ip("-o link show").split(separator: "\n").map {
         String($0.split(separator: ":")[1].trimmingCharacters(in: .whitespaces).split(separator: "@")[0])
       }

@@ -85,8 +85,8 @@
       let (source, session, recorder) = try lab.start(options: options)
       defer { session.stop() }
       #expect(recorder.latest?.gateways == ["192.0.2.1"])
-      let port = try #require(source.portID)
-      let lookupPort = try #require(source.lookupPortID)
+      let port = try #require(source.testHooks.portID)
+      let lookupPort = try #require(source.testHooks.lookupPortID)
       #expect(port != 0 && lookupPort == port, "lookups are asked on the subscribed socket")
 
       // veth0 without carrier: believed, the path would turn unsatisfied.
@@ -114,7 +114,7 @@
       #expect(source.statistics.decodeErrors == 0 && source.statistics.resyncs == 0)
 
       // Believed, the forged link message would have taken veth0's carrier away.
-      var believed = try #require(source.recordedKernelState)
+      var believed = try #require(source.testHooks.recordedKernelState)
       #expect(believed.links[index]?.isUsable == true)
       believed.apply(try NetlinkMessageDecoder.decode(forgedLink))
       #expect(believed.links[index]?.isUsable == false)

@@ -22,7 +22,8 @@
   /// on the caller's thread, by then. Later paths are sent from the session's thread, in order, only when
   /// the path changed.
   public final class NetlinkPathSource: PathSource {
-    /// Settings tests change; the public initializers use the defaults.
+    /// Settings this package's tests change (the other half of ``TestHooks``); the public initializers use the
+    /// defaults.
     struct Options: Sendable {
       /// The receive buffer to ask for. Large, so that bursts of changes are not lost; tests make it tiny
       /// to force ENOBUFS.
@@ -90,17 +91,37 @@
       self.shared = NetlinkSourceRecord(recordsKernelState: options.recordsKernelState)
     }
 
-    /// What the source has done so far (dumps, re-dumps, losses), across its sessions.
-    var statistics: NetlinkSourceStatistics { shared.withLock { $0.statistics } }
+    /// What the source has done so far, across its sessions: dumps, lookups, and every loss and re-sync.
+    ///
+    /// No loss is silent: when the kernel drops notifications (its receive buffer overflowed) or a dump is
+    /// interrupted, the source dumps again and counts it here.
+    ///
+    /// ```swift
+    /// let source = NetlinkPathSource()
+    /// let monitor = NetworkMonitor(source: source)
+    /// monitor.start()
+    /// // later
+    /// if source.statistics.overflows > 0 { print("re-synced \(source.statistics.resyncs) times") }
+    /// ```
+    public var statistics: NetlinkSourceStatistics { shared.withLock { $0.statistics } }
 
-    /// The port ID (`nl_pid`) of the netlink socket the latest session opened last: where a spoofer would send.
-    var portID: UInt32? { shared.withLock { $0.portID } }
+    /// What this package's tests read from a running source; none of it is API.
+    package struct TestHooks: Sendable {
+      fileprivate let shared: NetlinkSourceRecord
 
-    /// The port ID lookup answers go to (the same socket since lookups share it): where a forged answer would go.
-    var lookupPortID: UInt32? { shared.withLock { $0.lookupPortID } }
+      /// The port ID (`nl_pid`) of the netlink socket the latest session opened last: where a spoofer would send.
+      package var portID: UInt32? { shared.withLock { $0.portID } }
 
-    /// The kernel state after the last recomputation, when ``Options/recordsKernelState`` is set.
-    var recordedKernelState: KernelState? { shared.withLock { $0.kernelState } }
+      /// The port ID lookup answers go to (the same socket, since lookups share it): where a forged answer would
+      /// go.
+      package var lookupPortID: UInt32? { shared.withLock { $0.lookupPortID } }
+
+      /// The kernel state after the last recomputation, when ``Options/recordsKernelState`` is set.
+      var recordedKernelState: KernelState? { shared.withLock { $0.kernelState } }
+    }
+
+    /// What this package's tests read from a running source (``Options`` holds what they set).
+    package var testHooks: TestHooks { TestHooks(shared: shared) }
 
     /// Starts a session: subscribes inside the namespace, dumps links and addresses, asks the first lookups,
     /// and hands the session to the process's one rtnetlink thread (`netstatus-rtnl`), which follows changes.

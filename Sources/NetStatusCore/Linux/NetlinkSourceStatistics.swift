@@ -1,32 +1,33 @@
-/// What a ``NetlinkPathSource`` has done, across all its sessions: for diagnostics and tests.
+/// What a ``NetlinkPathSource`` has done, across all its sessions: its diagnostics
+/// (``NetlinkPathSource/statistics``).
 ///
 /// No loss is silent: every overflow, interrupted dump, undecodable datagram and resulting re-dump is
 /// counted here.
-struct NetlinkSourceStatistics: Sendable, Hashable {
+public struct NetlinkSourceStatistics: Sendable, Hashable {
   /// Sessions started successfully.
-  var sessionsStarted = 0
+  public internal(set) var sessionsStarted = 0
   /// Complete dumps of links and addresses (the initial one of each session included).
-  var dumps = 0
+  public internal(set) var dumps = 0
   /// Route lookups asked of the kernel (RTM_GETROUTE requests, repeats included).
-  var lookups = 0
+  public internal(set) var lookups = 0
   /// Re-evaluations after the initial path: one per drained burst of notifications that may matter.
-  var evaluations = 0
+  public internal(set) var evaluations = 0
   /// Re-dumps after a loss (overflow, interrupted dump, undecodable or truncated datagram), retries included.
-  var resyncs = 0
+  public internal(set) var resyncs = 0
   /// Times the socket reported ENOBUFS: the kernel dropped notifications.
-  var overflows = 0
+  public internal(set) var overflows = 0
   /// Dumps the kernel flagged NLM_F_DUMP_INTR.
-  var interruptedDumps = 0
+  public internal(set) var interruptedDumps = 0
   /// Datagrams that could not be decoded.
-  var decodeErrors = 0
+  public internal(set) var decodeErrors = 0
   /// Datagrams dropped because they did not come from the kernel (sender port not 0).
-  var foreignDatagrams = 0
+  public internal(set) var foreignDatagrams = 0
   /// Paths sent to the sink (the first one of each session included).
-  var pathsSent = 0
+  public internal(set) var pathsSent = 0
   /// Times the resolver configuration was read again after a change in its folders.
-  var resolverReloads = 0
+  public internal(set) var resolverReloads = 0
   /// Why the last re-dump happened.
-  var lastResyncReason: String?
+  public internal(set) var lastResyncReason: String?
 }
 
 /// What a source shares with its sessions' threads: statistics and, for tests, the last mirrored links and
