@@ -60,13 +60,31 @@ struct CommandLineOptions: Equatable {
     }
     var probeURL: String?
     var expectation: ConnectivityProbe.Expectation?
+    var given: Set<String> = []
+    var optionsEnded = false
     while let argument = rest.first {
       rest = rest.dropFirst()
+      if optionsEnded {
+        throw UsageError(message: "unexpected argument '\(argument)'", command: commandGiven)
+      }
+      if argument == "--" {
+        optionsEnded = true
+        continue
+      }
+      if argument.count > 1, argument.hasPrefix("-"), !argument.hasPrefix("--") {
+        rest = try Self.expandShortOptions(argument, command: commandGiven)[...] + rest
+        continue
+      }
       var name = argument
       var inline: String?
       if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
         name = String(argument[..<equals])
         inline = String(argument[argument.index(after: equals)...])
+      }
+      if Self.singleValueOptions.contains(name) {
+        guard given.insert(name).inserted else {
+          throw UsageError(message: "option \(name) is given twice; give it once", command: commandGiven)
+        }
       }
       let isWait = options.command == .wait
       switch name {
@@ -87,11 +105,14 @@ struct CommandLineOptions: Equatable {
       case "--internet" where isWait: options.requireInternet = true
       case "--timeout" where isWait:
         let text = try value(for: name, inline: inline)
-        guard let seconds = Double(text), seconds >= 0, seconds.isFinite, seconds < 1e9 else {
+        switch TimeSpan.parse(text) {
+        case .infinity?, .finite(.zero)?: options.timeout = nil
+        case .finite(let span)?: options.timeout = span
+        case nil:
           throw UsageError(
-            message: "--timeout takes a number of seconds (0 waits forever), not '\(text)'", command: .wait)
+            message: "--timeout takes \(TimeSpan.syntax), at most 365 days; 0 or infinity waits forever; not '\(text)'",
+            command: .wait)
         }
-        options.timeout = seconds == 0 ? nil : .milliseconds(Int64((seconds * 1000).rounded(.up)))
       case "--interface-type" where isWait:
         let text = try value(for: name, inline: inline)
         guard let type = InterfaceType(rawValue: text) else {
@@ -142,12 +163,49 @@ struct CommandLineOptions: Equatable {
     return options
   }
 
-  /// `--expect`: a number from 100 to 599 is a status; anything else is the text the body starts with.
+  /// Options that take one value and may be given once: a second one is a mistake, not "the last one wins".
+  static let singleValueOptions: Set<String> = ["--netns", "--probe", "--expect", "--timeout"]
+
+  /// Short options and the long ones they stand for; the ones that take a value.
+  static let shortOptions: [Character: String] = [
+    "h": "--help", "V": "--version", "j": "--json", "n": "--netns", "t": "--timeout", "q": "--quiet",
+    "4": "--ipv4", "6": "--ipv6",
+  ]
+  static let shortOptionsWithValue: Set<Character> = ["n", "t"]
+
+  /// `-jq` → `--json --quiet`; `-n NAME` and `-nNAME` → `--netns` and its value (`-t` likewise).
+  static func expandShortOptions(_ argument: String, command: Command?) throws(UsageError) -> [String] {
+    var expanded: [String] = []
+    var letters = argument.dropFirst()
+    while let letter = letters.first {
+      letters = letters.dropFirst()
+      guard let long = shortOptions[letter] else {
+        let scope = command.map { "for '\($0.rawValue)'" } ?? "for 'netstatus'"
+        throw UsageError(message: "unknown option '-\(letter)' \(scope)", command: command)
+      }
+      if shortOptionsWithValue.contains(letter) {
+        // The rest of the cluster is the value; without a rest, the next argument is (as for the long form).
+        expanded.append(letters.isEmpty ? long : long + "=" + letters)
+        return expanded
+      }
+      expanded.append(long)
+    }
+    return expanded
+  }
+
+  /// `--expect`: a three-digit number from 100 to 599 is a status; any other number is a usage error; anything
+  /// else is the text the body starts with.
   static func expectation(_ text: String, command: Command?) throws(UsageError) -> ConnectivityProbe.Expectation {
     guard !text.isEmpty else {
       throw UsageError(message: "--expect takes a status (100-599) or the text the body starts with", command: command)
     }
-    if text.allSatisfy({ $0.isASCII && $0.isNumber }), let status = Int(text), (100...599).contains(status) {
+    if text.allSatisfy({ $0.isASCII && $0.isNumber }) {
+      guard text.count == 3, let status = Int(text), (100...599).contains(status) else {
+        throw UsageError(
+          message:
+            "--expect \(text): a status is a number from 100 to 599 (a body that is only digits cannot be told from it)",
+          command: command)
+      }
       return .status(status)
     }
     return .body(text)

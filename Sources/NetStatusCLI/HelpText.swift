@@ -12,8 +12,9 @@ enum HelpText {
 
   static let common = """
     Options for every command:
-      --json              Print each path as one JSON object per line (the documented form).
-      --netns NAME|PATH   Watch a network namespace: a name from `ip netns list` or a path
+      -j, --json          Print each path as one JSON object per line (the documented form).
+      -n, --netns NAME|PATH
+                          Watch a network namespace: a name from `ip netns list` or a path
                           such as /proc/PID/ns/net (DNS then comes from that process's
                           /etc/resolv.conf). watch ends, exit 2, when the namespace is deleted
                           or the process exits.
@@ -23,8 +24,14 @@ enum HelpText {
                           --probe, netstatus sends no traffic at all.
       --expect STATUS|TEXT
                           What the probe URL answers: a status from 100 to 599 (default 204),
-                          or else the text its body starts with.
+                          or else the text its body starts with (a number outside 100-599 is
+                          a usage error).
       -h, --help          Show help.
+      -V, --version       Show the version.
+      --                  End of options.
+
+    Short options can be grouped (-jq); -nNAME and -t5s take their value attached.
+    An option that takes one value may be given once.
     """
 
   static let overview = """
@@ -34,7 +41,7 @@ enum HelpText {
       netstatus [show] [--json] [--netns NAME|PATH] [--probe URL [--expect STATUS|TEXT]]
       netstatus watch [--json] [--netns NAME|PATH] [--probe URL [--expect STATUS|TEXT]]
       netstatus watch --all-netns [--json]
-      netstatus wait [--timeout SECONDS] [--interface-type TYPE]... [--ipv4] [--ipv6] [--dns]
+      netstatus wait [--timeout SPAN] [--interface-type TYPE]... [--ipv4] [--ipv6] [--dns]
                      [--internet] [--quiet] [--json] [--netns NAME|PATH]
                      [--probe URL [--expect STATUS|TEXT]]
       netstatus --version
@@ -89,14 +96,17 @@ enum HelpText {
   static let wait = """
     netstatus wait — wait until the network path is satisfied.
 
-    Usage: netstatus wait [--timeout SECONDS] [--interface-type TYPE]... [--ipv4] [--ipv6] [--dns]
+    Usage: netstatus wait [--timeout SPAN] [--interface-type TYPE]... [--ipv4] [--ipv6] [--dns]
                           [--internet] [--quiet] [--json] [--netns NAME|PATH]
                           [--probe URL [--expect STATUS|TEXT]]
 
-      --timeout SECONDS       Give up after this long (default 30; 0 waits forever).
+      -t, --timeout SPAN      Give up after this long (default 30s; 0 or infinity waits
+                              forever). SPAN is a time span as systemd writes them: 500ms,
+                              5s, 2min, 1h 30min, 1.5h, infinity; a plain number is seconds;
+                              at most 365 days.
       --interface-type TYPE   Require an interface of this type (other, wifi, cellular,
                               wiredEthernet, loopback). Repeat to accept several.
-      --ipv4, --ipv6          Require IPv4 or IPv6 connectivity.
+      -4, --ipv4, -6, --ipv6  Require IPv4 or IPv6 connectivity.
       --dns                   Require a configured DNS resolver.
       --internet              Also require full internet access, as checked by --probe URL
                               (needed: netstatus sends no traffic unless given a URL).

@@ -37,9 +37,11 @@ struct CommandLineOptionsTests {
     #expect(wait.probe?.expectation == .status(200))
     let text = try CommandLineOptions.parse(["--probe", "http://h/", "--expect", "NetworkManager is online"])
     #expect(text.probe?.expectation == .body("NetworkManager is online"))
-    #expect(try CommandLineOptions.parse(["--probe", "http://h/", "--expect", "99"]).probe?.expectation == .body("99"))
-    #expect(
-      try CommandLineOptions.parse(["--probe", "http://h/", "--expect", "600"]).probe?.expectation == .body("600"))
+    for number in ["99", "600", "0204", "1000"] {
+      #expect(throws: CommandLineOptions.UsageError.self, "a number outside 100-599 is no status: \(number)") {
+        try CommandLineOptions.parse(["--probe", "http://h/", "--expect", number])
+      }
+    }
     #expect(
       try CommandLineOptions.parse(["--probe", "http://h/", "--expect", "599"]).probe?.expectation == .status(599))
   }
@@ -51,8 +53,8 @@ struct CommandLineOptionsTests {
 
   @Test(arguments: [
     (["--bogus"], "unknown option '--bogus'"),
-    (["wait", "--timeout", "soon"], "--timeout takes a number of seconds"),
-    (["wait", "--timeout", "-1"], "--timeout takes a number of seconds"),
+    (["wait", "--timeout", "soon"], "--timeout takes a time span such as 500ms"),
+    (["wait", "--timeout", "-1"], "--timeout takes a time span such as 500ms"),
     (["wait", "--timeout"], "option --timeout needs a value"),
     (["wait", "--interface-type", "ethernet"], "unknown interface type 'ethernet'"),
     (["watch", "--ipv4"], "unknown option '--ipv4' for 'watch'"),
@@ -168,5 +170,91 @@ struct PathFormatterTests {
       formatter.line(path, time: "12:00:00.000")
         == "12:00:00.000  online   eth0 (wiredEthernet) +wlan0  IPv4 DNS  via 192.0.2.1")
     #expect(formatter.line(.offline, time: "12:00:01.000") == "12:00:01.000  offline  notAvailable")
+  }
+}
+
+@Suite("time spans, as systemd writes them")
+struct TimeSpanTests {
+  @Test(arguments: [
+    ("500ms", Duration.milliseconds(500)), ("5s", .seconds(5)), ("2min", .seconds(120)), ("1h", .seconds(3600)),
+    ("1h 30min", .seconds(5400)), ("1h30min", .seconds(5400)), ("1.5h", .seconds(5400)), ("30", .seconds(30)),
+    ("2.5", .milliseconds(2500)), ("0", .zero), ("250us", .microseconds(250)), ("1 w", .seconds(604_800)),
+    (" 5s ", .seconds(5)), ("0.0000001s", .microseconds(1)), ("365d", .seconds(365 * 86_400)),
+  ])
+  func parses(_ text: String, _ expected: Duration) {
+    #expect(TimeSpan.parse(text) == .finite(expected), "'\(text)'")
+  }
+
+  @Test func infinityIsNoLimit() {
+    #expect(TimeSpan.parse("infinity") == .infinity)
+  }
+
+  @Test(arguments: [
+    "", "-0", "-5s", "+5s", "0x10", "1e3", "inf", "nan", "5 seconds ago", "5x", "1.s", ".5s", "1M", "1y",
+    "366d", "1 2", "10 5s", "99999999999999999999", "infinity 5s", "5s-",
+  ])
+  func rejects(_ text: String) {
+    #expect(TimeSpan.parse(text) == nil, "'\(text)' is not a time span")
+  }
+
+  @Test func waitTimeoutTakesSpans() throws {
+    #expect(try CommandLineOptions.parse(["wait", "--timeout", "2min"]).timeout == .seconds(120))
+    #expect(try CommandLineOptions.parse(["wait", "--timeout=infinity"]).timeout == nil)
+    #expect(try CommandLineOptions.parse(["wait", "-t", "0"]).timeout == nil, "0 waits forever, as before")
+    #expect(try CommandLineOptions.parse(["wait"]).timeout == .seconds(30))
+    #expect(throws: CommandLineOptions.UsageError.self) { try CommandLineOptions.parse(["wait", "--timeout", "-0"]) }
+  }
+}
+
+@Suite("short options, --, and options given twice")
+struct ShortOptionTests {
+  @Test func shortOptionsStandForTheLongOnes() throws {
+    let wait = try CommandLineOptions.parse(["wait", "-j", "-q", "-4", "-6", "-n", "blue", "-t", "5s"])
+    #expect(wait.json && wait.quiet && wait.requireIPv4 && wait.requireIPv6)
+    #expect(wait.networkNamespace == "blue")
+    #expect(wait.timeout == .seconds(5))
+    #expect(try CommandLineOptions.parse(["-h"]).help)
+    #expect(try CommandLineOptions.parse(["-V"]).version)
+  }
+
+  @Test func groupedAndAttached() throws {
+    let wait = try CommandLineOptions.parse(["wait", "-jq4t500ms", "-nred"])
+    #expect(wait.json && wait.quiet && wait.requireIPv4)
+    #expect(wait.timeout == .milliseconds(500))
+    #expect(wait.networkNamespace == "red")
+  }
+
+  @Test func aValueIsNeverReadAsOptions() throws {
+    // "-j" after --expect is the body text, not --json.
+    let show = try CommandLineOptions.parse(["--probe", "http://h/", "--expect", "-j"])
+    #expect(show.probe?.expectation == .body("-j"))
+    #expect(!show.json)
+  }
+
+  @Test func doubleDashEndsOptions() throws {
+    #expect(try CommandLineOptions.parse(["watch", "-j", "--"]).json)
+    #expect(throws: CommandLineOptions.UsageError.self) { try CommandLineOptions.parse(["show", "--", "-j"]) }
+  }
+
+  @Test(arguments: [
+    ["-x"], ["wait", "-jz"], ["show", "-q"], ["show", "-t", "5"], ["-n"],
+  ])
+  func unknownOrMisplacedShortOptionsAreUsageErrors(_ arguments: [String]) {
+    #expect(throws: CommandLineOptions.UsageError.self, "\(arguments)") { try CommandLineOptions.parse(arguments) }
+  }
+
+  @Test(arguments: [
+    ["--netns", "a", "--netns", "b"], ["-n", "a", "--netns=b"], ["wait", "-t", "1", "--timeout", "2"],
+    ["--probe", "http://a/", "--probe", "http://b/"], ["--probe", "http://a/", "--expect", "200", "--expect", "204"],
+  ])
+  func aSingleValueOptionGivenTwiceIsAUsageError(_ arguments: [String]) {
+    #expect(throws: CommandLineOptions.UsageError.self, "\(arguments)") { try CommandLineOptions.parse(arguments) }
+  }
+
+  @Test func repeatableOptionsStayRepeatable() throws {
+    let wait = try CommandLineOptions.parse([
+      "wait", "--interface-type", "wifi", "--interface-type", "cellular", "-j", "-j",
+    ])
+    #expect(wait.interfaceTypes == [.wifi, .cellular])
   }
 }

@@ -149,6 +149,17 @@ struct NetstatusEndToEndTests {
     #expect(run.lines.values.isEmpty, "nothing on stdout")
   }
 
+  @Test func waitTakesShortOptionsAndSystemdTimeSpans() async throws {
+    let site = try Site("e2eshort")
+    defer { site.delete() }
+    let ipv6 = try NetstatusProcess(["wait", "-6t", "300ms", "-n", site.target.name])
+    #expect(try await ipv6.waitForExit() == .exited(1), "the site has no IPv6: \(ipv6.errorOutput)")
+    #expect(ipv6.errorOutput.contains("timed out after 0.3 seconds"), "\(ipv6.errorOutput)")
+    let ipv4 = try NetstatusProcess(["wait", "-4qj", "--timeout", "1min", "-n\(site.target.name)"])
+    #expect(try await ipv4.waitForExit() == .exited(0), "\(ipv4.errorOutput)")
+    #expect(ipv4.lines.values.isEmpty, "-q prints nothing")
+  }
+
   @Test func waitHonoursItsConditions() async throws {
     let site = try Site("e2econd")
     defer { site.delete() }
@@ -162,6 +173,8 @@ struct NetstatusEndToEndTests {
 
   @Test(arguments: [
     ["wait", "--timeout", "soon"], ["--bogus"], ["wait", "--interface-type", "ethernet"], ["watch", "--dns"],
+    ["wait", "-t", "0x10"], ["wait", "-t", "366d"], ["-n", "a", "-n", "b"], ["--probe", "http://h/", "--expect", "99"],
+    ["show", "--", "extra"],
   ])
   func badFlagsExitTwoWithOneLine(arguments: [String]) async throws {
     let run = try NetstatusProcess(arguments)
