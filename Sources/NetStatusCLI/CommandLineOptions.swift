@@ -4,6 +4,8 @@ import NetStatusCore
 struct CommandLineOptions: Equatable {
   enum Command: String, Equatable, CaseIterable {
     case show, watch, wait
+    /// `netstatus completions SHELL`: print the shell completion script.
+    case completions
   }
 
   var command: Command = .show
@@ -25,6 +27,8 @@ struct CommandLineOptions: Equatable {
   var probe: ConnectivityProbe?
   /// `wait --internet`: wait for full connectivity too.
   var requireInternet = false
+  /// `completions SHELL`: the shell to print the completion script for.
+  var completionShell: Completions.Shell?
 
   /// A usage error: one line that names the problem, and the help to read.
   struct UsageError: Error, Equatable, CustomStringConvertible {
@@ -44,7 +48,7 @@ struct CommandLineOptions: Equatable {
     if let first = rest.first, !first.hasPrefix("-") {
       guard let command = Command(rawValue: first) else {
         throw UsageError(
-          message: "unknown command '\(first)'; commands are show, watch and wait", command: nil)
+          message: "unknown command '\(first)'; commands are show, watch, wait and completions", command: nil)
       }
       options.command = command
       commandGiven = command
@@ -81,14 +85,31 @@ struct CommandLineOptions: Equatable {
         name = String(argument[..<equals])
         inline = String(argument[argument.index(after: equals)...])
       }
-      if Self.singleValueOptions.contains(name) {
+      if options.command == .completions, !argument.hasPrefix("-"), options.completionShell == nil {
+        guard let shell = Completions.Shell(rawValue: argument) else {
+          throw UsageError(
+            message: "completions for '\(argument)'? The shells are bash, zsh and fish", command: .completions)
+        }
+        options.completionShell = shell
+        continue
+      }
+      guard name.hasPrefix("-") else {
+        throw UsageError(message: "unexpected argument '\(argument)'", command: commandGiven)
+      }
+      guard let spec = Self.spec(named: name, for: options.command) else {
+        let scope = commandGiven.map { "for '\($0.rawValue)'" } ?? "for 'netstatus'"
+        throw UsageError(message: "unknown option '\(name)' \(scope)", command: commandGiven)
+      }
+      if spec.value == nil, inline != nil {
+        throw UsageError(message: "option \(name) takes no value", command: commandGiven)
+      }
+      if spec.value != nil, !spec.repeatable {
         guard given.insert(name).inserted else {
           throw UsageError(message: "option \(name) is given twice; give it once", command: commandGiven)
         }
       }
-      let isWait = options.command == .wait
       switch name {
-      case "-h", "--help": options.help = true
+      case "--help": options.help = true
       case "--version": options.version = true
       case "--json": options.json = true
       case "--netns":
@@ -97,13 +118,13 @@ struct CommandLineOptions: Equatable {
           throw UsageError(message: "--netns needs a namespace name or path", command: commandGiven)
         }
         options.networkNamespace = namespace
-      case "--all-netns" where options.command == .watch: options.allNamespaces = true
+      case "--all-netns": options.allNamespaces = true
       case "--probe":
         probeURL = try value(for: name, inline: inline)
       case "--expect":
         expectation = try Self.expectation(try value(for: name, inline: inline), command: commandGiven)
-      case "--internet" where isWait: options.requireInternet = true
-      case "--timeout" where isWait:
+      case "--internet": options.requireInternet = true
+      case "--timeout":
         let text = try value(for: name, inline: inline)
         switch TimeSpan.parse(text) {
         case .infinity?, .finite(.zero)?: options.timeout = nil
@@ -113,30 +134,23 @@ struct CommandLineOptions: Equatable {
             message: "--timeout takes \(TimeSpan.syntax), at most 365 days; 0 or infinity waits forever; not '\(text)'",
             command: .wait)
         }
-      case "--interface-type" where isWait:
+      case "--interface-type":
         let text = try value(for: name, inline: inline)
         guard let type = InterfaceType(rawValue: text) else {
           let known = InterfaceType.allCases.map(\.rawValue).joined(separator: ", ")
           throw UsageError(message: "unknown interface type '\(text)'; use one of \(known)", command: .wait)
         }
         if !options.interfaceTypes.contains(type) { options.interfaceTypes.append(type) }
-      case "--ipv4" where isWait: options.requireIPv4 = true
-      case "--ipv6" where isWait: options.requireIPv6 = true
-      case "--dns" where isWait: options.requireDNS = true
-      case "-q" where isWait, "--quiet" where isWait: options.quiet = true
+      case "--ipv4": options.requireIPv4 = true
+      case "--ipv6": options.requireIPv6 = true
+      case "--dns": options.requireDNS = true
+      case "--quiet": options.quiet = true
       default:
-        if argument.hasPrefix("-") {
-          let scope = commandGiven.map { "for '\($0.rawValue)'" } ?? "for 'netstatus'"
-          throw UsageError(message: "unknown option '\(name)' \(scope)", command: commandGiven)
-        }
-        throw UsageError(message: "unexpected argument '\(argument)'", command: commandGiven)
+        preconditionFailure("\(name) is in the option table but not parsed")
       }
-      if inline != nil,
-        ["--json", "--help", "--version", "--ipv4", "--ipv6", "--dns", "--quiet", "--internet", "--all-netns"].contains(
-          name)
-      {
-        throw UsageError(message: "option \(name) takes no value", command: commandGiven)
-      }
+    }
+    if options.command == .completions, options.completionShell == nil, !options.help, !options.version {
+      throw UsageError(message: "completions needs a shell: bash, zsh or fish", command: .completions)
     }
     if options.allNamespaces, options.networkNamespace != nil {
       throw UsageError(message: "--all-netns and --netns exclude each other", command: .watch)
@@ -163,32 +177,22 @@ struct CommandLineOptions: Equatable {
     return options
   }
 
-  /// Options that take one value and may be given once: a second one is a mistake, not "the last one wins".
-  static let singleValueOptions: Set<String> = ["--netns", "--probe", "--expect", "--timeout"]
-
-  /// Short options and the long ones they stand for; the ones that take a value.
-  static let shortOptions: [Character: String] = [
-    "h": "--help", "V": "--version", "j": "--json", "n": "--netns", "t": "--timeout", "q": "--quiet",
-    "4": "--ipv4", "6": "--ipv6",
-  ]
-  static let shortOptionsWithValue: Set<Character> = ["n", "t"]
-
   /// `-jq` → `--json --quiet`; `-n NAME` and `-nNAME` → `--netns` and its value (`-t` likewise).
   static func expandShortOptions(_ argument: String, command: Command?) throws(UsageError) -> [String] {
     var expanded: [String] = []
     var letters = argument.dropFirst()
     while let letter = letters.first {
       letters = letters.dropFirst()
-      guard let long = shortOptions[letter] else {
+      guard let spec = spec(short: letter) else {
         let scope = command.map { "for '\($0.rawValue)'" } ?? "for 'netstatus'"
         throw UsageError(message: "unknown option '-\(letter)' \(scope)", command: command)
       }
-      if shortOptionsWithValue.contains(letter) {
+      if spec.value != nil {
         // The rest of the cluster is the value; without a rest, the next argument is (as for the long form).
-        expanded.append(letters.isEmpty ? long : long + "=" + letters)
+        expanded.append(letters.isEmpty ? spec.long : spec.long + "=" + letters)
         return expanded
       }
-      expanded.append(long)
+      expanded.append(spec.long)
     }
     return expanded
   }

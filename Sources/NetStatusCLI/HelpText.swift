@@ -7,6 +7,7 @@ enum HelpText {
     case nil, .show?: return overview
     case .watch?: return watch
     case .wait?: return wait
+    case .completions?: return completions
     }
   }
 
@@ -44,12 +45,15 @@ enum HelpText {
       netstatus wait [--timeout SPAN] [--interface-type TYPE]... [--ipv4] [--ipv6] [--dns]
                      [--internet] [--quiet] [--json] [--netns NAME|PATH]
                      [--probe URL [--expect STATUS|TEXT]]
+      netstatus completions bash|zsh|fish
       netstatus --version
 
     Commands:
       show    Print the current network path (the default).
       watch   Print the current path, then one line per change, until interrupted.
       wait    Wait until the path is satisfied (nm-online style exit codes).
+      completions
+              Print the shell completion script for bash, zsh or fish.
 
     \(common)
 
@@ -117,5 +121,19 @@ enum HelpText {
     written); 130, 143 or 131 when stopped by SIGINT, SIGTERM or SIGQUIT.
 
     \(common)
+    """
+
+  static let completions = """
+    netstatus completions — print the shell completion script.
+
+    Usage: netstatus completions bash|zsh|fish
+
+    Install it where the shell looks, for example:
+      netstatus completions bash > /usr/share/bash-completion/completions/netstatus
+      netstatus completions zsh > /usr/share/zsh/vendor-completions/_netstatus
+      netstatus completions fish > /usr/share/fish/vendor_completions.d/netstatus.fish
+    (Scripts/install.sh and the Debian package install all three.)
+
+      -h, --help          Show help.
     """
 }

@@ -121,6 +121,9 @@ public enum NetStatusCommand {
       let text = options.version ? HelpText.version : HelpText.text(for: options.command)
       return .finished(emit(text, stop: nil) ?? .success)
     }
+    if let shell = options.completionShell {
+      return .finished(emit(Completions.script(for: shell), stop: nil) ?? .success)
+    }
     if options.allNamespaces {
       // Reached only through run(_:), which a program embedding the CLI may call: main() runs it on its thread.
       return .finished(AllNamespacesWatch.run(options))
@@ -171,6 +174,7 @@ public enum NetStatusCommand {
     case .show: return await show(session)
     case .watch: return await watch(session)
     case .wait: return await wait(session)
+    case .completions: return .success  // answered by prepare(_:), with no monitor
     }
   }
 

@@ -3,6 +3,7 @@ import NetStatusTestSupport
 import Synchronization
 import Testing
 
+@testable import NetStatusCLI
 @testable import NetStatusCore
 
 /// The built `netstatus` binary, run as a user would: against namespaces the tests build.
@@ -242,6 +243,16 @@ struct NetstatusEndToEndTests {
     let version = try NetstatusProcess(["--version"])
     #expect(try await version.waitForExit() == .exited(0))
     #expect(version.lines.values.first?.hasPrefix("netstatus ") == true)
+  }
+
+  @Test(arguments: Completions.Shell.allCases)
+  func printsItsCompletionScripts(_ shell: Completions.Shell) async throws {
+    let run = try NetstatusProcess(["completions", shell.rawValue])
+    #expect(try await run.waitForExit() == .exited(0), "\(run.errorOutput)")
+    #expect(run.lines.values.joined(separator: "\n") == Completions.script(for: shell))
+    let missing = try NetstatusProcess(["completions"])
+    #expect(try await missing.waitForExit() == .exited(2))
+    #expect(missing.errorOutput.contains("completions needs a shell: bash, zsh or fish"), "\(missing.errorOutput)")
   }
 
   @Test func watchExitsCleanlyWhenItsOutputIsClosed() async throws {

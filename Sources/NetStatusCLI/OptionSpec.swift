@@ -1,0 +1,74 @@
+/// One option of `netstatus`: its spellings, what it takes, and which commands accept it. The table
+/// (``CommandLineOptions/optionSpecs``) is what the parser accepts and what the shell completions offer, so the
+/// two cannot drift apart. Pure.
+struct OptionSpec: Equatable {
+  /// What an option's value is, for completion.
+  enum Value: Equatable {
+    /// A network namespace name (completed from `ip netns list`) or path.
+    case namespace
+    /// An `http://` URL.
+    case url
+    /// A status from 100 to 599 or the text a body starts with.
+    case expectation
+    /// A time span (`5s`, `2min`, `infinity`).
+    case timeSpan
+    /// An interface type.
+    case interfaceType
+  }
+
+  /// `--json`.
+  var long: String
+  /// `j` for `-j`, if it has a short form.
+  var short: Character?
+  /// What it takes, or `nil` for a flag.
+  var value: Value?
+  /// Whether it may be given more than once (flags may always be repeated).
+  var repeatable = false
+  /// The commands that accept it.
+  var commands: Set<CommandLineOptions.Command>
+  /// One line for completion menus.
+  var summary: String
+}
+
+extension CommandLineOptions {
+  /// The commands that show a path.
+  private static let pathCommands: Set<Command> = [.show, .watch, .wait]
+
+  /// Every option, in the order the help lists them.
+  static let optionSpecs: [OptionSpec] = [
+    OptionSpec(long: "--json", short: "j", commands: pathCommands, summary: "one JSON object per line"),
+    OptionSpec(
+      long: "--netns", short: "n", value: .namespace, commands: pathCommands,
+      summary: "watch a network namespace (name or path)"),
+    OptionSpec(
+      long: "--all-netns", commands: [.watch], summary: "watch every named namespace, as they come and go"),
+    OptionSpec(
+      long: "--probe", value: .url, commands: pathCommands, summary: "check the internet answers this http:// URL"),
+    OptionSpec(
+      long: "--expect", value: .expectation, commands: pathCommands,
+      summary: "what the probe URL answers: a status or body text"),
+    OptionSpec(
+      long: "--timeout", short: "t", value: .timeSpan, commands: [.wait],
+      summary: "give up after this long (500ms, 5s, 2min, infinity)"),
+    OptionSpec(
+      long: "--interface-type", value: .interfaceType, repeatable: true, commands: [.wait],
+      summary: "require an interface of this type"),
+    OptionSpec(long: "--ipv4", short: "4", commands: [.wait], summary: "require IPv4"),
+    OptionSpec(long: "--ipv6", short: "6", commands: [.wait], summary: "require IPv6"),
+    OptionSpec(long: "--dns", commands: [.wait], summary: "require a configured DNS resolver"),
+    OptionSpec(long: "--internet", commands: [.wait], summary: "require full internet access (with --probe)"),
+    OptionSpec(long: "--quiet", short: "q", commands: [.wait], summary: "print nothing on success"),
+    OptionSpec(long: "--help", short: "h", commands: Set(Command.allCases), summary: "show help"),
+    OptionSpec(long: "--version", short: "V", commands: Set(Command.allCases), summary: "show the version"),
+  ]
+
+  /// The option spelled `name` (`--json`), if `command` accepts it.
+  static func spec(named name: String, for command: Command) -> OptionSpec? {
+    optionSpecs.first { $0.long == name && $0.commands.contains(command) }
+  }
+
+  /// The option whose short form is `letter`, whatever the command.
+  static func spec(short letter: Character) -> OptionSpec? {
+    optionSpecs.first { $0.short == letter }
+  }
+}
