@@ -18,6 +18,11 @@ struct CommandLineOptions: Equatable {
   // wait
   var timeout: Duration? = .seconds(30)
   var interfaceTypes: [InterfaceType] = []
+  /// `--interface NAME`: interfaces that must carry a usable path (all of them, or one with `--any`).
+  var interfaces: [String] = []
+  var anyInterface = false
+  /// `--ignore NAME`: interfaces that never count.
+  var ignoredInterfaces: [String] = []
   var requireIPv4 = false
   var requireIPv6 = false
   var requireDNS = false
@@ -141,6 +146,19 @@ struct CommandLineOptions: Equatable {
           throw UsageError(message: "unknown interface type '\(text)'; use one of \(known)", command: .wait)
         }
         if !options.interfaceTypes.contains(type) { options.interfaceTypes.append(type) }
+      case "--interface", "--ignore":
+        let interface = try value(for: name, inline: inline)
+        guard Self.isInterfaceName(interface) else {
+          throw UsageError(
+            message: "\(name) takes an interface name (1 to 15 characters, no '/', ':' or spaces), not '\(interface)'",
+            command: .wait)
+        }
+        if name == "--interface" {
+          if !options.interfaces.contains(interface) { options.interfaces.append(interface) }
+        } else if !options.ignoredInterfaces.contains(interface) {
+          options.ignoredInterfaces.append(interface)
+        }
+      case "--any": options.anyInterface = true
       case "--ipv4": options.requireIPv4 = true
       case "--ipv6": options.requireIPv6 = true
       case "--dns": options.requireDNS = true
@@ -168,6 +186,12 @@ struct CommandLineOptions: Equatable {
     } else if expectation != nil {
       throw UsageError(
         message: "--expect needs --probe URL: it says what the probe URL should answer", command: commandGiven)
+    }
+    if options.anyInterface, options.interfaces.isEmpty {
+      throw UsageError(message: "--any needs --interface NAME: it says one of them is enough", command: .wait)
+    }
+    if let both = options.interfaces.first(where: options.ignoredInterfaces.contains) {
+      throw UsageError(message: "\(both) is both required (--interface) and ignored (--ignore)", command: .wait)
     }
     if options.requireInternet, options.probe == nil {
       throw UsageError(
@@ -215,10 +239,19 @@ struct CommandLineOptions: Equatable {
     return .body(text)
   }
 
+  /// Whether `name` can name a Linux interface: 1 to 15 bytes (IFNAMSIZ - 1), none of them '/', ':' or white
+  /// space (the kernel's `dev_valid_name`), and not "." or "..".
+  static func isInterfaceName(_ name: String) -> Bool {
+    let bytes = Array(name.utf8)
+    guard (1...15).contains(bytes.count), name != ".", name != ".." else { return false }
+    return !bytes.contains { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: ":") || $0 <= 32 || $0 == 127 }
+  }
+
   /// What `wait` waits for.
   var waitCondition: WaitCondition {
     WaitCondition(
-      interfaceTypes: Set(interfaceTypes), requireIPv4: requireIPv4, requireIPv6: requireIPv6,
+      interfaceTypes: Set(interfaceTypes), interfaces: interfaces, anyInterface: anyInterface,
+      ignoredInterfaces: Set(ignoredInterfaces), requireIPv4: requireIPv4, requireIPv6: requireIPv6,
       requireDNS: requireDNS)
   }
 }
@@ -226,16 +259,30 @@ struct CommandLineOptions: Equatable {
 /// The condition `netstatus wait` waits for. Pure.
 struct WaitCondition: Equatable {
   var interfaceTypes: Set<InterfaceType> = []
+  /// Interfaces that must each carry a usable path (one of them with ``anyInterface``).
+  var interfaces: [String] = []
+  var anyInterface = false
+  /// Interfaces that never count.
+  var ignoredInterfaces: Set<String> = []
   var requireIPv4 = false
   var requireIPv6 = false
   var requireDNS = false
 
-  /// Whether `path` meets the condition: satisfied, over one of the interface types if any are given
-  /// (any available interface counts), with the address families and DNS asked for.
+  /// Whether `path` meets the condition: satisfied; through an interface that is not ignored (the path's
+  /// available interfaces are the ones the kernel routes off-link traffic through, with a usable address); of one
+  /// of the interface types if any are given; through every named interface (or one of them, with
+  /// ``anyInterface``); with the address families and DNS asked for.
   func isMet(by path: NetworkPath) -> Bool {
     guard path.isConnected else { return false }
-    if !interfaceTypes.isEmpty, !path.availableInterfaces.contains(where: { interfaceTypes.contains($0.type) }) {
+    let counted = path.availableInterfaces.filter { !ignoredInterfaces.contains($0.name) }
+    guard !counted.isEmpty else { return false }
+    if !interfaceTypes.isEmpty, !counted.contains(where: { interfaceTypes.contains($0.type) }) {
       return false
+    }
+    if !interfaces.isEmpty {
+      let names = Set(counted.map(\.name))
+      let carrying = interfaces.filter(names.contains)
+      if anyInterface ? carrying.isEmpty : carrying.count != interfaces.count { return false }
     }
     if requireIPv4, !path.supportsIPv4 { return false }
     if requireIPv6, !path.supportsIPv6 { return false }
@@ -246,6 +293,12 @@ struct WaitCondition: Equatable {
   /// `a satisfied path over wifi or cellular with IPv4 and DNS`.
   var description: String {
     var text = "a satisfied path"
+    if !interfaces.isEmpty {
+      text += " through " + interfaces.joined(separator: anyInterface ? " or " : " and ")
+    }
+    if !ignoredInterfaces.isEmpty {
+      text += " (ignoring " + ignoredInterfaces.sorted().joined(separator: ", ") + ")"
+    }
     if !interfaceTypes.isEmpty {
       text +=
         " over " + InterfaceType.allCases.filter(interfaceTypes.contains).map(\.rawValue).joined(separator: " or ")

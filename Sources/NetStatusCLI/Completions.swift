@@ -23,7 +23,7 @@ enum Completions {
     case .interfaceType: return InterfaceType.allCases.map(\.rawValue)
     case .timeSpan: return ["500ms", "5s", "30s", "2min", "1h", "infinity"]
     case .expectation: return ["204", "200"]
-    case .namespace, .url: return nil
+    case .namespace, .url, .interfaceName: return nil
     }
   }
 
@@ -57,7 +57,10 @@ enum Completions {
     for spec in CommandLineOptions.optionSpecs {
       guard let value = spec.value else { continue }
       let names = ([spec.long] + (spec.short.map { ["-\($0)"] } ?? [])).joined(separator: "|")
-      if value == .namespace {
+      if value == .interfaceName {
+        values +=
+          "    \(names)) COMPREPLY=($(compgen -W \"$(ls /sys/class/net 2>/dev/null)\" -- \"$cur\")); return ;;\n"
+      } else if value == .namespace {
         values +=
           "    \(names)) COMPREPLY=($(compgen -W \"$(ip netns list 2>/dev/null | cut -d' ' -f1)\" -- \"$cur\")); return ;;\n"
       } else if let words = words(for: value) {
@@ -101,6 +104,7 @@ enum Completions {
         if let value = spec.value {
           switch value {
           case .namespace: action = ":namespace:_netstatus_namespaces"
+          case .interfaceName: action = ":interface:_net_interfaces"
           case .url: action = ":URL:_urls"
           default: action = ":value:(\(words(for: value)!.joined(separator: " ")))"
           }
@@ -163,6 +167,8 @@ enum Completions {
         line += value == .namespace ? " -r" : " -x"
         if value == .namespace {
           line += " -a '(ip netns list 2>/dev/null | string split -f1 \" \")'"
+        } else if value == .interfaceName {
+          line += " -a '(__fish_print_interfaces)'"
         } else if let words = words(for: value) {
           line += " -a '\(words.joined(separator: " "))'"
         }

@@ -42,9 +42,9 @@ enum HelpText {
       netstatus [show] [--json] [--netns NAME|PATH] [--probe URL [--expect STATUS|TEXT]]
       netstatus watch [--json] [--netns NAME|PATH] [--probe URL [--expect STATUS|TEXT]]
       netstatus watch --all-netns [--json]
-      netstatus wait [--timeout SPAN] [--interface-type TYPE]... [--ipv4] [--ipv6] [--dns]
-                     [--internet] [--quiet] [--json] [--netns NAME|PATH]
-                     [--probe URL [--expect STATUS|TEXT]]
+      netstatus wait [-t SPAN] [-i NAME... [--any]] [--ignore NAME]...
+                     [--interface-type TYPE]... [-4] [-6] [--dns] [--internet] [-q]
+                     [-j] [-n NAME|PATH] [--probe URL [--expect STATUS|TEXT]]
       netstatus completions bash|zsh|fish
       netstatus --version
 
@@ -100,14 +100,21 @@ enum HelpText {
   static let wait = """
     netstatus wait — wait until the network path is satisfied.
 
-    Usage: netstatus wait [--timeout SPAN] [--interface-type TYPE]... [--ipv4] [--ipv6] [--dns]
-                          [--internet] [--quiet] [--json] [--netns NAME|PATH]
-                          [--probe URL [--expect STATUS|TEXT]]
+    Usage: netstatus wait [-t SPAN] [-i NAME... [--any]] [--ignore NAME]...
+                          [--interface-type TYPE]... [-4] [-6] [--dns] [--internet] [-q]
+                          [-j] [-n NAME|PATH] [--probe URL [--expect STATUS|TEXT]]
 
       -t, --timeout SPAN      Give up after this long (default 30s; 0 or infinity waits
                               forever). SPAN is a time span as systemd writes them: 500ms,
                               5s, 2min, 1h 30min, 1.5h, infinity; a plain number is seconds;
                               at most 365 days.
+      -i, --interface NAME    Require a usable path through this interface: a usable address,
+                              and the kernel routes off-link traffic through it. Repeat:
+                              every one must (or one of them, with --any). A name that
+                              does not exist yet is waited for (said once on stderr).
+      --any                   With --interface: one of them is enough.
+      --ignore NAME           Never count this interface (repeatable): the path must go
+                              through another one.
       --interface-type TYPE   Require an interface of this type (other, wifi, cellular,
                               wiredEthernet, loopback). Repeat to accept several.
       -4, --ipv4, -6, --ipv6  Require IPv4 or IPv6 connectivity.

@@ -265,10 +265,25 @@ public enum NetStatusCommand {
     return code
   }
 
+  /// Says once, on standard error, which of the interfaces `wait` was given do not exist (yet): it waits for them
+  /// all the same, since an interface may appear later (a USB modem, a VPN, a container's veth).
+  static func reportUnknownInterfaces(_ options: CommandLineOptions) {
+    let names = options.interfaces + options.ignoredInterfaces
+    guard !names.isEmpty else { return }
+    #if os(Linux)
+      guard let inventory = try? LinkInventory.read(networkNamespace: options.networkNamespace) else { return }
+      for name in names where inventory.link(named: name) == nil {
+        let role = options.interfaces.contains(name) ? "waiting for it to appear" : "ignored if it appears"
+        StandardOutput.error("no interface named \(name) yet; \(role)")
+      }
+    #endif
+  }
+
   static func wait(_ session: Session) async -> ExitCode {
     let (monitor, output) = (session.monitor, session.output)
     let options = output.options
     let condition = options.waitCondition
+    reportUnknownInterfaces(options)
     let connectivity = options.requireInternet ? output.connectivity : nil
     let changes = StatusChanges(monitor: monitor, connectivity: output.connectivity)
     let waited = await session.stop.race {

@@ -14,6 +14,8 @@ struct OptionSpec: Equatable {
     case timeSpan
     /// An interface type.
     case interfaceType
+    /// An interface's name (completed from /sys/class/net).
+    case interfaceName
   }
 
   /// `--json`.
@@ -53,6 +55,13 @@ extension CommandLineOptions {
     OptionSpec(
       long: "--interface-type", value: .interfaceType, repeatable: true, commands: [.wait],
       summary: "require an interface of this type"),
+    OptionSpec(
+      long: "--interface", short: "i", value: .interfaceName, repeatable: true, commands: [.wait],
+      summary: "require a usable path through this interface (repeatable)"),
+    OptionSpec(long: "--any", commands: [.wait], summary: "with --interface: one of them is enough"),
+    OptionSpec(
+      long: "--ignore", value: .interfaceName, repeatable: true, commands: [.wait],
+      summary: "never count this interface (repeatable)"),
     OptionSpec(long: "--ipv4", short: "4", commands: [.wait], summary: "require IPv4"),
     OptionSpec(long: "--ipv6", short: "6", commands: [.wait], summary: "require IPv6"),
     OptionSpec(long: "--dns", commands: [.wait], summary: "require a configured DNS resolver"),

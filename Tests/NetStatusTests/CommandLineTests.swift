@@ -258,3 +258,48 @@ struct ShortOptionTests {
     #expect(wait.interfaceTypes == [.wifi, .cellular])
   }
 }
+
+@Suite("wait: interfaces by name")
+struct WaitInterfaceTests {
+  func path(_ names: [String], connected: Bool = true) -> NetworkPath {
+    NetworkPath(
+      status: connected ? .satisfied : .unsatisfied, unsatisfiedReason: connected ? nil : .notAvailable,
+      availableInterfaces: names.enumerated().map { NetworkInterface(name: $1, index: $0 + 2, type: .wiredEthernet) },
+      supportsIPv4: connected, supportsDNS: true)
+  }
+
+  @Test func everyNamedInterfaceMustCarryThePathUnlessAnyIsGiven() {
+    let all = WaitCondition(interfaces: ["eth0", "wlan0"])
+    #expect(all.isMet(by: path(["eth0", "wlan0"])))
+    #expect(!all.isMet(by: path(["eth0"])), "wlan0 carries nothing")
+    let any = WaitCondition(interfaces: ["eth0", "wlan0"], anyInterface: true)
+    #expect(any.isMet(by: path(["wlan0"])))
+    #expect(!any.isMet(by: path(["usb0"])))
+    #expect(!all.isMet(by: path(["eth0", "wlan0"], connected: false)), "an unsatisfied path meets nothing")
+  }
+
+  @Test func ignoredInterfacesNeverCount() {
+    let condition = WaitCondition(ignoredInterfaces: ["docker0"])
+    #expect(!condition.isMet(by: path(["docker0"])), "the only interface is ignored")
+    #expect(condition.isMet(by: path(["docker0", "eth0"])), "another one carries the path")
+    let typed = WaitCondition(interfaceTypes: [.wiredEthernet], ignoredInterfaces: ["eth0"])
+    #expect(!typed.isMet(by: path(["eth0"])))
+  }
+
+  @Test func parsesInterfaceOptions() throws {
+    let wait = try CommandLineOptions.parse([
+      "wait", "-i", "eth0", "--interface=wlan0", "-i", "eth0", "--any", "--ignore", "lo",
+    ])
+    #expect(wait.interfaces == ["eth0", "wlan0"], "repeats collapse")
+    #expect(wait.anyInterface)
+    #expect(wait.ignoredInterfaces == ["lo"])
+    #expect(wait.waitCondition.description == "a satisfied path through eth0 or wlan0 (ignoring lo)")
+  }
+
+  @Test(arguments: ["", ".", "..", "a/b", "a:b", "a b", "sixteen-chars-xx"])
+  func rejectsWhatCannotNameAnInterface(_ name: String) {
+    #expect(throws: CommandLineOptions.UsageError.self, "'\(name)'") {
+      try CommandLineOptions.parse(["wait", "--interface", name])
+    }
+  }
+}

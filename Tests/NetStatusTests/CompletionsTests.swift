@@ -17,6 +17,7 @@
       case .expectation: return "204"
       case .timeSpan: return "5s"
       case .interfaceType: return "wifi"
+      case .interfaceName: return "eth0"
       }
     }
 
@@ -25,6 +26,7 @@
       var arguments = [command.rawValue, spelling] + (spec.value.map { [sample($0)] } ?? [])
       if command == .completions { arguments.append("bash") }
       if spec.long == "--expect" || spec.long == "--internet" { arguments += ["--probe", "http://192.0.2.80/"] }
+      if spec.long == "--any" { arguments += ["--interface", "eth0"] }
       return arguments
     }
 
@@ -81,7 +83,7 @@
       defer { try? FileManager.default.removeItem(atPath: path) }
       let cases: [(words: [String], expected: String)] = [
         (["netstatus", "w"], "watch wait"),
-        (["netstatus", "wait", "--int"], "--interface-type --internet"),
+        (["netstatus", "wait", "--int"], "--interface-type --interface --internet"),
         (["netstatus", "wait", "--interface-type", "w"], "wifi wiredEthernet"),
         (["netstatus", "watch", "--all"], "--all-netns"),
         (["netstatus", "show", "--all"], ""),

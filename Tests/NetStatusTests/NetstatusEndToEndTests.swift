@@ -161,6 +161,45 @@ struct NetstatusEndToEndTests {
     #expect(ipv4.lines.values.isEmpty, "-q prints nothing")
   }
 
+  @Test func waitSelectsInterfacesByName() async throws {
+    let site = try Site("e2eiface")
+    defer { site.delete() }
+    let ns = site.target.name
+    let named = try NetstatusProcess(["wait", "-i", "v0", "-t", "5s", "-q", "-n", ns])
+    #expect(try await named.waitForExit() == .exited(0), "\(named.errorOutput)")
+    #expect(named.errorOutput.isEmpty, "v0 exists: \(named.errorOutput)")
+
+    let both = try NetstatusProcess(["wait", "-i", "v0", "-i", "w9", "-t", "300ms", "-n", ns])
+    #expect(try await both.waitForExit() == .exited(1), "w9 carries nothing: \(both.errorOutput)")
+    let notes = both.errorOutput.split(separator: "\n").filter { $0.contains("no interface named w9") }
+    #expect(notes == ["netstatus: no interface named w9 yet; waiting for it to appear"], "once: \(both.errorOutput)")
+    #expect(both.errorOutput.contains("through v0 and w9"), "\(both.errorOutput)")
+
+    let any = try NetstatusProcess(["wait", "-i", "w9", "-i", "v0", "--any", "-t", "5s", "-q", "-n", ns])
+    #expect(try await any.waitForExit() == .exited(0), "\(any.errorOutput)")
+
+    let ignored = try NetstatusProcess(["wait", "--ignore", "v0", "-t", "300ms", "-n", ns])
+    #expect(try await ignored.waitForExit() == .exited(1), "only v0 carries the path: \(ignored.errorOutput)")
+    #expect(ignored.errorOutput.contains("(ignoring v0)"), "\(ignored.errorOutput)")
+  }
+
+  @Test func waitForAnInterfaceThatAppearsLater() async throws {
+    let site = try Site("e2elater")
+    defer { site.delete() }
+    let run = try NetstatusProcess(["wait", "-i", "v2", "-t", "20s", "-n", site.target.name])
+    defer { run.terminate() }
+    try await run.waitUntilStarted(namespace: site.target)
+    try site.target.ip("link add v2 type veth peer name v3 netns \(site.peer.name)")
+    try site.target.ip("addr add 203.0.113.2/24 dev v2")
+    try site.peer.ip("addr add 203.0.113.1/24 dev v3")
+    try site.peer.ip("link set v3 up")
+    try site.target.ip("link set v2 up")
+    try site.target.ip("route add default via 203.0.113.1 dev v2 metric 200")
+    #expect(try await run.waitForExit(timeout: .seconds(15)) == .exited(0), "\(run.errorOutput)")
+    #expect(run.errorOutput.contains("no interface named v2 yet; waiting for it to appear"), "\(run.errorOutput)")
+    #expect(run.lines.values.first?.contains("online") == true, "\(run.lines.values)")
+  }
+
   @Test func waitHonoursItsConditions() async throws {
     let site = try Site("e2econd")
     defer { site.delete() }
@@ -175,7 +214,8 @@ struct NetstatusEndToEndTests {
   @Test(arguments: [
     ["wait", "--timeout", "soon"], ["--bogus"], ["wait", "--interface-type", "ethernet"], ["watch", "--dns"],
     ["wait", "-t", "0x10"], ["wait", "-t", "366d"], ["-n", "a", "-n", "b"], ["--probe", "http://h/", "--expect", "99"],
-    ["show", "--", "extra"],
+    ["show", "--", "extra"], ["wait", "--any"], ["wait", "-i", "a/b"], ["wait", "-i", "v0", "--ignore", "v0"],
+    ["show", "-i", "v0"],
   ])
   func badFlagsExitTwoWithOneLine(arguments: [String]) async throws {
     let run = try NetstatusProcess(arguments)

@@ -1,0 +1,152 @@
+#if os(Linux)
+  import Glibc
+
+  /// Every link of a network namespace with its state and addresses, and the resolver's name servers, read once:
+  /// what `netstatus show --all` prints and what `netstatus wait --interface` checks names against.
+  ///
+  /// One dump of links and addresses on a socket of its own (made in the namespace by a short-lived thread), with
+  /// the same protocol as a monitor's (``InitialDump``); it subscribes to nothing and keeps nothing.
+  package struct LinkInventory: Sendable, Equatable {
+    /// One link.
+    package struct Link: Sendable, Equatable {
+      /// `ifi_index`.
+      package var index: Int32
+      package var name: String
+      /// How NetStatus classifies it (the same as in a path).
+      package var type: InterfaceType
+      /// The kernel's link kind (`veth`, `bridge`, `wireguard`…), if it has one.
+      package var kind: String?
+      /// Administratively up (`IFF_UP`).
+      package var isUp: Bool
+      /// Has carrier (`IFF_LOWER_UP`).
+      package var hasCarrier: Bool
+      /// The addresses, in the order the kernel listed them.
+      package var addresses: [Address]
+    }
+
+    /// One address of a link.
+    package struct Address: Sendable, Equatable {
+      /// `192.0.2.10/24`, `fe80::1/64`.
+      package var text: String
+      /// What limits it: `tentative` (duplicate address detection running), `dadfailed`, `link` or `host`
+      /// (scope). Empty for an address that can carry traffic beyond the link.
+      package var flags: [String]
+    }
+
+    package var links: [Link]
+    /// The name servers of the resolver configuration, in order.
+    package var nameservers: [String]
+
+    /// The link named `name`, if there is one.
+    package func link(named name: String) -> Link? { links.first { $0.name == name } }
+
+    /// Reads the links and addresses of `networkNamespace` (a name or a path; `nil`: the process's own) and its
+    /// resolver configuration, as a monitor of that namespace would find it.
+    ///
+    /// - Throws: ``NetworkMonitorError`` when the namespace cannot be entered or the kernel does not answer.
+    package static func read(networkNamespace: String?, sysfsRoot: String = "/sys") throws(NetworkMonitorError)
+      -> LinkInventory
+    {
+      let namespace = try networkNamespace.map { name throws(NetworkMonitorError) in try NetworkNamespace(name) }
+      let state = try dump(in: namespace)
+      let resolverPath = networkNamespace.map(NetworkMonitor.resolverConfigurationPath(forNamespace:)) ?? "/etc/resolv.conf"
+      let upstream =
+        networkNamespace.map(NetworkMonitor.resolvedUpstreamPath(forNamespace:))
+        ?? ResolverConfiguration.systemdResolvedUpstreamPath
+      let resolver = ResolverConfiguration.load(path: resolverPath, upstreamPath: upstream)
+      return LinkInventory(state: state, classifier: InterfaceClassifier(sysfsRoot: sysfsRoot), nameservers: resolver.nameservers)
+    }
+
+    /// The inventory of a mirrored state. Pure.
+    init(state: KernelState, classifier: InterfaceClassifier, nameservers: [String]) {
+      let addresses = Dictionary(grouping: state.addresses.values, by: \.interfaceIndex)
+      links = state.links.values.sorted { $0.index < $1.index }.map { link in
+        let own = (addresses[link.index] ?? []).sorted {
+          ($0.address.isIPv4 ? 0 : 1, $0.address.description) < ($1.address.isIPv4 ? 0 : 1, $1.address.description)
+        }
+        return Link(
+          index: link.index, name: link.name, type: classifier.classify(link), kind: link.kind,
+          isUp: link.flags & RTNL.IFF_UP != 0, hasCarrier: link.flags & RTNL.IFF_LOWER_UP != 0,
+          addresses: own.map(Self.address))
+      }
+      self.nameservers = nameservers
+    }
+
+    static func address(_ address: NetlinkAddress) -> Address {
+      var flags: [String] = []
+      if address.flags & RTNL.IFA_F_TENTATIVE != 0 { flags.append("tentative") }
+      if address.flags & RTNL.IFA_F_DADFAILED != 0 { flags.append("dadfailed") }
+      if address.scope == RTNL.RT_SCOPE_LINK { flags.append("link") }
+      if address.scope == RTNL.RT_SCOPE_HOST { flags.append("host") }
+      return Address(text: "\(address.address)/\(address.prefixLength)", flags: flags)
+    }
+
+    /// How many times a lost or refused dump is asked again before giving up.
+    private static let attempts = 5
+
+    /// Dumps links and addresses on a socket made in `namespace`.
+    private static func dump(in namespace: NetworkNamespace?) throws(NetworkMonitorError) -> KernelState {
+      func makeSocket() throws(NetworkMonitorError) -> NetlinkSocket {
+        guard let namespace else { return try NetlinkSocket.open(receiveBufferSize: 1 << 20, groups: 0) }
+        let handle = try namespace.open()
+        defer { SystemCall.close(handle.fd) }
+        return try NetworkNamespace.run(inside: handle, path: namespace.path) { () throws(NetworkMonitorError) in
+          try NetlinkSocket.open(receiveBufferSize: 1 << 20, groups: 0)
+        }
+      }
+      var socket = try makeSocket()
+      defer { socket.close() }
+      var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 8)
+      defer { buffer.deallocate() }
+      var dump = InitialDump(sequence: 0, portID: socket.portID)
+      var step = dump.beginAttempt()
+      var restarts = 0
+      while true {
+        switch step {
+        case .send(let request, let sequence):
+          try socket.send(request.bytes(sequence: sequence), describing: "sendto(\(request) dump request)")
+          step = .receive
+        case .receive:
+          let received = try socket.receive(into: buffer)
+          switch received {
+          case .empty:
+            var descriptor = pollfd(fd: socket.fd, events: Int16(POLLIN), revents: 0)
+            let ready = try SystemCall.run("poll(netlink)") {
+              poll(&descriptor, 1, InitialDump.replyTimeoutMilliseconds)
+            }
+            if ready == 0 { step = dump.received(.timedOut) }
+          case .overflow: step = dump.received(.overflow)
+          case .datagram(_, let sender, _) where sender != 0: continue  // not the kernel's
+          case .datagram(let count, _, let truncated):
+            if truncated {
+              let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: buffer.count * 2, alignment: 8)
+              buffer.deallocate()
+              buffer = larger
+              step = dump.received(.truncated)
+              continue
+            }
+            do throws(NetlinkDecodeError) {
+              let bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
+              step = dump.received(.messages(try NetlinkMessageDecoder.decode(bytes)))
+            } catch {
+              step = dump.received(.undecodable(error))
+            }
+          }
+        case .restart(let reason, let reopen):
+          restarts += 1
+          guard restarts < attempts else { throw .sourceFailed("no complete dump of links and addresses: \(reason)") }
+          if reopen {
+            socket.close()
+            socket = try makeSocket()
+            dump.socketReopened(portID: socket.portID)
+          }
+          step = dump.beginAttempt()
+        case .complete(let state):
+          return state
+        case .fail(let error):
+          throw error
+        }
+      }
+    }
+  }
+#endif
