@@ -1,5 +1,6 @@
 #if os(Linux)
   import Dispatch
+  import Foundation
   import Glibc
   import NetStatusTestSupport
   import Testing
