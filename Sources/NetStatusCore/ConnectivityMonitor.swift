@@ -41,6 +41,13 @@ public final class ConnectivityMonitor: Sendable {
   public let monitor: NetworkMonitor
   /// What to fetch, what to expect, and when to check again.
   public let probe: ConnectivityProbe
+  /// Why ``probe`` cannot be used, or `nil` when it can.
+  ///
+  /// A probe is checked when it is made and by its throwing setters (``ConnectivityProbe/setTimeout(_:)``, …); one
+  /// changed through its deprecated, unchecked property setters is checked here, when the monitor is made. With a
+  /// probe out of range (a backoff of zero would check without pause), the monitor sends nothing:
+  /// ``startMonitoring()`` does nothing and the state stays ``ConnectivityState/unknown``.
+  public let probeError: ConnectivityProbeError?
 
   let transport: any ProbeTransport
   /// Everything that changes, behind the lock.
@@ -78,6 +85,12 @@ public final class ConnectivityMonitor: Sendable {
   init(monitor: NetworkMonitor, probe: ConnectivityProbe, transport: any ProbeTransport) {
     self.monitor = monitor
     self.probe = probe
+    do throws(ConnectivityProbeError) {
+      try probe.validate()
+      self.probeError = nil
+    } catch {
+      self.probeError = error
+    }
     self.transport = transport
     self.locked = Locked(State(scheduler: ConnectivityScheduler(probe: probe)))
   }
@@ -96,8 +109,9 @@ public final class ConnectivityMonitor: Sendable {
   public var isMonitoring: Bool { locked.withLockedValue { $0.isMonitoring } }
 
   /// Starts following the monitor's paths (starting the monitor if needed) and checking them. Does nothing
-  /// if already running.
+  /// if already running, or if the probe is out of range (see ``probeError``).
   public func startMonitoring() {
+    guard probeError == nil else { return }
     let generation: UInt64? = locked.withLockedValue { state in
       guard !state.isMonitoring else { return nil }
       state.isMonitoring = true

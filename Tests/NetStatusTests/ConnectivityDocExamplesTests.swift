@@ -95,6 +95,21 @@ struct ConnectivityDocExamplesTests {
     _ = (probe, nm)
   }
 
+  /// ConnectivityProbe's "Changing settings".
+  static func changingSettings() throws -> ConnectivityProbe {
+    var probe = try ConnectivityProbe(url: "http://connectivity-check.ubuntu.com/")
+    try probe.setTimeout(.seconds(2))
+    return probe
+  }
+
+  /// ConnectivityProbe.setExpectation(_:) and setBackoff(initial:maximum:).
+  static func probeSetters() throws -> ConnectivityProbe {
+    var probe = try ConnectivityProbe(url: "http://nmcheck.gnome.org/check_network_status.txt")
+    try probe.setExpectation(.header(name: "X-NetworkManager-Status", value: "online"))
+    try probe.setBackoff(initial: .seconds(5), maximum: .seconds(600))
+    return probe
+  }
+
   /// ConnectivityProbeError's overview.
   static func probeError() {
     do {
@@ -120,6 +135,13 @@ struct ConnectivityDocExamplesTests {
   }
 
   // MARK: Running the state examples
+
+  @Test func theProbeSetterExamplesChangeTheProbe() throws {
+    let probe = try Self.probeSetters()
+    #expect(probe.expectation == .header(name: "X-NetworkManager-Status", value: "online"))
+    #expect(probe.initialBackoff == .seconds(5) && probe.maximumBackoff == .seconds(600))
+    #expect(try Self.changingSettings().timeout == .seconds(2))
+  }
 
   @Test func theStateExamplesDoWhatTheySay() async throws {
     let source = ScriptedPathSource(.test(.wifi))
