@@ -110,11 +110,16 @@
       }
       port = UInt16(bigEndian: address.sin_port)
       let done = done
-      try POSIXThread.detach(name: "nstest-server") {
-        let connection = accept(listener, nil, nil)
+      do {
+        try POSIXThread.detach(name: "nstest-server") {
+          let connection = accept(listener, nil, nil)
+          close(listener)
+          if connection >= 0 { serve(connection) }
+          done.signal()
+        }
+      } catch {
         close(listener)
-        if connection >= 0 { serve(connection) }
-        done.signal()
+        throw error
       }
     }
 
