@@ -293,7 +293,7 @@ public enum NetStatusCommand {
             if monitor.lastError != nil { return nil }
             continue
           }
-          let internet = connectivity.map { $0.connectivity.isFull } ?? true
+          let internet = connectivity.map { $0.state.isFull } ?? true
           if condition.isMet(by: path), internet { return path }
           if monitor.lastError != nil { return nil }
         }

@@ -142,7 +142,7 @@ struct ConnectivityReport: Equatable {
 
   /// The monitor's current state and last check.
   init(_ monitor: ConnectivityMonitor) {
-    state = monitor.connectivity
+    state = monitor.state
     check = monitor.lastCheck
   }
 

@@ -41,9 +41,17 @@ public final class ConnectivityMonitor: Sendable {
   public let monitor: NetworkMonitor
   /// What to fetch, what to expect, and when to check again.
   public let probe: ConnectivityProbe
+  /// Why ``probe`` cannot be used, or `nil` when it can.
+  ///
+  /// A probe is checked when it is made and by its throwing setters (``ConnectivityProbe/setTimeout(_:)``, …); one
+  /// changed through its deprecated, unchecked property setters is checked here, when the monitor is made. With a
+  /// probe out of range (a backoff of zero would check without pause), the monitor sends nothing:
+  /// ``startMonitoring()`` does nothing and the state stays ``ConnectivityState/unknown``.
+  public let probeError: ConnectivityProbeError?
 
   let transport: any ProbeTransport
-  let state: Locked<State>
+  /// Everything that changes, behind the lock.
+  let locked: Locked<State>
 
   struct State {
     var scheduler: ConnectivityScheduler
@@ -77,12 +85,18 @@ public final class ConnectivityMonitor: Sendable {
   init(monitor: NetworkMonitor, probe: ConnectivityProbe, transport: any ProbeTransport) {
     self.monitor = monitor
     self.probe = probe
+    do throws(ConnectivityProbeError) {
+      try probe.validate()
+      self.probeError = nil
+    } catch {
+      self.probeError = error
+    }
     self.transport = transport
-    self.state = Locked(State(scheduler: ConnectivityScheduler(probe: probe)))
+    self.locked = Locked(State(scheduler: ConnectivityScheduler(probe: probe)))
   }
 
   deinit {
-    let (subscription, tasks) = state.withLockedValue { state in
+    let (subscription, tasks) = locked.withLockedValue { state in
       (state.subscription.take(), [state.timerTask.take(), state.probeTask.take()])
     }
     for task in tasks { task?.cancel() }
@@ -92,12 +106,13 @@ public final class ConnectivityMonitor: Sendable {
   // MARK: Lifecycle
 
   /// Whether the connectivity monitor is running.
-  public var isMonitoring: Bool { state.withLockedValue { $0.isMonitoring } }
+  public var isMonitoring: Bool { locked.withLockedValue { $0.isMonitoring } }
 
   /// Starts following the monitor's paths (starting the monitor if needed) and checking them. Does nothing
-  /// if already running.
+  /// if already running, or if the probe is out of range (see ``probeError``).
   public func startMonitoring() {
-    let generation: UInt64? = state.withLockedValue { state in
+    guard probeError == nil else { return }
+    let generation: UInt64? = locked.withLockedValue { state in
       guard !state.isMonitoring else { return nil }
       state.isMonitoring = true
       state.generation &+= 1
@@ -108,7 +123,7 @@ public final class ConnectivityMonitor: Sendable {
     let registration = monitor.addCallbackSubscriber(
       { [weak self] path, version in self?.receive(path, version: version, generation: generation) },
       cleared: { [weak self] version in self?.pathForgotten(version: version, generation: generation) })
-    let stale = state.withLockedValue { state -> Bool in
+    let stale = locked.withLockedValue { state -> Bool in
       guard state.generation == generation else { return true }
       state.subscription = registration.id
       return false
@@ -127,7 +142,7 @@ public final class ConnectivityMonitor: Sendable {
   ///
   /// Subscribers of ``states`` stay subscribed and resume when monitoring starts again.
   public func stopMonitoring() {
-    let stopped: (subscription: UInt64?, work: Work)? = state.withLockedValue { state in
+    let stopped: (subscription: UInt64?, work: Work)? = locked.withLockedValue { state in
       guard state.isMonitoring else { return nil }
       state.isMonitoring = false
       state.generation &+= 1
@@ -141,7 +156,7 @@ public final class ConnectivityMonitor: Sendable {
   /// Checks now, without waiting for the backoff: for example, after the user has logged in to a captive
   /// portal. Does nothing while there is no satisfied path or the monitor is not running.
   public func recheck() {
-    let generation = state.withLockedValue { $0.isMonitoring ? $0.generation : nil }
+    let generation = locked.withLockedValue { $0.isMonitoring ? $0.generation : nil }
     guard let generation else { return }
     handle(.recheckRequested, generation: generation)
   }
@@ -149,23 +164,31 @@ public final class ConnectivityMonitor: Sendable {
   // MARK: State
 
   /// The current state; ``ConnectivityState/unknown`` until the first check ends (and while stopped).
-  public var connectivity: ConnectivityState { state.withLockedValue { $0.scheduler.state } }
+  ///
+  /// ```swift
+  /// if case .portal(let login?) = connectivity.state { showLoginHint(login) }
+  /// ```
+  public var state: ConnectivityState { locked.withLockedValue { $0.scheduler.state } }
+
+  /// The current state: the former name of ``state``.
+  @available(*, deprecated, renamed: "state")
+  public var connectivity: ConnectivityState { state }
 
   /// Whether the internet answers: the state is ``ConnectivityState/full``.
-  public var hasInternetAccess: Bool { connectivity.isFull }
+  public var hasInternetAccess: Bool { state.isFull }
 
   /// The latest check, with what it saw; `nil` before the first.
-  public var lastCheck: ConnectivityCheck? { state.withLockedValue { $0.lastCheck } }
+  public var lastCheck: ConnectivityCheck? { locked.withLockedValue { $0.lastCheck } }
 
   /// The number of checks started so far (for diagnostics and tests: it never grows while idle).
-  public var checksStarted: Int { state.withLockedValue { $0.checksStarted } }
+  public var checksStarted: Int { locked.withLockedValue { $0.checksStarted } }
 
   // MARK: Closure
 
   /// The queue ``connectivityUpdateHandler`` runs on. The main queue unless you set another.
   public var handlerQueue: DispatchQueue {
-    get { state.withLockedValue { $0.queue } }
-    set { state.withLockedValue { $0.queue = newValue } }
+    get { locked.withLockedValue { $0.queue } }
+    set { locked.withLockedValue { $0.queue = newValue } }
   }
 
   /// Called on ``handlerQueue`` with every new state, in order.
@@ -176,14 +199,14 @@ public final class ConnectivityMonitor: Sendable {
   /// }
   /// ```
   public var connectivityUpdateHandler: (@Sendable (ConnectivityState) -> Void)? {
-    get { state.withLockedValue { $0.updateHandler } }
-    set { state.withLockedValue { $0.updateHandler = newValue } }
+    get { locked.withLockedValue { $0.updateHandler } }
+    set { locked.withLockedValue { $0.updateHandler = newValue } }
   }
 
   // MARK: Driving the scheduler
 
   private func receive(_ path: NetworkPath, version: UInt64, generation: UInt64) {
-    let current = state.withLockedValue { state -> Bool in
+    let current = locked.withLockedValue { state -> Bool in
       guard state.generation == generation else { return false }
       if let seen = state.pathVersion, version <= seen { return false }
       state.pathVersion = version
@@ -196,7 +219,7 @@ public final class ConnectivityMonitor: Sendable {
   /// The path monitor stopped and forgot its path (at broadcast version `version`): the connectivity is not
   /// known either until it reports a path again.
   private func pathForgotten(version: UInt64, generation: UInt64) {
-    let current = state.withLockedValue { state -> Bool in
+    let current = locked.withLockedValue { state -> Bool in
       guard state.generation == generation else { return false }
       if let seen = state.pathVersion, version <= seen { return false }
       state.pathVersion = version
@@ -208,7 +231,7 @@ public final class ConnectivityMonitor: Sendable {
 
   /// Feeds an event of `generation` (if it is still current) to the scheduler and carries out its actions.
   private func handle(_ event: ConnectivityScheduler.Event, generation: UInt64) {
-    let work = state.withLockedValue { state -> Work in
+    let work = locked.withLockedValue { state -> Work in
       guard state.generation == generation else { return Work() }
       return apply(event, to: &state)
     }
@@ -281,7 +304,7 @@ extension ConnectivityMonitor: BroadcastHost {
   func withBroadcast<Result: Sendable>(
     _ body: (inout Broadcast<ConnectivityState>, ConnectivityState?) -> Result
   ) -> Result {
-    state.withLockedValue { state in
+    locked.withLockedValue { state in
       let current = state.scheduler.state
       return body(&state.broadcast, current)
     }

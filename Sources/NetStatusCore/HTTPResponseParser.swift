@@ -20,6 +20,9 @@ struct HTTPResponseParser {
     case complete(HTTPResponse)
     /// The bytes are not an HTTP response, with the reason.
     case malformed(String)
+    /// The connection ended where an answer should have begun: nothing came (or only interim 1xx responses).
+    /// No answer at all, rather than a malformed one.
+    case closedWithoutAnswer
     /// The answer did not end within the parser's limits (an endless header, endless interim responses or
     /// trailers, or more bytes than an answer may take), with what happened.
     case tooLong(String)
@@ -154,10 +157,8 @@ struct HTTPResponseParser {
           scanFrom = max(position, buffer.count - 2)
           if headBytes + available > maximumHeaderBytes { return finish(.tooLong(headTooLong)) }
           if atEnd {
-            return finish(
-              .malformed(
-                available == 0
-                  ? "the connection closed without an answer" : "the answer ended inside its header"))
+            if available == 0 { return finish(.closedWithoutAnswer) }
+            return finish(.malformed("the answer ended inside its header"))
           }
           return .needMore
         }

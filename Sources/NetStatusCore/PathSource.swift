@@ -20,6 +20,19 @@ public protocol PathSource: Sendable {
   /// - Returns: The running session. The monitor stops it exactly once.
   /// - Throws: ``NetworkMonitorError`` when the source cannot start.
   func start(filter: InterfaceFilter, sink: PathSink) throws(NetworkMonitorError) -> any PathSourceSession
+
+  /// The network namespace whose paths the source reports: the path of its namespace file (such as
+  /// `/run/netns/lab` or `/proc/1234/ns/net`), or `nil` for the process's own namespace.
+  ///
+  /// A ``ConnectivityMonitor`` makes its checks from inside this namespace (on Linux), so that the probe
+  /// travels the path the source reports. The default is `nil`: a source that does not say watches the
+  /// process's own namespace.
+  var networkNamespacePath: String? { get }
+}
+
+extension PathSource {
+  /// `nil`: the process's own network namespace. Sources that watch another one say which.
+  public var networkNamespacePath: String? { nil }
 }
 
 /// A running ``PathSource``.

@@ -30,8 +30,8 @@ enum ProbeFailure: Error, Sendable, Hashable, CustomStringConvertible {
   case unreachable(errno: Int32)
   /// Nothing (or not enough) came back within the timeout.
   case timedOut(Duration)
-  /// The connection was reset or closed before an answer arrived.
-  case closedWithoutAnswer(String)
+  /// The connection was reset or closed before an answer arrived, and how.
+  case closedWithoutAnswer(ClosedConnection)
   /// Something answered, but not in HTTP.
   case malformed(String)
   /// The answer did not end within the limits an answer must fit in (the server kept sending interim
@@ -57,7 +57,7 @@ enum ProbeFailure: Error, Sendable, Hashable, CustomStringConvertible {
     case .refused: "connection refused"
     case .unreachable(let errno): "unreachable: " + Self.unreachableReason(errno)
     case .timedOut(let duration): "no answer within \(duration)"
-    case .closedWithoutAnswer(let how): how
+    case .closedWithoutAnswer(let how): how.description
     case .malformed(let reason): "not an HTTP answer: \(reason)"
     case .answerTooLong(let reason): reason
     case .answerUnfinished(let duration, let received):
@@ -66,6 +66,26 @@ enum ProbeFailure: Error, Sendable, Hashable, CustomStringConvertible {
     case .resolverSilent(let host, let asked, let detail): "no answer from \(asked) for \(host) \(detail)"
     case .local(let reason): "could not probe: \(reason)"
     case .cancelled: "cancelled"
+    }
+  }
+
+  /// How a connection ended before an answer arrived: typed, so that nothing is decided by matching the text.
+  enum ClosedConnection: Sendable, Hashable, CustomStringConvertible {
+    /// The peer closed the connection (a FIN) where the answer should have begun: it sent nothing, or only
+    /// interim (1xx) responses.
+    case byPeer
+    /// Sending the request failed with `errno` (a reset, a broken pipe).
+    case whileSending(errno: Int32)
+    /// Reading failed with `errno` before an answer arrived (a reset).
+    case whileReceiving(errno: Int32)
+
+    /// What happened, for people.
+    var description: String {
+      switch self {
+      case .byPeer: "the connection closed without an answer"
+      case .whileSending(let errno): "the connection failed while sending: \(SystemErrno.describe(errno))"
+      case .whileReceiving(let errno): "the connection failed before an answer: \(SystemErrno.describe(errno))"
+      }
     }
   }
 

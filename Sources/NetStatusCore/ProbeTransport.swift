@@ -8,10 +8,10 @@ protocol ProbeTransport: Sendable {
 }
 
 /// The transport a ``ConnectivityMonitor`` uses for `monitor`: TCP sockets on Linux, created inside the
-/// network namespace the monitor watches.
+/// network namespace the monitor's source says it watches (``PathSource/networkNamespacePath``).
 func makeDefaultProbeTransport(for monitor: NetworkMonitor) -> any ProbeTransport {
   #if os(Linux)
-    return SocketProbeTransport(namespace: (monitor.source as? NetlinkPathSource)?.namespace)
+    return SocketProbeTransport(namespace: monitor.source.networkNamespacePath.map(NetworkNamespace.init(path:)))
   #else
     return UnsupportedProbeTransport()
   #endif

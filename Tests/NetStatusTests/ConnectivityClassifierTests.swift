@@ -117,7 +117,9 @@ struct ConnectivityClassifierTests {
     (.unreachable(errno: 101), .limited),
     (.unreachable(errno: 22), .limited),
     (.timedOut(.seconds(5)), .limited),
-    (.closedWithoutAnswer("reset"), .limited),
+    (.closedWithoutAnswer(.byPeer), .limited),
+    (.closedWithoutAnswer(.whileSending(errno: 32)), .limited),
+    (.closedWithoutAnswer(.whileReceiving(errno: 104)), .limited),
     (.malformed("SSH"), .limited),
     (.nameResolution(host: "h", reason: "no such name"), .limited),
     (.resolverSilent(host: "h", asked: "the name server 192.0.2.53", detail: "within 5 seconds"), .limited),
@@ -129,6 +131,21 @@ struct ConnectivityClassifierTests {
   func transportFailures(failure: ProbeFailure, state: ConnectivityState) throws {
     let probe = try ConnectivityProbe(url: "http://h/")
     #expect(ConnectivityClassifier.classify(.failed(failure), probe: probe).state == state)
+  }
+
+  /// The typed ways a connection closes still read as they did when they were text.
+  /// (32 is EPIPE and 104 ECONNRESET on Linux; SystemErrno describes any number the same way elsewhere.)
+  @Test func aClosedConnectionSaysHowItClosed() throws {
+    let probe = try ConnectivityProbe(url: "http://h/")
+    let closed = ConnectivityClassifier.classify(.failed(.closedWithoutAnswer(.byPeer)), probe: probe)
+    #expect(closed.state == .limited)
+    #expect(closed.detail == "the connection closed without an answer")
+    #expect(
+      ProbeFailure.closedWithoutAnswer(.whileSending(errno: 32)).description
+        == "the connection failed while sending: " + SystemErrno.describe(32))
+    #expect(
+      ProbeFailure.closedWithoutAnswer(.whileReceiving(errno: 104)).description
+        == "the connection failed before an answer: " + SystemErrno.describe(104))
   }
 
   // MARK: State

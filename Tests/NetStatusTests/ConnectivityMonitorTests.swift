@@ -112,7 +112,7 @@ struct ConnectivityMonitorTests {
       "over the path's preferred interface")
     transport.answer(.response(Self.redirect))
     try await iterated.waitFor(count: 2, "portal")
-    #expect(connectivity.connectivity == .portal(redirect: "http://p.test/login"))
+    #expect(connectivity.state == .portal(redirect: "http://p.test/login"))
 
     connectivity.recheck()
     try await transport.requests.waitFor(count: 2, "the requested recheck")
@@ -151,7 +151,7 @@ struct ConnectivityMonitorTests {
     try await transport.requests.waitFor(count: 1, "the first probe")
     connectivity.stopMonitoring()
     try await transport.cancellations.waitFor(count: 1, "the probe to be cancelled")
-    #expect(connectivity.connectivity == .unknown)
+    #expect(connectivity.state == .unknown)
     #expect(!connectivity.isMonitoring)
     #expect(connectivity.monitor.isMonitoring, "the path monitor is not ours to stop")
     #expect(connectivity.monitor.subscriberCount == 0, "our subscription is gone")
@@ -186,7 +186,7 @@ struct ConnectivityMonitorTests {
     // Stopped while that probe is in flight: the probe is cancelled.
     paths.stopMonitoring()
     try await transport.cancellations.waitFor(count: 1, "the probe in flight to be cancelled")
-    #expect(connectivity.connectivity == .unknown)
+    #expect(connectivity.state == .unknown)
     paths.startMonitoring()
     try await transport.requests.waitFor(count: 3, "a probe after the second restart")
     // Counted before answering: once the portal is known, its re-check after the backoff (1 s) may start at
@@ -202,7 +202,7 @@ struct ConnectivityMonitorTests {
     defer { connectivity.stopMonitoring() }
     try await connectivity.awaitState("none") { $0 == .none }
     source.send(NetworkPath(status: .requiresConnection))
-    #expect(connectivity.connectivity == .none)
+    #expect(connectivity.state == .none)
     #expect(transport.requests.count == 0)
     #expect(connectivity.checksStarted == 0)
   }

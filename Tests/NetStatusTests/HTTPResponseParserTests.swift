@@ -119,7 +119,6 @@ struct HTTPResponseParserTests {
   }
 
   @Test(arguments: [
-    ("", "the connection closed without an answer"),
     ("HTTP/1.1 200 OK\r\nContent-Le", "the answer ended inside its header"),
     ("SSH-2.0-OpenSSH_9.6\r\n\r\n", "the status line is not HTTP"),
     ("HTTP/1.1 2000 OK\r\n\r\n", "the status line is not HTTP"),
@@ -147,6 +146,18 @@ struct HTTPResponseParserTests {
       return
     }
     #expect(found.hasPrefix(reason), "\(found)")
+  }
+
+  /// A connection that ends where the answer should begin is no answer, typed as such: the transport tells it
+  /// from a malformed answer by the case, not by the reason's text.
+  @Test(arguments: ["", "HTTP/1.1 100 Continue\r\n\r\n", "HTTP/1.1 103 Early Hints\r\nLink: </a>\r\n\r\n"])
+  func aCloseBeforeAnyAnswerIsClosedWithoutAnswer(text: String) {
+    #expect(parse(text) == .closedWithoutAnswer, "\(parse(text).summary)")
+  }
+
+  @Test func aCloseInsideTheHeadIsMalformedNotClosedWithoutAnswer() {
+    #expect(parse("H") == .malformed("the answer ended inside its header"))
+    #expect(parse("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 2") == .malformed("the answer ended inside its header"))
   }
 
   @Test func anOversizedHeaderIsTooLong() {
@@ -287,6 +298,7 @@ extension HTTPResponseParser.Outcome {
     case .needMore: "needMore"
     case .complete(let response): "complete(HTTP \(response.status), \(response.body.count) body bytes)"
     case .malformed(let reason): "malformed(\(reason))"
+    case .closedWithoutAnswer: "closedWithoutAnswer"
     case .tooLong(let reason): "tooLong(\(reason))"
     }
   }

@@ -29,7 +29,7 @@ extension ConnectivityMonitor {
     } catch let error as TimedOut {
       throw TimedOut(
         what:
-          "\(error.what); the state is \(connectivity), the last check: \(lastCheck.map(String.init(describing:)) ?? "none")",
+          "\(error.what); the state is \(state), the last check: \(lastCheck.map(String.init(describing:)) ?? "none")",
         timeout: timeout)
     }
   }

@@ -128,8 +128,7 @@
         let code = errno
         if code == EINTR { continue }
         guard code == EAGAIN || code == EWOULDBLOCK else {
-          outcome.result = .failed(
-            .closedWithoutAnswer("the connection failed while sending: \(SystemErrno.describe(code))"))
+          outcome.result = .failed(.closedWithoutAnswer(.whileSending(errno: code)))
           return outcome
         }
         if let failure = waitOrFail(fd, for: Int16(POLLOUT), until: deadline, clock: clock) {
@@ -180,8 +179,7 @@
         if received > 0, case .complete(let response) = parser.finish() {
           outcome.result = .response(response)
         } else {
-          outcome.result = .failed(
-            .closedWithoutAnswer("the connection failed before an answer: \(SystemErrno.describe(code))"))
+          outcome.result = .failed(.closedWithoutAnswer(.whileReceiving(errno: code)))
         }
         return outcome
       }
@@ -222,8 +220,7 @@
       switch parsed {
       case .needMore: return nil
       case .complete(let response): return .response(response)
-      case .malformed(let reason) where reason == "the connection closed without an answer":
-        return .failed(.closedWithoutAnswer(reason))
+      case .closedWithoutAnswer: return .failed(.closedWithoutAnswer(.byPeer))
       case .malformed(let reason): return .failed(.malformed(reason))
       case .tooLong(let reason): return .failed(.answerTooLong(reason))
       }

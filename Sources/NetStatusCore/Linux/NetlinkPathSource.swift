@@ -91,6 +91,10 @@
       self.shared = NetlinkSourceRecord(recordsKernelState: options.recordsKernelState)
     }
 
+    /// The namespace file the source watches (`/run/netns/NAME` for a name), or `nil` for the process's own
+    /// namespace. A ``ConnectivityMonitor`` of a monitor with this source probes from inside it.
+    public var networkNamespacePath: String? { namespace?.path }
+
     /// What the source has done so far, across its sessions: dumps, lookups, and every loss and re-sync.
     ///
     /// No loss is silent: when the kernel drops notifications (its receive buffer overflowed) or a dump is

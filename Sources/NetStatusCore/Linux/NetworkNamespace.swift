@@ -26,6 +26,12 @@
       SystemCall.close(handle.fd)
     }
 
+    /// The namespace file at `path`, not checked now: opening it (``open()``) checks it, each time. For a path a
+    /// ``PathSource`` reports (``PathSource/networkNamespacePath``), which it checked when it was made.
+    init(path: String) {
+      self.path = path
+    }
+
     /// An open namespace: its descriptor and its identity (the nsfs inode), to notice when the path later
     /// names another namespace or none.
     struct Handle: Sendable {
