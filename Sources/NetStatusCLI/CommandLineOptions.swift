@@ -13,6 +13,8 @@ struct CommandLineOptions: Equatable {
   var networkNamespace: String?
   /// `watch --all-netns`: every named namespace, as they appear and disappear.
   var allNamespaces = false
+  /// `show --all`: every link and the DNS servers too.
+  var showAll = false
   var help = false
   var version = false
   // wait
@@ -124,6 +126,7 @@ struct CommandLineOptions: Equatable {
         }
         options.networkNamespace = namespace
       case "--all-netns": options.allNamespaces = true
+      case "--all": options.showAll = true
       case "--probe":
         probeURL = try value(for: name, inline: inline)
       case "--expect":

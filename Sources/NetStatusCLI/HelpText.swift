@@ -40,6 +40,7 @@ enum HelpText {
 
     Usage:
       netstatus [show] [--json] [--netns NAME|PATH] [--probe URL [--expect STATUS|TEXT]]
+      netstatus [show] --all [--netns NAME|PATH]
       netstatus watch [--json] [--netns NAME|PATH] [--probe URL [--expect STATUS|TEXT]]
       netstatus watch --all-netns [--json]
       netstatus wait [-t SPAN] [-i NAME... [--any]] [--ignore NAME]...

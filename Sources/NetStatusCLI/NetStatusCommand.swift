@@ -230,10 +230,31 @@ public enum NetStatusCommand {
       return .failure
     case .finished(.success(let shown)): (path, report) = shown
     }
-    let text =
+    var text =
       output.options.json
       ? PathFormatter.json(path, connectivity: report) : output.formatter.table(path, connectivity: report)
+    if output.options.showAll {
+      switch readInventory(output.options) {
+      case .success(let inventory): text += "\n\n" + LinkTable.text(inventory)
+      case .failure(let error):
+        StandardOutput.error(error.description)
+        return .failure
+      }
+    }
     return emit(text, stop: session.stop) ?? .success
+  }
+
+  /// The links of the namespace watched, for `show --all` (Linux only).
+  static func readInventory(_ options: CommandLineOptions) -> Result<LinkInventory, NetworkMonitorError> {
+    #if os(Linux)
+      do throws(NetworkMonitorError) {
+        return .success(try LinkInventory.read(networkNamespace: options.networkNamespace))
+      } catch {
+        return .failure(error)
+      }
+    #else
+      return .failure(.unsupportedPlatform("show --all (links are read from the Linux kernel)"))
+    #endif
   }
 
   static func watch(_ session: Session) async -> ExitCode {

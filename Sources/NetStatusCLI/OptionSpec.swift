@@ -43,6 +43,9 @@ extension CommandLineOptions {
       long: "--netns", short: "n", value: .namespace, commands: pathCommands,
       summary: "watch a network namespace (name or path)"),
     OptionSpec(
+      long: "--all", commands: [.show],
+      summary: "also every link (index, type, state, addresses) and the DNS servers"),
+    OptionSpec(
       long: "--all-netns", commands: [.watch], summary: "watch every named namespace, as they come and go"),
     OptionSpec(
       long: "--probe", value: .url, commands: pathCommands, summary: "check the internet answers this http:// URL"),

@@ -86,7 +86,7 @@
         (["netstatus", "wait", "--int"], "--interface-type --interface --internet"),
         (["netstatus", "wait", "--interface-type", "w"], "wifi wiredEthernet"),
         (["netstatus", "watch", "--all"], "--all-netns"),
-        (["netstatus", "show", "--all"], ""),
+        (["netstatus", "show", "--all"], "--all"),
         (["netstatus", "-j", "--ne"], "--netns"),
         (["netstatus", "completions", "z"], "zsh"),
         (["netstatus", "wait", "-t", "2"], "2min"),

@@ -54,6 +54,27 @@ struct NetstatusEndToEndTests {
     #expect(lines[0] == path.jsonRepresentation, "the documented key order")
   }
 
+  @Test func showAllListsEveryLinkWithItsStateAndAddresses() async throws {
+    let site = try Site("e2eall")
+    defer { site.delete() }
+    try site.target.ip("link add d0 type veth peer name d1")
+    try site.target.ip("addr add 203.0.113.9/24 dev d0")
+    let run = try NetstatusProcess(["show", "--all", "-n", site.target.name])
+    #expect(try await run.waitForExit() == .exited(0), "\(run.errorOutput)")
+    let lines = run.lines.values
+    let links = try #require(lines.firstIndex(of: "Links"), "\(lines)")
+    let rows = lines[(links + 1)...].filter { $0.hasPrefix("  ") }
+    #expect(rows.count == 4, "lo, v0, d0, d1: \(rows)")
+    let v0 = try #require(rows.first { $0.contains(" v0 ") }, "\(rows)")
+    #expect(v0.contains("other") && v0.contains(" up ") && v0.contains(" carrier ") && v0.contains("198.51.100.2/24"))
+    #expect(v0.contains("[veth]"), "\(v0)")
+    let d0 = try #require(rows.first { $0.contains(" d0 ") }, "\(rows)")
+    #expect(d0.contains(" down ") && d0.contains("no carrier") && d0.contains("203.0.113.9/24"), "\(d0)")
+    let lo = try #require(rows.first { $0.contains(" lo ") }, "\(rows)")
+    #expect(lo.contains("127.0.0.1/8 (host)"), "\(lo)")
+    #expect(lines.last?.hasPrefix("DNS servers  ") == true, "\(lines)")
+  }
+
   @Test func snapshotPrintsAPlainTableWhenNotOnATerminal() async throws {
     let site = try Site("e2etable")
     defer { site.delete() }

@@ -1,45 +1,7 @@
 #if os(Linux)
   import Glibc
 
-  /// Every link of a network namespace with its state and addresses, and the resolver's name servers, read once:
-  /// what `netstatus show --all` prints and what `netstatus wait --interface` checks names against.
-  ///
-  /// One dump of links and addresses on a socket of its own (made in the namespace by a short-lived thread), with
-  /// the same protocol as a monitor's (``InitialDump``); it subscribes to nothing and keeps nothing.
-  package struct LinkInventory: Sendable, Equatable {
-    /// One link.
-    package struct Link: Sendable, Equatable {
-      /// `ifi_index`.
-      package var index: Int32
-      package var name: String
-      /// How NetStatus classifies it (the same as in a path).
-      package var type: InterfaceType
-      /// The kernel's link kind (`veth`, `bridge`, `wireguard`…), if it has one.
-      package var kind: String?
-      /// Administratively up (`IFF_UP`).
-      package var isUp: Bool
-      /// Has carrier (`IFF_LOWER_UP`).
-      package var hasCarrier: Bool
-      /// The addresses, in the order the kernel listed them.
-      package var addresses: [Address]
-    }
-
-    /// One address of a link.
-    package struct Address: Sendable, Equatable {
-      /// `192.0.2.10/24`, `fe80::1/64`.
-      package var text: String
-      /// What limits it: `tentative` (duplicate address detection running), `dadfailed`, `link` or `host`
-      /// (scope). Empty for an address that can carry traffic beyond the link.
-      package var flags: [String]
-    }
-
-    package var links: [Link]
-    /// The name servers of the resolver configuration, in order.
-    package var nameservers: [String]
-
-    /// The link named `name`, if there is one.
-    package func link(named name: String) -> Link? { links.first { $0.name == name } }
-
+  extension LinkInventory {
     /// Reads the links and addresses of `networkNamespace` (a name or a path; `nil`: the process's own) and its
     /// resolver configuration, as a monitor of that namespace would find it.
     ///
@@ -49,12 +11,14 @@
     {
       let namespace = try networkNamespace.map { name throws(NetworkMonitorError) in try NetworkNamespace(name) }
       let state = try dump(in: namespace)
-      let resolverPath = networkNamespace.map(NetworkMonitor.resolverConfigurationPath(forNamespace:)) ?? "/etc/resolv.conf"
+      let resolverPath =
+        networkNamespace.map(NetworkMonitor.resolverConfigurationPath(forNamespace:)) ?? "/etc/resolv.conf"
       let upstream =
         networkNamespace.map(NetworkMonitor.resolvedUpstreamPath(forNamespace:))
         ?? ResolverConfiguration.systemdResolvedUpstreamPath
       let resolver = ResolverConfiguration.load(path: resolverPath, upstreamPath: upstream)
-      return LinkInventory(state: state, classifier: InterfaceClassifier(sysfsRoot: sysfsRoot), nameservers: resolver.nameservers)
+      return LinkInventory(
+        state: state, classifier: InterfaceClassifier(sysfsRoot: sysfsRoot), nameservers: resolver.nameservers)
     }
 
     /// The inventory of a mirrored state. Pure.
