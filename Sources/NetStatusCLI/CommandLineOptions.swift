@@ -71,6 +71,8 @@ struct CommandLineOptions: Equatable {
     }
     var probeURL: String?
     var expectation: ConnectivityProbe.Expectation?
+    var probeInterval: Duration?
+    var probeIntervalGiven = false
     var given: Set<String> = []
     var optionsEnded = false
     while let argument = rest.first {
@@ -129,6 +131,18 @@ struct CommandLineOptions: Equatable {
       case "--all": options.showAll = true
       case "--probe":
         probeURL = try value(for: name, inline: inline)
+      case "--probe-interval":
+        let text = try value(for: name, inline: inline)
+        switch TimeSpan.parse(text) {
+        case .infinity?: probeInterval = nil
+        case .finite(let span)? where span >= .seconds(1): probeInterval = span
+        default:
+          throw UsageError(
+            message:
+              "--probe-interval takes \(TimeSpan.syntax), at least 1s (infinity: never again while full); not '\(text)'",
+            command: commandGiven)
+        }
+        probeIntervalGiven = true
       case "--expect":
         expectation = try Self.expectation(try value(for: name, inline: inline), command: commandGiven)
       case "--internet": options.requireInternet = true
@@ -182,10 +196,14 @@ struct CommandLineOptions: Equatable {
     }
     if let probeURL {
       do throws(ConnectivityProbeError) {
-        options.probe = try ConnectivityProbe(url: probeURL, expecting: expectation ?? .status(204))
+        options.probe = try ConnectivityProbe(
+          url: probeURL, expecting: expectation ?? .status(204), recheckInterval: probeInterval)
       } catch {
         throw UsageError(message: "--probe: \(error.description)", command: commandGiven)
       }
+    } else if probeIntervalGiven {
+      throw UsageError(
+        message: "--probe-interval needs --probe URL: it says how often to check that URL", command: commandGiven)
     } else if expectation != nil {
       throw UsageError(
         message: "--expect needs --probe URL: it says what the probe URL should answer", command: commandGiven)

@@ -27,6 +27,10 @@ enum HelpText {
                           What the probe URL answers: a status from 100 to 599 (default 204),
                           or else the text its body starts with (a number outside 100-599 is
                           a usage error).
+      --probe-interval SPAN
+                          With --probe: check again this often while connectivity is full,
+                          so that an upstream that dies is noticed (default: never; at
+                          least 1s; a time span such as 30s or 5min).
       -h, --help          Show help.
       -V, --version       Show the version.
       --                  End of options.
@@ -88,7 +92,7 @@ enum HelpText {
 
     With --probe, a line is also printed when the internet connectivity changes. The probe runs
     when the path changes, and again with backoff (1 s, doubling up to 300 s) until it gets the
-    expected answer; it never polls while connectivity is full.
+    expected answer; while connectivity is full it checks again only with --probe-interval.
 
     Each line starts with the local time. With --json, each line is one JSON object (JSON Lines),
     flushed at once. Stops cleanly (exit 0) on SIGINT, SIGTERM or SIGQUIT, even while the

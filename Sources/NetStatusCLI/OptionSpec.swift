@@ -53,6 +53,9 @@ extension CommandLineOptions {
       long: "--expect", value: .expectation, commands: pathCommands,
       summary: "what the probe URL answers: a status or body text"),
     OptionSpec(
+      long: "--probe-interval", value: .timeSpan, commands: pathCommands,
+      summary: "with --probe: check again this often while full (default: never)"),
+    OptionSpec(
       long: "--timeout", short: "t", value: .timeSpan, commands: [.wait],
       summary: "give up after this long (500ms, 5s, 2min, infinity)"),
     OptionSpec(

@@ -303,3 +303,22 @@ struct WaitInterfaceTests {
     }
   }
 }
+
+@Suite("--probe-interval")
+struct ProbeIntervalTests {
+  @Test func setsTheRecheckWhileFull() throws {
+    let options = try CommandLineOptions.parse(["watch", "--probe", "http://h/", "--probe-interval", "5min"])
+    #expect(options.probe?.recheckInterval == .seconds(300))
+    #expect(try CommandLineOptions.parse(["--probe", "http://h/"]).probe?.recheckInterval == nil, "never, by default")
+    #expect(
+      try CommandLineOptions.parse(["--probe", "http://h/", "--probe-interval=infinity"]).probe?.recheckInterval == nil)
+  }
+
+  @Test(arguments: [
+    ["--probe-interval", "5s"], ["--probe", "http://h/", "--probe-interval", "500ms"],
+    ["--probe", "http://h/", "--probe-interval", "0"], ["--probe", "http://h/", "--probe-interval", "soon"],
+  ])
+  func rejects(_ arguments: [String]) {
+    #expect(throws: CommandLineOptions.UsageError.self, "\(arguments)") { try CommandLineOptions.parse(arguments) }
+  }
+}

@@ -25,7 +25,9 @@
     static func arguments(_ command: CommandLineOptions.Command, _ spelling: String, _ spec: OptionSpec) -> [String] {
       var arguments = [command.rawValue, spelling] + (spec.value.map { [sample($0)] } ?? [])
       if command == .completions { arguments.append("bash") }
-      if spec.long == "--expect" || spec.long == "--internet" { arguments += ["--probe", "http://192.0.2.80/"] }
+      if ["--expect", "--internet", "--probe-interval"].contains(spec.long) {
+        arguments += ["--probe", "http://192.0.2.80/"]
+      }
       if spec.long == "--any" { arguments += ["--interface", "eth0"] }
       return arguments
     }

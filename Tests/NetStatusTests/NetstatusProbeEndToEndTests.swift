@@ -154,6 +154,28 @@ struct NetstatusProbeEndToEndTests {
     #expect(try await server.awaitRequests(1).count == 1, "one probe; none while full, none without a path")
   }
 
+  @Test func watchWithAProbeIntervalNoticesAnUpstreamThatDied() async throws {
+    let site = try ProbeSite("e2epinterval")
+    defer { site.delete() }
+    let server = try await site.startServer("204")
+    defer { server.stop() }
+    let run = try NetstatusProcess([
+      "watch", "-j", "-n", site.target.name, "--probe", site.url(), "--probe-interval", "1s",
+    ])
+    defer { run.terminate() }
+    _ = try await run.lines.waitUntil(timeout: .seconds(10), "a line with connectivity full") {
+      $0.last.flatMap(Self.connectivity(of:)) == #"{"state":"full"}"#
+    }
+    // The path stays as it is; only the server goes away. Without --probe-interval nothing would check again.
+    server.stop()
+    let limited = try await run.lines.waitUntil(timeout: .seconds(10), "a line with connectivity limited") {
+      $0.last.flatMap(Self.connectivity(of:)) == #"{"state":"limited"}"#
+    }
+    #expect(try split(limited[limited.count - 1]).0.isConnected, "the path did not change")
+    run.signal(SIGTERM)
+    #expect(try await run.waitForExit() == .exited(0))
+  }
+
   @Test func watchReportsAFloodingServerAsLimitedAndThenUsesNoCPU() async throws {
     let site = try ProbeSite("e2epflood")
     defer { site.delete() }
