@@ -15,6 +15,8 @@ struct CommandLineOptions: Equatable {
   var allNamespaces = false
   /// `show --all`: every link and the DNS servers too.
   var showAll = false
+  /// `watch --textfile PATH`: the file to keep in the Prometheus text format.
+  var textfile: String?
   var help = false
   var version = false
   // wait
@@ -129,6 +131,12 @@ struct CommandLineOptions: Equatable {
         options.networkNamespace = namespace
       case "--all-netns": options.allNamespaces = true
       case "--all": options.showAll = true
+      case "--textfile":
+        let file = try value(for: name, inline: inline)
+        guard !file.isEmpty, file.last != "/" else {
+          throw UsageError(message: "--textfile takes the path of a file to write, not '\(file)'", command: .watch)
+        }
+        options.textfile = file
       case "--probe":
         probeURL = try value(for: name, inline: inline)
       case "--probe-interval":
@@ -189,6 +197,10 @@ struct CommandLineOptions: Equatable {
     }
     if options.allNamespaces, options.networkNamespace != nil {
       throw UsageError(message: "--all-netns and --netns exclude each other", command: .watch)
+    }
+    if options.allNamespaces, options.textfile != nil {
+      throw UsageError(
+        message: "--textfile is for one namespace: watch it with --netns NAME --textfile PATH", command: .watch)
     }
     if options.allNamespaces, probeURL != nil {
       throw UsageError(

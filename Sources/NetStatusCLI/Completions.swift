@@ -23,7 +23,7 @@ enum Completions {
     case .interfaceType: return InterfaceType.allCases.map(\.rawValue)
     case .timeSpan: return ["500ms", "5s", "30s", "2min", "1h", "infinity"]
     case .expectation: return ["204", "200"]
-    case .namespace, .url, .interfaceName: return nil
+    case .namespace, .url, .interfaceName, .file: return nil
     }
   }
 
@@ -65,6 +65,8 @@ enum Completions {
           "    \(names)) COMPREPLY=($(compgen -W \"$(ip netns list 2>/dev/null | cut -d' ' -f1)\" -- \"$cur\")); return ;;\n"
       } else if let words = words(for: value) {
         values += "    \(names)) COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\")); return ;;\n"
+      } else if value == .file {
+        values += "    \(names)) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;\n"
       } else {
         values += "    \(names)) return ;;\n"
       }
@@ -105,6 +107,7 @@ enum Completions {
           switch value {
           case .namespace: action = ":namespace:_netstatus_namespaces"
           case .interfaceName: action = ":interface:_net_interfaces"
+          case .file: action = ":file:_files"
           case .url: action = ":URL:_urls"
           default: action = ":value:(\(words(for: value)!.joined(separator: " ")))"
           }
@@ -164,7 +167,7 @@ enum Completions {
       if let short = spec.short { line += " -s \(short)" }
       if let value = spec.value {
         // -r: a value follows; -x: and it is no file (a namespace may be a path, /proc/PID/ns/net).
-        line += value == .namespace ? " -r" : " -x"
+        line += value == .namespace || value == .file ? " -r" : " -x"
         if value == .namespace {
           line += " -a '(ip netns list 2>/dev/null | string split -f1 \" \")'"
         } else if value == .interfaceName {

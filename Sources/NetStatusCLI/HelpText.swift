@@ -80,7 +80,7 @@ enum HelpText {
   static let watch = """
     netstatus watch — print the current path, then one line per change.
 
-    Usage: netstatus watch [--json] [--netns NAME|PATH] [--probe URL [--expect STATUS|TEXT]]
+    Usage: netstatus watch [--json] [--netns NAME|PATH] [--textfile PATH] [--probe URL [--expect STATUS|TEXT]]
            netstatus watch --all-netns [--json]
 
       --all-netns         Watch every named namespace (`ip netns list`), following namespaces
@@ -89,6 +89,14 @@ enum HelpText {
                           JSON. A deleted namespace ends with one line saying so:
                           `NAME: deleted`, or {"netns":"NAME","deleted":true}.
                           Not with --netns or --probe.
+      --textfile PATH     Keep PATH in the Prometheus text format for node_exporter's textfile
+                          collector, replaced whole (written aside, then renamed) on every
+                          change: netstatus_path_satisfied, _family_supported{family},
+                          _dns_supported, _expensive, _constrained, _interface_info{interface,
+                          type}, _available_interfaces, netstatus_connectivity_state{state}
+                          (with --probe), netstatus_path_changes_total and
+                          netstatus_path_last_change_timestamp_seconds; all with netns="NAME"
+                          under --netns. Not with --all-netns.
 
     With --probe, a line is also printed when the internet connectivity changes. The probe runs
     when the path changes, and again with backoff (1 s, doubling up to 300 s) until it gets the

@@ -267,10 +267,15 @@ public enum NetStatusCommand {
     StandardOutput.watchForClose { stop.fire(.success) }
     _ = StopOnError(monitor: monitor, stop: stop)
     let changes = StatusChanges(monitor: monitor, connectivity: output.connectivity)
+    let textfile = output.options.textfile.map { TextfileExporter(path: $0, netns: output.options.networkNamespace) }
     let printer = Task {
       var last: (NetworkPath, ConnectivityReport?)?
       for await _ in changes.stream {
         guard let path = monitor.currentPath else { continue }
+        if let failure = textfile?.update(path: path, connectivity: output.report?.state) {
+          stop.fire(.failure, message: failure)
+          return
+        }
         // One line per change of the path or of the connectivity state (not of the check's details).
         let report = output.report
         if let last, last.0 == path, last.1?.state == report?.state { continue }

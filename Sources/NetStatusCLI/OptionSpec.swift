@@ -16,6 +16,8 @@ struct OptionSpec: Equatable {
     case interfaceType
     /// An interface's name (completed from /sys/class/net).
     case interfaceName
+    /// A file to write.
+    case file
   }
 
   /// `--json`.
@@ -47,6 +49,9 @@ extension CommandLineOptions {
       summary: "also every link (index, type, state, addresses) and the DNS servers"),
     OptionSpec(
       long: "--all-netns", commands: [.watch], summary: "watch every named namespace, as they come and go"),
+    OptionSpec(
+      long: "--textfile", value: .file, commands: [.watch],
+      summary: "keep this file in Prometheus text format (node_exporter's textfile collector)"),
     OptionSpec(
       long: "--probe", value: .url, commands: pathCommands, summary: "check the internet answers this http:// URL"),
     OptionSpec(

@@ -29,6 +29,9 @@ struct PlainWatch {
     self.monitor = session.monitor
     _ = StopOnError(monitor: monitor, stop: stop)
     let json = output.options.json
+    let textfile = output.options.textfile.map {
+      TextfileExporter(path: $0, netns: output.options.networkNamespace)
+    }
     printer = monitor.addSynchronousSubscriber { path in
       var outcome = StandardOutput.Outcome.written
       if json {
@@ -36,7 +39,8 @@ struct PlainWatch {
       } else {
         outcome = StandardOutput.line(output.line(path, nil))
       }
-      _ = Self.handle(outcome, stop: stop)
+      guard Self.handle(outcome, stop: stop) else { return }
+      if let failure = textfile?.update(path: path, connectivity: nil) { stop.fire(.failure, message: failure) }
     }
     // After the first line, which the subscription writes at once when the path is known: the watcher's thread
     // is not on the way to it. A reader gone before is seen at once by its poll(2), or by the first write.

@@ -18,6 +18,7 @@
       case .timeSpan: return "5s"
       case .interfaceType: return "wifi"
       case .interfaceName: return "eth0"
+      case .file: return "/tmp/nstest.prom"
       }
     }
 

@@ -1,0 +1,139 @@
+#if os(Linux)
+  import Foundation
+  import NetStatusTestSupport
+  import Testing
+
+  @testable import NetStatusCLI
+  @testable import NetStatusCore
+
+  /// `watch --textfile`: the Prometheus text format, read back with the official Python client's parser
+  /// (`prometheus-client` from PyPI; .ci/run installs it and names its folder in NETSTATUS_PYTHONPATH).
+  @Suite("Prometheus textfile")
+  struct PrometheusTextfileTests {
+    @Test func rendersEveryMetricWithItsHelpTypeAndLabels() {
+      let path = NetworkPath(
+        status: .satisfied,
+        availableInterfaces: [
+          NetworkInterface(name: "eth0", index: 2, type: .wiredEthernet),
+          NetworkInterface(name: "wlan0", index: 3, type: .wifi),
+        ], supportsIPv4: true, supportsDNS: true)
+      let text = PrometheusTextfile.render(
+        .init(path: path, connectivity: .portal(redirect: "http://x/"), changes: 3, lastChange: 1_764_540_000.25),
+        netns: #"odd"name"#)
+      let samples = text.split(separator: "\n").filter { !$0.hasPrefix("#") }
+      #expect(
+        samples == [
+          #"netstatus_path_satisfied{netns="odd\"name"} 1"#,
+          #"netstatus_path_family_supported{netns="odd\"name",family="ipv4"} 1"#,
+          #"netstatus_path_family_supported{netns="odd\"name",family="ipv6"} 0"#,
+          #"netstatus_path_dns_supported{netns="odd\"name"} 1"#,
+          #"netstatus_path_expensive{netns="odd\"name"} 0"#,
+          #"netstatus_path_constrained{netns="odd\"name"} 0"#,
+          #"netstatus_path_interface_info{netns="odd\"name",interface="eth0",type="wiredEthernet"} 1"#,
+          #"netstatus_path_available_interfaces{netns="odd\"name"} 2"#,
+          #"netstatus_connectivity_state{netns="odd\"name",state="unknown"} 0"#,
+          #"netstatus_connectivity_state{netns="odd\"name",state="none"} 0"#,
+          #"netstatus_connectivity_state{netns="odd\"name",state="limited"} 0"#,
+          #"netstatus_connectivity_state{netns="odd\"name",state="portal"} 1"#,
+          #"netstatus_connectivity_state{netns="odd\"name",state="full"} 0"#,
+          #"netstatus_path_changes_total{netns="odd\"name"} 3"#,
+          #"netstatus_path_last_change_timestamp_seconds{netns="odd\"name"} 1764540000.250000"#,
+        ], "\(text)")
+      #expect(text.contains("# TYPE netstatus_path_changes_total counter\n"))
+      #expect(PrometheusTextfile.escape("a\\b\"c\nd") == #"a\\b\"c\nd"#)
+    }
+
+    @Test func anUnsatisfiedPathHasNoInterfaceInUseAndNoConnectivityWithoutAProbe() {
+      let text = PrometheusTextfile.render(
+        .init(
+          path: NetworkPath(status: .unsatisfied, unsatisfiedReason: .notAvailable), connectivity: nil, changes: 0,
+          lastChange: 1), netns: nil)
+      #expect(text.contains("netstatus_path_satisfied 0\n"))
+      #expect(!text.contains("netstatus_path_interface_info{"))
+      #expect(!text.contains("netstatus_connectivity_state"))
+    }
+
+    /// The samples of a textfile as the official parser reads them: `name{labels} value` lines, sorted.
+    static func parse(_ file: String) async throws -> [String]? {
+      let script = """
+        import sys
+        from prometheus_client.parser import text_string_to_metric_families
+        text = open(sys.argv[1]).read()
+        for family in text_string_to_metric_families(text):
+            for sample in family.samples:
+                labels = ",".join(f"{k}={v}" for k, v in sorted(sample.labels.items()))
+                print(f"{family.type} {sample.name}{{{labels}}} {sample.value:g}")
+        """
+      var environment = ProcessInfo.processInfo.environment
+      if let extra = environment["NETSTATUS_PYTHONPATH"] { environment["PYTHONPATH"] = extra }
+      let check = try ChildProcess(
+        executable: "/usr/bin/env", ["python3", "-c", "import prometheus_client"], environment: environment)
+      guard try await check.waitForExit() == .exited(0) else { return nil }
+      let child = try ChildProcess(
+        executable: "/usr/bin/env", ["python3", "-c", script, file], environment: environment)
+      #expect(try await child.waitForExit() == .exited(0), "the parser refused the file: \(child.errorOutput)")
+      return child.lines.values.sorted()
+    }
+
+    @Test func watchKeepsTheFileTrueAcrossChanges() async throws {
+      let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nstest-prom-\(UUID())").path
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+      defer { try? FileManager.default.removeItem(atPath: folder) }
+      let file = folder + "/netstatus.prom"
+      let site = try NetstatusEndToEndTests.Site("e2eprom")
+      defer { site.delete() }
+      let run = try NetstatusProcess(["watch", "-j", "-n", site.target.name, "--textfile", file])
+      defer { run.terminate() }
+      _ = try await run.lines.waitUntil(timeout: .seconds(10), "the first line") { !$0.isEmpty }
+      guard
+        var samples = try await Self.parseWhen(
+          file, { $0.contains("gauge netstatus_path_satisfied{netns=\(site.target.name)} 1") })
+      else {
+        try #require(
+          ProcessInfo.processInfo.environment["CI"] == nil, "prometheus-client is missing: .ci/run installs it")
+        return
+      }
+      let ns = "netns=\(site.target.name)"
+      #expect(samples.contains("gauge netstatus_path_interface_info{interface=v0,\(ns),type=other} 1"), "\(samples)")
+      #expect(samples.contains("gauge netstatus_path_family_supported{family=ipv4,\(ns)} 1"), "\(samples)")
+      #expect(samples.contains("counter netstatus_path_changes_total{\(ns)} 0"), "\(samples)")
+      #expect(!samples.contains { $0.contains("netstatus_connectivity_state") }, "no probe, no connectivity")
+
+      try site.deleteDefaultRoute()
+      _ = try await run.lines.waitUntil(timeout: .seconds(10), "a second line") { $0.count >= 2 }
+      samples = try #require(
+        try await Self.parseWhen(file, { $0.contains("counter netstatus_path_changes_total{\(ns)} 1") }))
+      #expect(samples.contains("gauge netstatus_path_satisfied{\(ns)} 0"), "\(samples)")
+      #expect(!samples.contains { $0.contains("netstatus_path_interface_info") }, "\(samples)")
+      let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder)
+      #expect(leftovers == ["netstatus.prom"], "no temporary file left: \(leftovers)")
+      run.signal(SIGTERM)
+      #expect(try await run.waitForExit() == .exited(0))
+    }
+
+    /// Parses the file until `condition` holds (it is rewritten just after the line is printed), or fails loudly.
+    static func parseWhen(_ file: String, _ condition: @escaping ([String]) -> Bool) async throws -> [String]? {
+      var last: [String] = []
+      let clock = ContinuousClock()
+      let deadline = clock.now + .seconds(10)
+      while clock.now < deadline {
+        if FileManager.default.fileExists(atPath: file) {
+          guard let samples = try await parse(file) else { return nil }
+          if condition(samples) { return samples }
+          last = samples
+        }
+        await Task.yield()
+      }
+      Issue.record("the textfile never met the condition; last: \(last)")
+      return last
+    }
+
+    @Test func anUnwritableFileIsAnErrorWithExitTwo() async throws {
+      let site = try NetstatusEndToEndTests.Site("e2epromerr")
+      defer { site.delete() }
+      let run = try NetstatusProcess(["watch", "-n", site.target.name, "--textfile", "/nonexistent-nstest/x.prom"])
+      #expect(try await run.waitForExit(timeout: .seconds(10)) == .exited(2))
+      #expect(run.errorOutput.contains("cannot write /nonexistent-nstest/x.prom."), "\(run.errorOutput)")
+    }
+  }
+#endif
