@@ -7,10 +7,7 @@ extension NetworkMonitor {
   ///
   /// - Returns: The id to pass to ``removeSynchronousSubscriber(_:)``.
   package func addSynchronousSubscriber(_ handler: @escaping @Sendable (NetworkPath) -> Void) -> UInt64 {
-    let relay = VersionedRelay<NetworkPath>(handler)
-    let registration = addCallbackSubscriber { path, version in relay.offer(path, version: version) }
-    if let current = registration.current { relay.offer(current, version: registration.version) }
-    return registration.id
+    addRelayedSubscriber(deliver: handler).id
   }
 
   /// Ends a subscription made with ``addSynchronousSubscriber(_:)``; the handler is not called afterwards

@@ -37,9 +37,7 @@ extension NetworkMonitor: NetworkStatusProviding {
   /// without repeats. Unlike ``paths`` it buffers changes a slow consumer has not read yet.
   public func pathUpdates() -> AsyncStream<NetworkPath> {
     let (stream, continuation) = AsyncStream.makeStream(of: NetworkPath.self)
-    let relay = VersionedRelay<NetworkPath> { continuation.yield($0) }
-    let registration = addCallbackSubscriber { path, version in relay.offer(path, version: version) }
-    if let current = registration.current { relay.offer(current, version: registration.version) }
+    let registration = addRelayedSubscriber { continuation.yield($0) }
     continuation.onTermination = { [weak self] _ in self?.removeSubscriber(registration.id) }
     return stream
   }
