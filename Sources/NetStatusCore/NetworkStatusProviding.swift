@@ -34,9 +34,14 @@ extension NetworkStatusProviding {
 
 extension NetworkMonitor: NetworkStatusProviding {
   /// Every path as an `AsyncStream`: the current one first (once known), then every change, in order and
-  /// without repeats. Unlike ``paths`` it buffers changes a slow consumer has not read yet.
+  /// without repeats, on a subscription of its own that starts the monitor if needed.
+  ///
+  /// The stream keeps only the newest path (`.bufferingNewest(1)`): a consumer that falls behind gets the newest
+  /// path when it reads again, not a backlog of the changes it missed, so memory stays bounded however slow it
+  /// is. (Should the path change and change back meanwhile, that newest path can equal the last one it read;
+  /// ``paths`` never repeats one.)
   public func pathUpdates() -> AsyncStream<NetworkPath> {
-    let (stream, continuation) = AsyncStream.makeStream(of: NetworkPath.self)
+    let (stream, continuation) = AsyncStream.makeStream(of: NetworkPath.self, bufferingPolicy: .bufferingNewest(1))
     let registration = addRelayedSubscriber { continuation.yield($0) }
     continuation.onTermination = { [weak self] _ in self?.removeSubscriber(registration.id) }
     return stream
