@@ -28,7 +28,8 @@ extension NetworkStatusProviding {
   public var isConnected: Bool { currentPath?.isConnected ?? false }
   /// Whether the current path is expensive; `false` while not known.
   public var isExpensive: Bool { currentPath?.isExpensive ?? false }
-  /// Whether the device is connected, under the name of seed tutorials' `ReachabilityUC.execute()`.
+  /// Whether the device is connected: ``isConnected`` under the tutorials' name (the seed tutorials'
+  /// `ReachabilityUC.execute()`), kept as public API so that code written from them compiles.
   public func execute() -> Bool { isConnected }
 }
 
