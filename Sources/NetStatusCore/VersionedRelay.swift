@@ -1,23 +1,37 @@
 /// Passes on values that arrive out of order from several threads, in version order.
 ///
-/// Monitor callbacks run outside the monitor's lock; a relay keeps the newest version it has passed on and
-/// drops anything older, so its consumer sees changes in order. How it passes them on is its
-/// ``Delivery``. Subscribe one to a host with ``BroadcastHost/addRelayedSubscriber(_:delivery:registered:cleared:deliver:)``,
-/// the one place that registers, relays and offers the current value.
+/// Monitor callbacks run outside the monitor's lock; a relay keeps the newest version it has accepted and
+/// drops anything older, so its consumer sees changes in order. It decides under its lock and emits after it, so a
+/// consumer may call back into whatever feeds the relay (stop its monitor, make its source publish) from inside a
+/// delivery. How it passes values on is its ``Delivery``. Subscribe one to a host with
+/// ``BroadcastHost/addRelayedSubscriber(_:delivery:registered:cleared:deliver:)``, the one place that registers,
+/// relays and offers the current value.
 final class VersionedRelay<Value: Equatable & Sendable>: Sendable {
   /// How a relay passes values on.
   enum Delivery: Sendable {
-    /// Each value newer than and different from the last passed on, emitted under the relay's lock: the consumer
-    /// sees changes one at a time, in order, without repeats.
+    /// Each value newer than and different from the last accepted, one delivery at a time and in the order
+    /// accepted: the consumer sees changes one at a time, in order, without repeats. A value accepted while a
+    /// delivery is under way (on another thread, or from inside the consumer) is emitted by the delivering thread
+    /// right after it.
     case changes
-    /// Each value (and each clearing) of a newer version, repeats included, decided under the relay's lock and
-    /// emitted after it: for a consumer that serialises what it receives under a lock of its own.
+    /// Each value (and each clearing) of a newer version, repeats included, emitted at once by the thread that
+    /// offered it: for a consumer that serialises what it receives under a lock of its own.
     case newerVersions
+  }
+
+  /// What waits for the delivering thread.
+  private enum Event {
+    case value(Value)
+    case cleared
   }
 
   private struct State {
     var version: UInt64?
     var last: Value?
+    /// Whether a thread is emitting (``Delivery/changes``); others queue their events for it.
+    var delivering = false
+    /// Accepted while a delivery was under way, oldest first. Empty (and unallocated) unless offers overlap.
+    var queued: [Event] = []
   }
 
   private let state = Locked(State())
@@ -37,19 +51,27 @@ final class VersionedRelay<Value: Equatable & Sendable>: Sendable {
 
   /// Offers a value of the given version.
   ///
-  /// ``Delivery/changes``: emits it (under the relay's lock, to keep the order) if it is not older than what was
-  /// emitted and different from it. ``Delivery/newerVersions``: emits it (after the lock) if it is newer.
+  /// ``Delivery/changes``: accepts it if it is not older than what was accepted and different from it, and emits
+  /// it (or queues it for the thread already emitting). ``Delivery/newerVersions``: emits it if it is newer.
   func offer(_ value: Value, version: UInt64) {
     switch delivery {
     case .changes:
-      state.withLockedValue { state in
-        if let seen = state.version, version < seen { return }
+      let emitsNow = state.withLockedValue { state -> Bool in
+        if let seen = state.version, version < seen { return false }
         state.version = version
         // Compared in place: `last != value` would first copy `value` into an optional.
-        if case .some(let last) = state.last, last == value { return }
+        if case .some(let last) = state.last, last == value { return false }
         state.last = value
-        emit(value)
+        guard !state.delivering else {
+          state.queued.append(.value(value))
+          return false
+        }
+        state.delivering = true
+        return true
       }
+      guard emitsNow else { return }
+      emit(value)
+      drain()
     case .newerVersions:
       if admit(version) { emit(value) }
     }
@@ -62,14 +84,41 @@ final class VersionedRelay<Value: Equatable & Sendable>: Sendable {
     guard let emitCleared else { return }
     switch delivery {
     case .changes:
-      state.withLockedValue { state in
-        if let seen = state.version, version <= seen { return }
+      let emitsNow = state.withLockedValue { state -> Bool in
+        if let seen = state.version, version <= seen { return false }
         state.version = version
         state.last = nil
-        emitCleared()
+        guard !state.delivering else {
+          state.queued.append(.cleared)
+          return false
+        }
+        state.delivering = true
+        return true
       }
+      guard emitsNow else { return }
+      emitCleared()
+      drain()
     case .newerVersions:
       if admit(version) { emitCleared() }
+    }
+  }
+
+  /// Emits what was queued during this thread's delivery, oldest first, until nothing is left; then another thread
+  /// may deliver. Only the delivering thread runs it.
+  private func drain() {
+    while true {
+      let next = state.withLockedValue { state -> Event? in
+        if state.queued.isEmpty {
+          state.delivering = false
+          return nil
+        }
+        return state.queued.removeFirst()
+      }
+      switch next {
+      case nil: return
+      case .value(let value): emit(value)
+      case .cleared: emitCleared?()
+      }
     }
   }
 

@@ -39,6 +39,38 @@ struct VersionedRelayTests {
     #expect(emitted.values == [1, 1, 3])
   }
 
+  @Test("changes: a consumer may offer to its own relay from inside a delivery; the value follows, in order")
+  func reentrantChanges() {
+    let emitted = Recorder<Int>()
+    let relay = Locked<VersionedRelay<Int>?>(nil)
+    let made = VersionedRelay<Int> { (value: Int) in
+      // Under the relay's lock this would deadlock; it is queued for this thread instead.
+      if value < 3 { relay.withLockedValue { $0 }?.offer(value + 1, version: UInt64(value + 1)) }
+      emitted.append(value)
+    }
+    relay.withLockedValue { $0 = made }
+    made.offer(1, version: 1)
+    #expect(emitted.values == [1, 2, 3], "each value after the delivery it was offered from")
+    made.offer(2, version: 2)  // older than the newest accepted: dropped
+    made.offer(4, version: 4)
+    #expect(emitted.values == [1, 2, 3, 4])
+  }
+
+  @Test("a synchronous subscriber can make its source publish from inside its handler")
+  func publishingFromInsideADelivery() {
+    let script = ScriptedPathSource(.test(.wifi))
+    let monitor = NetworkMonitor(source: script)
+    let received = Recorder<NetworkPath>()
+    let id = monitor.addSynchronousSubscriber { path in
+      received.append(path)
+      if path == .offline { script.send(.test(.cellular)) }
+    }
+    script.send(.offline)
+    #expect(received.values == [.test(.wifi), .offline, .test(.cellular)])
+    monitor.removeSynchronousSubscriber(id)
+    monitor.stopMonitoring()
+  }
+
   @Test("a clearing is ordered with the values; after it the last value is passed on again")
   func clearing() {
     for delivery in [VersionedRelay<Int>.Delivery.changes, .newerVersions] {
