@@ -13,6 +13,9 @@ extension Notification.Name {
   /// Monitors post from the first use of this name in the process on (observing it uses it): a program that never
   /// names it observes nothing, and its monitors keep nothing for notifications.
   ///
+  /// `connectivityStatus` is the tutorials' name (the seed tutorials' spelling), kept as public API so that code
+  /// written from them compiles.
+  ///
   /// ```swift
   /// NotificationCenter.default.addObserver(forName: .connectivityStatus, object: nil, queue: .main) { note in
   ///     let path = note.userInfo?[NetworkMonitor.pathUserInfoKey] as? NetworkPath

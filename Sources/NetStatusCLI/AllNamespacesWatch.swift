@@ -101,8 +101,11 @@ final class AllNamespacesWatch: Sendable {
   private func print(_ path: NetworkPath, in name: String) {
     guard stop.code == nil else { return }
     if json {
-      let line = path.jsonLine(networkNamespace: name)
-      _ = PlainWatch.handle(line.withUnsafeBytes { StandardOutput.write($0, to: STDOUT_FILENO) }, stop: stop)
+      var outcome = StandardOutput.Outcome.written
+      path.withJSONLine(extra: NetworkPathJSONExtra(netns: name)) {
+        outcome = StandardOutput.write($0, to: STDOUT_FILENO)
+      }
+      _ = PlainWatch.handle(outcome, stop: stop)
     } else {
       let time = Timestamp.now() + " " + name.escapingControlCharacters() + ":"
       _ = PlainWatch.handle(StandardOutput.line(formatter.line(path, time: time)), stop: stop)

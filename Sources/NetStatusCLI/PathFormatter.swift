@@ -39,8 +39,7 @@ struct PathFormatter {
   /// The path's JSON form; with `connectivity`, the same keys and then `"connectivity":{...}`.
   static func json(_ path: NetworkPath, connectivity: ConnectivityReport? = nil) -> String {
     guard let connectivity else { return path.jsonRepresentation }
-    return String(path.jsonRepresentation.dropLast()) + #","connectivity":"# + connectivity.state.jsonRepresentation
-      + "}"
+    return path.jsonRepresentation(with: NetworkPathJSONExtra(connectivity: connectivity.state))
   }
 
   /// `limited (connection refused)`, `portal (redirect to http://…)`, `full`.

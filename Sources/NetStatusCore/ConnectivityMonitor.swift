@@ -59,8 +59,6 @@ public final class ConnectivityMonitor: Sendable {
     /// Bumped on every start and stop; events of an older generation are dropped.
     var generation: UInt64 = 0
     var subscription: UInt64?
-    /// The version of the latest path received, to drop an older one that arrives late.
-    var pathVersion: UInt64?
     var timerTask: Task<Void, Never>?
     var probeTask: Task<Void, Never>?
     var lastCheck: ConnectivityCheck?
@@ -116,25 +114,23 @@ public final class ConnectivityMonitor: Sendable {
       guard !state.isMonitoring else { return nil }
       state.isMonitoring = true
       state.generation &+= 1
-      state.pathVersion = nil
       return state.generation
     }
     guard let generation else { return }
-    let registration = monitor.addCallbackSubscriber(
-      { [weak self] path, version in self?.receive(path, version: version, generation: generation) },
-      cleared: { [weak self] version in self?.pathForgotten(version: version, generation: generation) })
-    let stale = locked.withLockedValue { state -> Bool in
-      guard state.generation == generation else { return true }
-      state.subscription = registration.id
-      return false
-    }
-    if stale {
-      monitor.removeSubscriber(registration.id)
-      return
-    }
-    if let current = registration.current {
-      receive(current, version: registration.version, generation: generation)
-    }
+    // A relay of its own per start: a path older than one received is dropped, and a path the monitor forgot
+    // (stopped) makes the connectivity unknown until it reports one again. Events are handled outside the relay's
+    // lock, under this monitor's, where a stale generation is dropped.
+    monitor.addRelayedSubscriber(
+      delivery: .newerVersions,
+      registered: { id in
+        locked.withLockedValue { state in
+          guard state.generation == generation else { return false }
+          state.subscription = id
+          return true
+        }
+      },
+      cleared: { [weak self] in self?.handle(.pathForgotten, generation: generation) },
+      deliver: { [weak self] path in self?.handle(.path(path), generation: generation) })
   }
 
   /// Stops checking: cancels any check in flight and any timer, and the state becomes
@@ -204,30 +200,6 @@ public final class ConnectivityMonitor: Sendable {
   }
 
   // MARK: Driving the scheduler
-
-  private func receive(_ path: NetworkPath, version: UInt64, generation: UInt64) {
-    let current = locked.withLockedValue { state -> Bool in
-      guard state.generation == generation else { return false }
-      if let seen = state.pathVersion, version <= seen { return false }
-      state.pathVersion = version
-      return true
-    }
-    guard current else { return }
-    handle(.path(path), generation: generation)
-  }
-
-  /// The path monitor stopped and forgot its path (at broadcast version `version`): the connectivity is not
-  /// known either until it reports a path again.
-  private func pathForgotten(version: UInt64, generation: UInt64) {
-    let current = locked.withLockedValue { state -> Bool in
-      guard state.generation == generation else { return false }
-      if let seen = state.pathVersion, version <= seen { return false }
-      state.pathVersion = version
-      return true
-    }
-    guard current else { return }
-    handle(.pathForgotten, generation: generation)
-  }
 
   /// Feeds an event of `generation` (if it is still current) to the scheduler and carries out its actions.
   private func handle(_ event: ConnectivityScheduler.Event, generation: UInt64) {

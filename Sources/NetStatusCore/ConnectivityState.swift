@@ -76,6 +76,13 @@ public enum ConnectivityState: Sendable, Hashable, CustomStringConvertible {
   /// `{"state":"portal","redirect":"http://portal.example/login"}`.
   public var jsonRepresentation: String {
     var json = JSONWriter(capacity: 64)
+    writeJSON(to: &json)
+    return json.text
+  }
+
+  /// Writes the documented JSON form, `{` to `}`: ``jsonRepresentation``, and the `connectivity` member of a
+  /// path's JSON line.
+  func writeJSON(to json: inout JSONWriter) {
     json.raw(#"{"state":"#)
     json.string(name)
     if let redirect {
@@ -83,7 +90,6 @@ public enum ConnectivityState: Sendable, Hashable, CustomStringConvertible {
       json.string(redirect)
     }
     json.raw("}")
-    return json.text
   }
 }
 

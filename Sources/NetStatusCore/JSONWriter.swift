@@ -40,16 +40,8 @@ struct JSONWriter: ~Copyable {
   /// The bytes written so far, valid until the next write.
   var written: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
 
-  /// The bytes written so far, copied.
-  var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
-
   /// The text written so far.
   var text: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
-
-  /// Removes the closing brace of the object just written, so that more keys can follow it.
-  mutating func reopenObject() {
-    if count > 0, base[count - 1] == UInt8(ascii: "}") { count -= 1 }
-  }
 
   /// Makes room for `more` bytes.
   @inline(__always)

@@ -305,7 +305,8 @@ public final class NetworkMonitor: Sendable {
   /// The type of the interface in use, or `nil` when there is none or the path is not known.
   public var interfaceType: InterfaceType? { currentPath?.interfaceType }
 
-  /// The type of the interface in use: ``interfaceType`` under the name seed tutorials use.
+  /// The type of the interface in use: ``interfaceType`` under the tutorials' name (the seed tutorials'
+  /// `currentConnectionType`), kept as public API so that code written from them compiles.
   public var currentConnectionType: InterfaceType? { interfaceType }
 
   /// The distinct types of the available interfaces, most preferred first; empty while not known.
@@ -349,6 +350,9 @@ public final class NetworkMonitor: Sendable {
   }
 
   /// Called on ``handlerQueue`` after every change of the path, right after ``pathUpdateHandler``.
+  ///
+  /// `netStatusChangeHandler` is the tutorials' name (the seed tutorials' spelling), kept as public API so that
+  /// code written from them compiles.
   ///
   /// ```swift
   /// monitor.netStatusChangeHandler = { [weak self] in

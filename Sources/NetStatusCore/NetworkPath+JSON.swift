@@ -36,16 +36,23 @@ extension NetworkPath {
     }
   }
 
-  /// ``jsonLine`` with the namespace appended after the documented keys (`"netns":"NAME"`): a line of
-  /// `netstatus watch --all-netns --json`.
-  package func jsonLine(networkNamespace: String) -> [UInt8] {
+  /// The path's JSON form with `extra`'s members after the documented keys: the same object, written once, with
+  /// more keys (what `netstatus --json --probe` prints, with `"connectivity":{...}`).
+  package func jsonRepresentation(with extra: NetworkPathJSONExtra) -> String {
     var json = JSONWriter()
-    writeJSON(to: &json)
-    json.reopenObject()
-    json.raw(#","netns":"#)
-    json.string(networkNamespace)
-    json.raw("}\n")
-    return json.bytes
+    writeJSON(to: &json, extra: extra)
+    return json.text
+  }
+
+  /// ``withJSONLine(_:)`` with `extra`'s members after the documented keys: a line of
+  /// `netstatus watch --all-netns --json` (`"netns":"NAME"`), also written in stack memory.
+  package func withJSONLine(extra: NetworkPathJSONExtra, _ body: (UnsafeRawBufferPointer) -> Void) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { scratch in
+      var json = JSONWriter(scratch: scratch)
+      writeJSON(to: &json, extra: extra)
+      json.raw("\n")
+      body(json.written)
+    }
   }
 
   /// `text` as a JSON string, quotes included.
@@ -57,6 +64,22 @@ extension NetworkPath {
 
   /// Writes the documented JSON form, `{` to `}`.
   func writeJSON(to json: inout JSONWriter) {
+    writeDocumentedMembers(to: &json)
+    json.raw("}")
+  }
+
+  /// Writes the documented JSON form with `extra`'s members after the documented keys, `{` to `}`.
+  func writeJSON(to json: inout JSONWriter, extra: NetworkPathJSONExtra) {
+    writeDocumentedMembers(to: &json)
+    extra.writeMembers(to: &json)
+    json.raw("}")
+  }
+
+  /// Writes `{` and the documented keys, in the order of ``CodingKeys`` (which `Codable` uses too; tests check that
+  /// both agree): the object is left open for more members. Inlined, so that a `watch --json` line costs what it
+  /// did when this was the whole of ``writeJSON(to:)``.
+  @inline(__always)
+  private func writeDocumentedMembers(to json: inout JSONWriter) {
     json.raw(#"{"status":"#)
     json.raw(status.jsonString)
     json.raw(#","unsatisfiedReason":"#)
@@ -89,7 +112,36 @@ extension NetworkPath {
       if position > 0 { json.raw(",") }
       json.string(gateway)
     }
-    json.raw("]}")
+    json.raw("]")
+  }
+}
+
+/// The optional members a path's JSON object can carry after its documented keys, written in this order, each only
+/// when set: `"connectivity":{...}` (what the probe found), then `"netns":"NAME"` (the namespace of
+/// `watch --all-netns`). A new member (a time, say) is a new property here, written in
+/// ``writeMembers(to:)``.
+package struct NetworkPathJSONExtra: Sendable {
+  /// `"connectivity":{"state":...}`: the connectivity state, in its documented JSON form.
+  package var connectivity: ConnectivityState?
+  /// `"netns":"NAME"`: the network namespace the path is of.
+  package var netns: String?
+
+  /// Members to write after a path's documented keys; `nil` ones are left out.
+  package init(connectivity: ConnectivityState? = nil, netns: String? = nil) {
+    self.connectivity = connectivity
+    self.netns = netns
+  }
+
+  /// Writes each member that is set, each preceded by a comma (they follow the documented keys).
+  func writeMembers(to json: inout JSONWriter) {
+    if let connectivity {
+      json.raw(#","connectivity":"#)
+      connectivity.writeJSON(to: &json)
+    }
+    if let netns {
+      json.raw(#","netns":"#)
+      json.string(netns)
+    }
   }
 }
 

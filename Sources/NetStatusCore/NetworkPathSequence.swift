@@ -62,9 +62,7 @@ extension NetworkMonitor {
   /// ```
   public func networkUpdates() -> AsyncStream<Bool> {
     let (stream, continuation) = AsyncStream.makeStream(of: Bool.self)
-    let relay = VersionedRelay<Bool> { continuation.yield($0) }
-    let registration = addCallbackSubscriber { path, version in relay.offer(path.isConnected, version: version) }
-    if let current = registration.current { relay.offer(current.isConnected, version: registration.version) }
+    let registration = addRelayedSubscriber(\.isConnected) { continuation.yield($0) }
     continuation.onTermination = { [weak self] _ in self?.removeSubscriber(registration.id) }
     return stream
   }

@@ -58,38 +58,28 @@ public final class NetworkStatusModel {
     self.monitor = monitor
     self.connectivityMonitor = connectivityMonitor
     let box = WeakModel()
-    let relay = VersionedRelay<NetworkPath> { path in
+    // Deliveries are queued on the main queue: the model (set below, on the main actor) receives them after this
+    // initialiser, the current values first.
+    let registration = monitor.addRelayedSubscriber { path in
       DispatchQueue.main.async {
         MainActor.assumeIsolated { box.model?.apply(path) }
       }
     }
-    let registration = monitor.addCallbackSubscriber { path, version in relay.offer(path, version: version) }
     self.subscription = CallbackSubscription(host: monitor, id: registration.id)
     self.path = registration.current
     self.lastError = monitor.lastError
-    var connectivityRegistration: (id: UInt64, current: ConnectivityState?, version: UInt64)?
-    var connectivityRelay: VersionedRelay<ConnectivityState>?
     if let connectivityMonitor {
-      let relay = VersionedRelay<ConnectivityState> { state in
+      let registration = connectivityMonitor.addRelayedSubscriber { state in
         DispatchQueue.main.async {
           MainActor.assumeIsolated { box.model?.apply(state) }
         }
       }
-      let registration = connectivityMonitor.addCallbackSubscriber { state, version in
-        relay.offer(state, version: version)
-      }
-      connectivityRegistration = registration
-      connectivityRelay = relay
       self.connectivitySubscription = CallbackSubscription(host: connectivityMonitor, id: registration.id)
       self.connectivity = registration.current ?? .unknown
     } else {
       self.connectivitySubscription = nil
     }
     box.model = self
-    if let current = registration.current { relay.offer(current, version: registration.version) }
-    if let connectivityRegistration, let connectivityRelay, let current = connectivityRegistration.current {
-      connectivityRelay.offer(current, version: connectivityRegistration.version)
-    }
   }
 
   private func apply(_ state: ConnectivityState) {

@@ -28,18 +28,22 @@ extension NetworkStatusProviding {
   public var isConnected: Bool { currentPath?.isConnected ?? false }
   /// Whether the current path is expensive; `false` while not known.
   public var isExpensive: Bool { currentPath?.isExpensive ?? false }
-  /// Whether the device is connected, under the name of seed tutorials' `ReachabilityUC.execute()`.
+  /// Whether the device is connected: ``isConnected`` under the tutorials' name (the seed tutorials'
+  /// `ReachabilityUC.execute()`), kept as public API so that code written from them compiles.
   public func execute() -> Bool { isConnected }
 }
 
 extension NetworkMonitor: NetworkStatusProviding {
   /// Every path as an `AsyncStream`: the current one first (once known), then every change, in order and
-  /// without repeats. Unlike ``paths`` it buffers changes a slow consumer has not read yet.
+  /// without repeats, on a subscription of its own that starts the monitor if needed.
+  ///
+  /// The stream keeps only the newest path (`.bufferingNewest(1)`): a consumer that falls behind gets the newest
+  /// path when it reads again, not a backlog of the changes it missed, so memory stays bounded however slow it
+  /// is. (Should the path change and change back meanwhile, that newest path can equal the last one it read;
+  /// ``paths`` never repeats one.)
   public func pathUpdates() -> AsyncStream<NetworkPath> {
-    let (stream, continuation) = AsyncStream.makeStream(of: NetworkPath.self)
-    let relay = VersionedRelay<NetworkPath> { continuation.yield($0) }
-    let registration = addCallbackSubscriber { path, version in relay.offer(path, version: version) }
-    if let current = registration.current { relay.offer(current, version: registration.version) }
+    let (stream, continuation) = AsyncStream.makeStream(of: NetworkPath.self, bufferingPolicy: .bufferingNewest(1))
+    let registration = addRelayedSubscriber { continuation.yield($0) }
     continuation.onTermination = { [weak self] _ in self?.removeSubscriber(registration.id) }
     return stream
   }

@@ -25,10 +25,12 @@ final class PathDemandRelay: Sendable {
   init(monitor: NetworkMonitor, deliver: @escaping @Sendable (NetworkPath) -> Int) {
     self.monitor = monitor
     self.deliver = deliver
-    let order = VersionedRelay<NetworkPath> { [weak self] path in self?.offer(path) }
-    let registration = monitor.addCallbackSubscriber { path, version in order.offer(path, version: version) }
-    state.withLockedValue { $0.subscription = registration.id }
-    if let current = registration.current { order.offer(current, version: registration.version) }
+    monitor.addRelayedSubscriber(
+      registered: { id in
+        state.withLockedValue { $0.subscription = id }
+        return true
+      },
+      deliver: { [weak self] path in self?.offer(path) })
   }
 
   deinit {

@@ -1,30 +1,194 @@
-/// Passes on values that arrive out of order from several threads, in version order and without repeats.
+/// Passes on values that arrive out of order from several threads, in version order.
 ///
-/// Monitor callbacks run outside the monitor's lock; a relay keeps the newest version it has passed on and
-/// drops anything older, so its consumer sees changes in order.
+/// Monitor callbacks run outside the monitor's lock; a relay keeps the newest version it has accepted and
+/// drops anything older, so its consumer sees changes in order. It decides under its lock and emits after it, so a
+/// consumer may call back into whatever feeds the relay (stop its monitor, make its source publish) from inside a
+/// delivery. How it passes values on is its ``Delivery``. Subscribe one to a host with
+/// ``BroadcastHost/addRelayedSubscriber(_:delivery:registered:cleared:deliver:)``, the one place that registers,
+/// relays and offers the current value.
 final class VersionedRelay<Value: Equatable & Sendable>: Sendable {
+  /// How a relay passes values on.
+  enum Delivery: Sendable {
+    /// Each value newer than and different from the last accepted, one delivery at a time and in the order
+    /// accepted: the consumer sees changes one at a time, in order, without repeats. A value accepted while a
+    /// delivery is under way (on another thread, or from inside the consumer) is emitted by the delivering thread
+    /// right after it.
+    case changes
+    /// Each value (and each clearing) of a newer version, repeats included, emitted at once by the thread that
+    /// offered it: for a consumer that serialises what it receives under a lock of its own.
+    case newerVersions
+  }
+
+  /// What waits for the delivering thread.
+  private enum Event {
+    case value(Value)
+    case cleared
+  }
+
   private struct State {
     var version: UInt64?
     var last: Value?
+    /// Whether a thread is emitting (``Delivery/changes``); others queue their events for it.
+    var delivering = false
+    /// Accepted while a delivery was under way, oldest first. Empty (and unallocated) unless offers overlap.
+    var queued: [Event] = []
   }
 
   private let state = Locked(State())
+  private let delivery: Delivery
   private let emit: @Sendable (Value) -> Void
+  private let emitCleared: (@Sendable () -> Void)?
 
-  init(_ emit: @escaping @Sendable (Value) -> Void) {
+  /// A relay that passes values on to `emit`, and clearings (see ``clear(version:)``) to `cleared`.
+  init(
+    delivery: Delivery = .changes, cleared: (@Sendable () -> Void)? = nil,
+    _ emit: @escaping @Sendable (Value) -> Void
+  ) {
+    self.delivery = delivery
     self.emit = emit
+    self.emitCleared = cleared
   }
 
-  /// Offers a value of the given version; emits it (under the relay's lock, to keep the order) if it is
-  /// newer than what was emitted and different from it.
+  /// Offers a value of the given version.
+  ///
+  /// ``Delivery/changes``: accepts it if it is not older than what was accepted and different from it, and emits
+  /// it (or queues it for the thread already emitting). ``Delivery/newerVersions``: emits it if it is newer.
   func offer(_ value: Value, version: UInt64) {
-    state.withLockedValue { state in
-      if let seen = state.version, version < seen { return }
-      state.version = version
-      // Compared in place: `last != value` would first copy `value` into an optional.
-      if case .some(let last) = state.last, last == value { return }
-      state.last = value
+    switch delivery {
+    case .changes:
+      let emitsNow = state.withLockedValue { state -> Bool in
+        if let seen = state.version, version < seen { return false }
+        state.version = version
+        // Compared in place: `last != value` would first copy `value` into an optional.
+        if case .some(let last) = state.last, last == value { return false }
+        state.last = value
+        guard !state.delivering else {
+          state.queued.append(.value(value))
+          return false
+        }
+        state.delivering = true
+        return true
+      }
+      guard emitsNow else { return }
       emit(value)
+      drain()
+    case .newerVersions:
+      if admit(version) { emit(value) }
     }
+  }
+
+  /// Offers the host's forgetting of its value (``Broadcast/clear()``) at the given version: passed on to the
+  /// `cleared` closure if it is newer than anything seen, and then the next value is passed on even if it repeats
+  /// the last.
+  func clear(version: UInt64) {
+    guard let emitCleared else { return }
+    switch delivery {
+    case .changes:
+      let emitsNow = state.withLockedValue { state -> Bool in
+        if let seen = state.version, version <= seen { return false }
+        state.version = version
+        state.last = nil
+        guard !state.delivering else {
+          state.queued.append(.cleared)
+          return false
+        }
+        state.delivering = true
+        return true
+      }
+      guard emitsNow else { return }
+      emitCleared()
+      drain()
+    case .newerVersions:
+      if admit(version) { emitCleared() }
+    }
+  }
+
+  /// Emits what was queued during this thread's delivery, oldest first, until nothing is left; then another thread
+  /// may deliver. Only the delivering thread runs it.
+  private func drain() {
+    while true {
+      let next = state.withLockedValue { state -> Event? in
+        if state.queued.isEmpty {
+          state.delivering = false
+          return nil
+        }
+        return state.queued.removeFirst()
+      }
+      switch next {
+      case nil: return
+      case .value(let value): emit(value)
+      case .cleared: emitCleared?()
+      }
+    }
+  }
+
+  /// Whether `version` is newer than any seen; it becomes the newest seen if so.
+  private func admit(_ version: UInt64) -> Bool {
+    state.withLockedValue { state in
+      if let seen = state.version, version <= seen { return false }
+      state.version = version
+      return true
+    }
+  }
+}
+
+extension BroadcastHost {
+  /// Subscribes `deliver` to the host's values through a ``VersionedRelay``: registers the relay's callback (which
+  /// lets the host start), calls `registered` with the subscription's id, then offers the value known at
+  /// registration, with its version, so that it is neither lost (a change published meanwhile is newer and wins)
+  /// nor repeated. The one implementation of "register, relay with versions, offer the current value".
+  ///
+  /// - Parameters:
+  ///   - transform: What the subscriber receives of each value (compared after the transform with
+  ///     ``VersionedRelay/Delivery/changes``).
+  ///   - delivery: How the relay passes values on.
+  ///   - registered: Called with the id before the current value is offered, to keep it; if it returns `false`,
+  ///     the subscription is removed at once and nothing is offered.
+  ///   - cleared: Called when the host forgets its value; `nil` to be told nothing.
+  ///   - deliver: Receives the values.
+  /// - Returns: The id to pass to ``removeSubscriber(_:)``, and the value known at registration.
+  @discardableResult
+  func addRelayedSubscriber<Value: Equatable & Sendable>(
+    _ transform: @escaping @Sendable (Element) -> Value,
+    delivery: VersionedRelay<Value>.Delivery = .changes,
+    registered: (UInt64) -> Bool = { _ in true },
+    cleared: (@Sendable () -> Void)? = nil,
+    deliver: @escaping @Sendable (Value) -> Void
+  ) -> (id: UInt64, current: Element?) {
+    let relay = VersionedRelay(delivery: delivery, cleared: cleared, deliver)
+    return registerRelay(relay, registered: registered, clears: cleared != nil) { value, version in
+      relay.offer(transform(value), version: version)
+    }
+  }
+
+  /// ``addRelayedSubscriber(_:delivery:registered:cleared:deliver:)`` for the values themselves.
+  @discardableResult
+  func addRelayedSubscriber(
+    delivery: VersionedRelay<Element>.Delivery = .changes,
+    registered: (UInt64) -> Bool = { _ in true },
+    cleared: (@Sendable () -> Void)? = nil,
+    deliver: @escaping @Sendable (Element) -> Void
+  ) -> (id: UInt64, current: Element?) {
+    // Not through the transforming variant: no extra closure call per value on the `watch` path.
+    let relay = VersionedRelay(delivery: delivery, cleared: cleared, deliver)
+    return registerRelay(relay, registered: registered, clears: cleared != nil) { value, version in
+      relay.offer(value, version: version)
+    }
+  }
+
+  /// Registers `offer` (which offers a value to `relay`), then offers it the current value.
+  private func registerRelay<Value: Equatable & Sendable>(
+    _ relay: VersionedRelay<Value>, registered: (UInt64) -> Bool, clears: Bool,
+    offer: @escaping @Sendable (Element, UInt64) -> Void
+  ) -> (id: UInt64, current: Element?) {
+    var onClear: (@Sendable (UInt64) -> Void)?
+    if clears { onClear = { version in relay.clear(version: version) } }
+    let registration = addCallbackSubscriber(offer, cleared: onClear)
+    guard registered(registration.id) else {
+      removeSubscriber(registration.id)
+      return (registration.id, nil)
+    }
+    if let current = registration.current { offer(current, registration.version) }
+    return (registration.id, registration.current)
   }
 }

@@ -240,6 +240,23 @@ struct NetworkMonitorTests {
     monitor.stopMonitoring()
   }
 
+  /// `pathUpdates()` keeps the newest path for a consumer that does not read, not a backlog: after many changes
+  /// it reads the newest, and then nothing older is left in the stream.
+  @Test func pathUpdatesKeepsTheNewestPathForASlowConsumer() async throws {
+    let source = ScriptedPathSource(.test(.wifi))
+    let monitor = NetworkMonitor(source: source)
+    let stream = monitor.pathUpdates()
+    var iterator = stream.makeAsyncIterator()
+    for index in 0..<10_000 {
+      source.send(index.isMultiple(of: 2) ? .offline : .test(.wiredEthernet, index: 3 + index))
+    }
+    source.send(.test(.cellular))
+    #expect(await iterator.next() == .test(.cellular), "the newest path, not the first of a backlog")
+    source.send(.offline)
+    #expect(await iterator.next() == .offline, "nothing older was kept: the next read is the next change")
+    monitor.stopMonitoring()
+  }
+
   /// A task cancelled before its loop begins must not start a stopped monitor, which would then run for no
   /// subscriber; a loop that consumes does start it.
   @Test func aCancelledTasksIterationNeverStartsTheMonitor() async throws {
