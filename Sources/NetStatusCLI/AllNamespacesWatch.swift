@@ -102,7 +102,7 @@ final class AllNamespacesWatch: Sendable {
     guard stop.code == nil else { return }
     if json {
       var outcome = StandardOutput.Outcome.written
-      path.withJSONLine(extra: NetworkPathJSONExtra(netns: name)) {
+      path.withJSONLine(extra: NetworkPathJSONExtra(netns: name, time: .now())) {
         outcome = StandardOutput.write($0, to: STDOUT_FILENO)
       }
       _ = PlainWatch.handle(outcome, stop: stop)

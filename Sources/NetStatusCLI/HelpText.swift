@@ -103,7 +103,7 @@ enum HelpText {
     expected answer; while connectivity is full it checks again only with --probe-interval.
 
     Each line starts with the local time. With --json, each line is one JSON object (JSON Lines),
-    flushed at once. Stops cleanly (exit 0) on SIGINT, SIGTERM or SIGQUIT, even while the
+    flushed at once, ending with "time" (RFC 3339, UTC, microseconds) after the path's keys. Stops cleanly (exit 0) on SIGINT, SIGTERM or SIGQUIT, even while the
     reader has stopped reading, or when the reader goes away. Exit 2 if a line cannot be
     written (full disk, closed standard output), with one line on standard error.
 

@@ -187,9 +187,11 @@ public enum NetStatusCommand {
     /// What the probe found now, or `nil` when not probing.
     var report: ConnectivityReport? { connectivity.map(ConnectivityReport.init) }
 
-    func line(_ path: NetworkPath, _ report: ConnectivityReport?) -> String {
+    /// One line for `path`: JSON (with `"time"` when `stamped`, as `watch` prints) or the human form, which always
+    /// starts with the local time.
+    func line(_ path: NetworkPath, _ report: ConnectivityReport?, stamped: Bool = false) -> String {
       options.json
-        ? PathFormatter.json(path, connectivity: report)
+        ? PathFormatter.json(path, connectivity: report, time: stamped ? .now() : nil)
         : formatter.line(path, connectivity: report, time: Timestamp.now())
     }
   }
@@ -235,7 +237,11 @@ public enum NetStatusCommand {
       ? PathFormatter.json(path, connectivity: report) : output.formatter.table(path, connectivity: report)
     if output.options.showAll {
       switch readInventory(output.options) {
-      case .success(let inventory): text += "\n\n" + LinkTable.text(inventory)
+      case .success(let inventory):
+        text =
+          output.options.json
+          ? path.jsonRepresentation(with: NetworkPathJSONExtra(connectivity: report?.state, inventory: inventory))
+          : text + "\n\n" + LinkTable.text(inventory)
       case .failure(let error):
         StandardOutput.error(error.description)
         return .failure
@@ -280,7 +286,7 @@ public enum NetStatusCommand {
         let report = output.report
         if let last, last.0 == path, last.1?.state == report?.state { continue }
         last = (path, report)
-        if !PlainWatch.handle(StandardOutput.line(output.line(path, report)), stop: stop) { return }
+        if !PlainWatch.handle(StandardOutput.line(output.line(path, report, stamped: true)), stop: stop) { return }
       }
     }
     let code = await stop.wait()

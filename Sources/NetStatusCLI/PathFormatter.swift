@@ -36,10 +36,11 @@ struct PathFormatter {
     return paint((value ? "✓ " : "✗ ") + text, happy ? "32" : "31")
   }
 
-  /// The path's JSON form; with `connectivity`, the same keys and then `"connectivity":{...}`.
-  static func json(_ path: NetworkPath, connectivity: ConnectivityReport? = nil) -> String {
-    guard let connectivity else { return path.jsonRepresentation }
-    return path.jsonRepresentation(with: NetworkPathJSONExtra(connectivity: connectivity.state))
+  /// The path's JSON form; with `connectivity`, the same keys and then `"connectivity":{...}`; with `time`,
+  /// `"time":"…Z"` after them.
+  static func json(_ path: NetworkPath, connectivity: ConnectivityReport? = nil, time: JSONTimestamp? = nil) -> String {
+    guard connectivity != nil || time != nil else { return path.jsonRepresentation }
+    return path.jsonRepresentation(with: NetworkPathJSONExtra(connectivity: connectivity?.state, time: time))
   }
 
   /// `limited (connection refused)`, `portal (redirect to http://…)`, `full`.

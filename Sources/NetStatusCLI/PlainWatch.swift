@@ -35,9 +35,12 @@ struct PlainWatch {
     printer = monitor.addSynchronousSubscriber { path in
       var outcome = StandardOutput.Outcome.written
       if json {
-        path.withJSONLine { outcome = StandardOutput.write($0, to: STDOUT_FILENO) }
+        // "time": when the change was seen, after the documented keys.
+        path.withJSONLine(extra: NetworkPathJSONExtra(time: .now())) {
+          outcome = StandardOutput.write($0, to: STDOUT_FILENO)
+        }
       } else {
-        outcome = StandardOutput.line(output.line(path, nil))
+        outcome = StandardOutput.line(output.line(path, nil, stamped: true))
       }
       guard Self.handle(outcome, stop: stop) else { return }
       if let failure = textfile?.update(path: path, connectivity: nil) { stop.fire(.failure, message: failure) }

@@ -103,6 +103,19 @@ struct JSONWriter: ~Copyable {
     } while magnitude > 0
   }
 
+  /// Appends `value` (not negative) as exactly `count` decimal digits, zero-padded on the left.
+  mutating func digits(_ value: Int, count digits: Int) {
+    reserve(digits)
+    var rest = value
+    var position = count + digits
+    count = position
+    while position > count - digits {
+      position -= 1
+      base[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+      rest /= 10
+    }
+  }
+
   /// Appends `text` as a JSON string literal, escaped as RFC 8259 requires.
   mutating func string(_ text: String) {
     var text = text

@@ -117,19 +117,28 @@ extension NetworkPath {
 }
 
 /// The optional members a path's JSON object can carry after its documented keys, written in this order, each only
-/// when set: `"connectivity":{...}` (what the probe found), then `"netns":"NAME"` (the namespace of
-/// `watch --all-netns`). A new member (a time, say) is a new property here, written in
-/// ``writeMembers(to:)``.
+/// when set: `"connectivity":{...}` (what the probe found), `"netns":"NAME"` (the namespace of
+/// `watch --all-netns`), `"time":"…Z"` (when `watch` saw the change), then `"links":[...]` and
+/// `"nameservers":[...]` (`show --all`). A new member is a new property here, written in ``writeMembers(to:)``.
 package struct NetworkPathJSONExtra: Sendable {
   /// `"connectivity":{"state":...}`: the connectivity state, in its documented JSON form.
   package var connectivity: ConnectivityState?
   /// `"netns":"NAME"`: the network namespace the path is of.
   package var netns: String?
+  /// `"time":"2026-11-30T22:19:01.123456Z"`: when the change was seen (RFC 3339, UTC, microseconds).
+  package var time: JSONTimestamp?
+  /// `"links":[...],"nameservers":[...]`: every link and the resolver's servers (`show --all`).
+  package var inventory: LinkInventory?
 
   /// Members to write after a path's documented keys; `nil` ones are left out.
-  package init(connectivity: ConnectivityState? = nil, netns: String? = nil) {
+  package init(
+    connectivity: ConnectivityState? = nil, netns: String? = nil, time: JSONTimestamp? = nil,
+    inventory: LinkInventory? = nil
+  ) {
     self.connectivity = connectivity
     self.netns = netns
+    self.time = time
+    self.inventory = inventory
   }
 
   /// Writes each member that is set, each preceded by a comma (they follow the documented keys).
@@ -141,6 +150,47 @@ package struct NetworkPathJSONExtra: Sendable {
     if let netns {
       json.raw(#","netns":"#)
       json.string(netns)
+    }
+    if let time {
+      json.raw(#","time":"#)
+      time.writeJSON(to: &json)
+    }
+    if let inventory {
+      json.raw(#","links":["#)
+      for (position, link) in inventory.links.enumerated() {
+        if position > 0 { json.raw(",") }
+        json.raw(#"{"index":"#)
+        json.int(Int(link.index))
+        json.raw(#","name":"#)
+        json.string(link.name)
+        json.raw(#","type":"#)
+        json.raw(link.type.jsonString)
+        json.raw(#","kind":"#)
+        json.optionalString(link.kind)
+        json.raw(#","up":"#)
+        json.bool(link.isUp)
+        json.raw(#","carrier":"#)
+        json.bool(link.hasCarrier)
+        json.raw(#","addresses":["#)
+        for (index, address) in link.addresses.enumerated() {
+          if index > 0 { json.raw(",") }
+          json.raw(#"{"address":"#)
+          json.string(address.text)
+          json.raw(#","flags":["#)
+          for (flagIndex, flag) in address.flags.enumerated() {
+            if flagIndex > 0 { json.raw(",") }
+            json.string(flag)
+          }
+          json.raw("]}")
+        }
+        json.raw("]}")
+      }
+      json.raw(#"],"nameservers":["#)
+      for (position, server) in inventory.nameservers.enumerated() {
+        if position > 0 { json.raw(",") }
+        json.string(server)
+      }
+      json.raw("]")
     }
   }
 }

@@ -54,6 +54,53 @@ struct NetstatusEndToEndTests {
     #expect(lines[0] == path.jsonRepresentation, "the documented key order")
   }
 
+  @Test func watchJSONLinesCarryTheTimeOfTheChangeAfterTheDocumentedKeys() async throws {
+    let site = try Site("e2etime")
+    defer { site.delete() }
+    let before = JSONTimestamp.now().seconds
+    let run = try NetstatusProcess(["watch", "--json", "--netns", site.target.name])
+    defer { run.terminate() }
+    let lines = try await run.lines.waitUntil(timeout: .seconds(10), "the first line") { !$0.isEmpty }
+    let path = try JSONDecoder().decode(NetworkPath.self, from: Data(lines[0].utf8))
+    let documented = String(path.jsonRepresentation.dropLast())
+    #expect(
+      lines[0].hasPrefix(documented + #","time":""#), "the documented keys, unchanged, then the time: \(lines[0])")
+    let stamp = String(lines[0].dropFirst(documented.count + 9).dropLast(2))
+    // 2026-11-30T22:19:01.123456Z: RFC 3339, UTC, microseconds; within the test's own window.
+    #expect(stamp.count == 27 && stamp.hasSuffix("Z") && stamp.dropFirst(10).hasPrefix("T"), "\(stamp)")
+    let object = try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any]
+    #expect(object?["time"] as? String == stamp)
+    let fields = stamp.split(whereSeparator: { "-T:.Z".contains($0) }).compactMap { Int32($0) }
+    try #require(fields.count == 7, "\(stamp)")
+    var parts = tm()
+    (parts.tm_year, parts.tm_mon, parts.tm_mday) = (fields[0] - 1900, fields[1] - 1, fields[2])
+    (parts.tm_hour, parts.tm_min, parts.tm_sec) = (fields[3], fields[4], fields[5])
+    let seconds = Int64(timegm(&parts))
+    #expect(seconds >= before && seconds <= JSONTimestamp.now().seconds, "\(stamp) is not now")
+  }
+
+  @Test func showAllJSONAppendsLinksAndNameservers() async throws {
+    let site = try Site("e2ealljson")
+    defer { site.delete() }
+    let run = try NetstatusProcess(["show", "--all", "--json", "-n", site.target.name])
+    #expect(try await run.waitForExit() == .exited(0), "\(run.errorOutput)")
+    let line = try #require(run.lines.values.first)
+    #expect(run.lines.values.count == 1, "one JSON object")
+    let path = try JSONDecoder().decode(NetworkPath.self, from: Data(line.utf8))
+    #expect(line.hasPrefix(String(path.jsonRepresentation.dropLast()) + #","links":["#), "\(line)")
+    let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    let links = try #require(object["links"] as? [[String: Any]])
+    let v0 = try #require(links.first { $0["name"] as? String == "v0" }, "\(links)")
+    #expect(v0["type"] as? String == "other" && v0["kind"] as? String == "veth")
+    #expect(v0["up"] as? Bool == true && v0["carrier"] as? Bool == true)
+    let addresses = try #require(v0["addresses"] as? [[String: Any]])
+    #expect(
+      addresses.contains {
+        $0["address"] as? String == "198.51.100.2/24" && ($0["flags"] as? [String])?.isEmpty == true
+      })
+    #expect(object["nameservers"] is [String])
+  }
+
   @Test func showAllListsEveryLinkWithItsStateAndAddresses() async throws {
     let site = try Site("e2eall")
     defer { site.delete() }

@@ -12,6 +12,8 @@ struct NetstatusProbeEndToEndTests {
   /// Splits a `--json --probe` line into the path (whose keys must be exactly the documented ones, in
   /// order) and the connectivity object appended after them.
   func split(_ line: String, sourceLocation: SourceLocation = #_sourceLocation) throws -> (NetworkPath, String) {
+    let line = try #require(
+      Self.withoutTime(line), "a watch line ends with its time: \(line)", sourceLocation: sourceLocation)
     let path = try JSONDecoder().decode(NetworkPath.self, from: Data(line.utf8))
     let prefix = String(path.jsonRepresentation.dropLast()) + #","connectivity":"#
     try #require(
@@ -24,10 +26,20 @@ struct NetstatusProbeEndToEndTests {
   /// The connectivity object of a `--json --probe` line, or `nil` if the line is not one. Records nothing:
   /// it is checked on every line that arrives.
   static func connectivity(of line: String) -> String? {
+    let line = withoutTime(line) ?? line
     guard let path = try? JSONDecoder().decode(NetworkPath.self, from: Data(line.utf8)) else { return nil }
     let prefix = String(path.jsonRepresentation.dropLast()) + #","connectivity":"#
     guard line.hasPrefix(prefix), line.hasSuffix("}") else { return nil }
     return String(line.dropFirst(prefix.count).dropLast())
+  }
+
+  /// A `watch --json` line without its last member, `"time":"YYYY-MM-DDTHH:MM:SS.ffffffZ"`; `nil` if it has none.
+  /// A snapshot (`show`) has no time: it is returned as it is.
+  static func withoutTime(_ line: String) -> String? {
+    guard let range = line.range(of: #","time":""#, options: .backwards) else { return line }
+    let stamp = line[range.upperBound...]
+    guard stamp.count == 29, stamp.hasSuffix("Z\"}") else { return nil }
+    return String(line[..<range.lowerBound]) + "}"
   }
 
   @Test func snapshotJSONAppendsConnectivity() async throws {

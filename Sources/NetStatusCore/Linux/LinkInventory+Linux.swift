@@ -10,7 +10,7 @@
       -> LinkInventory
     {
       let namespace = try networkNamespace.map { name throws(NetworkMonitorError) in try NetworkNamespace(name) }
-      let state = try dump(in: namespace)
+      let mirrored = try dumpLinksAndAddresses(in: namespace)
       let resolverPath =
         networkNamespace.map(NetworkMonitor.resolverConfigurationPath(forNamespace:)) ?? "/etc/resolv.conf"
       let upstream =
@@ -18,11 +18,11 @@
         ?? ResolverConfiguration.systemdResolvedUpstreamPath
       let resolver = ResolverConfiguration.load(path: resolverPath, upstreamPath: upstream)
       return LinkInventory(
-        state: state, classifier: InterfaceClassifier(sysfsRoot: sysfsRoot), nameservers: resolver.nameservers)
+        mirrored: mirrored, classifier: InterfaceClassifier(sysfsRoot: sysfsRoot), nameservers: resolver.nameservers)
     }
 
     /// The inventory of a mirrored state. Pure.
-    init(state: KernelState, classifier: InterfaceClassifier, nameservers: [String]) {
+    init(mirrored state: KernelState, classifier: InterfaceClassifier, nameservers: [String]) {
       let addresses = Dictionary(grouping: state.addresses.values, by: \.interfaceIndex)
       links = state.links.values.sorted { $0.index < $1.index }.map { link in
         let own = (addresses[link.index] ?? []).sorted {
@@ -31,12 +31,12 @@
         return Link(
           index: link.index, name: link.name, type: classifier.classify(link), kind: link.kind,
           isUp: link.flags & RTNL.IFF_UP != 0, hasCarrier: link.flags & RTNL.IFF_LOWER_UP != 0,
-          addresses: own.map(Self.address))
+          addresses: own.map(Self.inventoryAddress))
       }
       self.nameservers = nameservers
     }
 
-    static func address(_ address: NetlinkAddress) -> Address {
+    static func inventoryAddress(_ address: NetlinkAddress) -> Address {
       var flags: [String] = []
       if address.flags & RTNL.IFA_F_TENTATIVE != 0 { flags.append("tentative") }
       if address.flags & RTNL.IFA_F_DADFAILED != 0 { flags.append("dadfailed") }
@@ -49,7 +49,9 @@
     private static let attempts = 5
 
     /// Dumps links and addresses on a socket made in `namespace`.
-    private static func dump(in namespace: NetworkNamespace?) throws(NetworkMonitorError) -> KernelState {
+    private static func dumpLinksAndAddresses(in namespace: NetworkNamespace?) throws(NetworkMonitorError)
+      -> KernelState
+    {
       func makeSocket() throws(NetworkMonitorError) -> NetlinkSocket {
         guard let namespace else { return try NetlinkSocket.open(receiveBufferSize: 1 << 20, groups: 0) }
         let handle = try namespace.open()
