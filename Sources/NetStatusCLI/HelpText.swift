@@ -66,6 +66,10 @@ enum HelpText {
       {"status":"satisfied",...,"gateways":["192.0.2.1"],"connectivity":{"state":"full"}}
       {...,"connectivity":{"state":"portal","redirect":"http://portal.example/login"}}
 
+    On a terminal: ● online, ○ offline, ✓ yes, ✗ no, ▶ the interface in use, ? not checked
+    yet; green means good, red bad, bold in use. No colour with NO_COLOR set or TERM=dumb;
+    neither symbols nor colour when the output is not a terminal.
+
     Exit codes:
       0     success (watch: stopped by a signal, or its reader went away)
       1     wait timed out
@@ -103,7 +107,8 @@ enum HelpText {
     expected answer; while connectivity is full it checks again only with --probe-interval.
 
     Each line starts with the local time. With --json, each line is one JSON object (JSON Lines),
-    flushed at once, ending with "time" (RFC 3339, UTC, microseconds) after the path's keys. Stops cleanly (exit 0) on SIGINT, SIGTERM or SIGQUIT, even while the
+    flushed at once, ending with "time" (RFC 3339, UTC, microseconds) after the path's keys.
+    Stops cleanly (exit 0) on SIGINT, SIGTERM or SIGQUIT, even while the
     reader has stopped reading, or when the reader goes away. Exit 2 if a line cannot be
     written (full disk, closed standard output), with one line on standard error.
 

@@ -149,11 +149,13 @@ public enum NetStatusCommand {
   }
 
   /// How to print for this process's standard output and environment: symbols on a terminal, colour there
-  /// unless NO_COLOR is set.
+  /// unless NO_COLOR is set or TERM is dumb.
   static var outputStyle: PathFormatter.Style {
-    let noColor = getenv("NO_COLOR").map { String(cString: $0) }
-    return PathFormatter.Style.detect(
-      isTerminal: StandardOutput.isTerminal, environment: noColor.map { ["NO_COLOR": $0] } ?? [:])
+    var environment: [String: String] = [:]
+    for name in ["NO_COLOR", "TERM"] {
+      if let value = getenv(name) { environment[name] = String(cString: value) }
+    }
+    return PathFormatter.Style.detect(isTerminal: StandardOutput.isTerminal, environment: environment)
   }
 
   /// Prints a line of data on standard output. Returns `nil` when it was written or its reader went away (not

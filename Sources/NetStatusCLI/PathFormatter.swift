@@ -14,11 +14,14 @@ struct PathFormatter {
     static let plain = Style(color: false, symbols: false)
     static let terminal = Style(color: true, symbols: true)
 
-    /// On a terminal: symbols always, colour unless NO_COLOR is set (to anything non-empty).
+    /// On a terminal: symbols always, colour unless NO_COLOR is set (to anything non-empty) or TERM is `dumb` (a
+    /// terminal that cannot show colour, such as Emacs's shell buffer). One meaning per colour everywhere: green
+    /// good (online, yes where yes is good), red bad, bold the interface in use.
     static func detect(isTerminal: Bool, environment: [String: String]) -> Style {
       guard isTerminal else { return .plain }
       let noColor = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-      return Style(color: !noColor, symbols: true)
+      let dumb = environment["TERM"] == "dumb"
+      return Style(color: !noColor && !dumb, symbols: true)
     }
   }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import NetStatusCLI
@@ -162,6 +163,25 @@ struct PathFormatterTests {
     #expect(
       PathFormatter.Style.detect(isTerminal: true, environment: ["NO_COLOR": "1"])
         == .init(color: false, symbols: true))
+    #expect(
+      PathFormatter.Style.detect(isTerminal: true, environment: ["TERM": "dumb"])
+        == .init(color: false, symbols: true), "a dumb terminal shows no colour")
+    #expect(PathFormatter.Style.detect(isTerminal: true, environment: ["TERM": "xterm-256color"]) == .terminal)
+    #expect(PathFormatter.Style.detect(isTerminal: false, environment: ["TERM": "xterm-256color"]) == .plain)
+  }
+
+  @Test func everySymbolTheFormatterPrintsIsExplainedInTheHelpAndTheManualPage() throws {
+    let manual = try String(
+      contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("man/netstatus.1"), encoding: .utf8)
+    // The manual page names them by code point (troff's \[uXXXX]), with a fallback for ASCII devices.
+    let symbols: [(Character, String)] = [
+      ("●", "\\[u25CF]"), ("○", "\\[u25CB]"), ("✓", "\\[u2713]"), ("✗", "\\[u2717]"), ("▶", "\\[u25B6]"), ("?", "?"),
+    ]
+    for (symbol, troff) in symbols {
+      #expect(HelpText.overview.contains("\(symbol) "), "the help explains \(symbol)")
+      #expect(manual.contains(troff), "the manual page explains \(symbol)")
+    }
   }
 
   @Test func watchLineReadsAtAGlance() {
