@@ -351,6 +351,12 @@ struct NetstatusEndToEndTests {
     let version = try NetstatusProcess(["--version"])
     #expect(try await version.waitForExit() == .exited(0))
     #expect(version.lines.values.first?.hasPrefix("netstatus ") == true)
+    let short = try NetstatusProcess(["-V"])
+    #expect(try await short.waitForExit() == .exited(0))
+    #expect(short.lines.values == version.lines.values)
+    let shortHelp = try NetstatusProcess(["watch", "-h"])
+    #expect(try await shortHelp.waitForExit() == .exited(0))
+    #expect(shortHelp.lines.values.joined(separator: "\n").contains("--textfile PATH"))
   }
 
   @Test(arguments: Completions.Shell.allCases)
