@@ -3,7 +3,7 @@ import PackageDescription
 
 // On Linux, NetStatusCore leaves out its Apple-only source; see the end of this file.
 #if os(Linux)
-  let netStatusLinuxExcludes = ["NWPathMonitorSource.swift"]
+  let netStatusLinuxExcludes = ["PathSources/NWPathMonitorSource.swift"]
 #else
   let netStatusLinuxExcludes: [String] = []
 #endif
@@ -34,7 +34,7 @@ let package = Package(
   platforms: [
     // Observation (NetworkStatusModel) and ContentUnavailableView (NetStatusUI) set the floor: macOS 14, iOS 17,
     // tvOS 17, watchOS 10, visionOS 1. The lock is an OSAllocatedUnfairLock there (macOS 13, iOS 16), not a `Mutex`
-    // (macOS 15, iOS 18): Sources/NetStatusCore/Mutex+ThreadSanitizer.swift. Keep NetStatus.podspec and the README's
+    // (macOS 15, iOS 18): Sources/NetStatusCore/Support/Mutex+ThreadSanitizer.swift. Keep NetStatus.podspec and the README's
     // platform table in step with this list.
     .macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1),
   ],
@@ -110,7 +110,7 @@ let package = Package(
   package.dependencies += [.package(path: "Tests/NetworkStandIn")]
   package.targets += [
     // NWPathMonitorSource.swift compiled against the stand-in (Tests/NetStatusAppleLogic/NWPathMonitorSource.swift
-    // is a symlink to Sources/NetStatusCore/NWPathMonitorSource.swift).
+    // is a symlink to Sources/NetStatusCore/PathSources/NWPathMonitorSource.swift).
     .target(
       name: "NetStatusAppleLogic",
       dependencies: ["NetStatusCore", .product(name: "Network", package: "NetworkStandIn")],

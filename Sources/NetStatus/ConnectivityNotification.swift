@@ -34,7 +34,7 @@ extension NetworkMonitor {
   public static let pathUserInfoKey = "path"
 }
 
-/// Posts a monitor's changes for the core (Sources/NetStatusCore/NotificationMailbox.swift).
+/// Posts a monitor's changes for the core (Sources/NetStatusCore/Monitor/NotificationMailbox.swift).
 enum ConnectivityNotification {
   /// Queues one block on the main queue to post the pending changes of `monitor`. The block holds the monitor
   /// weakly: a main queue that never runs must not keep a dropped monitor (its thread and descriptors) alive.

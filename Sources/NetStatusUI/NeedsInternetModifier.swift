@@ -8,7 +8,7 @@
   /// launch, while the first path is still on its way. It fades in and out.
   ///
   /// On watchOS the modifier does nothing: `NWPathMonitor` reports an ordinary watch app as offline whatever the
-  /// network (Apple's TN3135), so NetStatus reports no path there (Sources/NetStatusCore/DefaultPathSource.swift), and
+  /// network (Apple's TN3135), so NetStatus reports no path there (Sources/NetStatusCore/PathSources/DefaultPathSource.swift), and
   /// a path injected by hand would not be the system's either.
   ///
   /// The model is the one you pass, else the one in the environment (`EnvironmentValues.networkStatus`),

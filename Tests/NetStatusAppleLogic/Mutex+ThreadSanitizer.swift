@@ -1,1 +1,1 @@
-../../Sources/NetStatusCore/Mutex+ThreadSanitizer.swift
+../../Sources/NetStatusCore/Support/Mutex+ThreadSanitizer.swift

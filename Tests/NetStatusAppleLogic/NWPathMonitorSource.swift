@@ -1,1 +1,1 @@
-../../Sources/NetStatusCore/NWPathMonitorSource.swift
+../../Sources/NetStatusCore/PathSources/NWPathMonitorSource.swift

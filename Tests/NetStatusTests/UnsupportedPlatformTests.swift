@@ -4,7 +4,7 @@ import Testing
 @testable import NetStatusCore
 
 /// What the default source does where NetStatus has none that tells the truth (watchOS: Apple's TN3135, see
-/// Sources/NetStatusCore/DefaultPathSource.swift): the path stays not known, never offline.
+/// Sources/NetStatusCore/PathSources/DefaultPathSource.swift): the path stays not known, never offline.
 @Suite("A platform without a path source")
 struct UnsupportedPlatformTests {
   @Test("starting fails; the path stays not known, not offline, and the error says why")
