@@ -10,6 +10,7 @@ package enum NetlinkFuzzing {
   ///
   /// Malformed input must only ever make the decoder throw: a trap here is a bug the fuzzer found.
   package static func exercise(_ bytes: UnsafeRawBufferPointer) {
+    checkLookupReply(bytes)
     let messages: [NetlinkMessage]
     do {
       messages = try NetlinkMessageDecoder.decode(bytes)
@@ -55,6 +56,39 @@ package enum NetlinkFuzzing {
       precondition(path.availableInterfaces.allSatisfy { filter.allows($0.type) }, "the filter leaked: \(path)")
       precondition(filter.apply(to: path) == path, "filtering again changed the path: \(path)")
       _ = path.jsonRepresentation
+    }
+  }
+
+  /// Checks that ``NetlinkMessageDecoder/lookupReply(in:portID:)``, for the port the datagram names, agrees with
+  /// ``NetlinkMessageDecoder/decode(_:)``: when it decodes the datagram, the full decoder gives one message with
+  /// the same sequence number and the same result; when it throws, the full decoder throws the same error.
+  static func checkLookupReply(_ bytes: UnsafeRawBufferPointer) {
+    guard bytes.count >= RTNL.headerLength else { return }
+    let port = bytes.loadUnaligned(fromByteOffset: 12, as: UInt32.self)
+    let lean = Result { () throws(NetlinkDecodeError) in try NetlinkMessageDecoder.lookupReply(in: bytes, portID: port)
+    }
+    let full = Result { () throws(NetlinkDecodeError) in try NetlinkMessageDecoder.decode(bytes) }
+    switch (lean, full) {
+    case (.success(nil), _):
+      return  // not a lookup reply: the full decoder's alone
+    case (.success(let reply?), .success(let messages)):
+      precondition(messages.count == 1, "a lookup reply of \(messages.count) messages")
+      let expected: RouteLookupResult?
+      switch messages[0].event {
+      case .newRoute(let route): expected = .route(route)
+      case .error(let code) where code != 0: expected = .failed(errno: code)
+      default: expected = nil
+      }
+      let message = messages[0]
+      precondition(
+        reply == NetlinkMessageDecoder.LookupReply(sequence: message.sequence, result: expected),
+        "the lookup reply \(reply) is not what \(message) says")
+    case (.failure(let leanError), .failure(let fullError)):
+      precondition(leanError == fullError, "the lookup reply failed with \(leanError), the decoder with \(fullError)")
+    case (.success(let reply?), .failure(let error)):
+      preconditionFailure("the lookup reply decoded as \(reply), the decoder threw \(error)")
+    case (.failure(let error), .success(let messages)):
+      preconditionFailure("the lookup reply threw \(error), the decoder gave \(messages)")
     }
   }
 }

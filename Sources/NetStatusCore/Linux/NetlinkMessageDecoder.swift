@@ -119,6 +119,96 @@ enum NetlinkMessageDecoder {
     for message in scratch { body(message) }
   }
 
+  /// A reply to one of our route lookups: its sequence number, and what it says of the lookup.
+  struct LookupReply: Sendable, Hashable {
+    /// `nlmsg_seq`: the lookup's sequence number.
+    var sequence: UInt32
+    /// The answer (RTM_NEWROUTE) or the failure (NLMSG_ERROR with a non-zero errno); `nil` when the message says
+    /// nothing of the lookup (an acknowledgement, a route of another family).
+    var result: RouteLookupResult?
+  }
+
+  /// The reply to a route lookup that `buffer` holds, decoded without a ``NetlinkMessage``, when the datagram is one
+  /// RTM_NEWROUTE or NLMSG_ERROR message for port `portID` (the kernel answers each lookup in a datagram of its
+  /// own); `nil` for any other datagram, which ``forEachMessage(in:using:_:)`` decodes instead.
+  ///
+  /// Only what the evaluator reads is kept (``RouteLookupAnswer``), but the message is checked exactly as
+  /// ``decode(_:)`` checks it: this throws where, and only where, that throws for the datagram, and the result is
+  /// what ``RouteLookupResult/route(_:)`` makes of the route ``decode(_:)`` gives (`NetlinkFuzzing` checks both).
+  static func lookupReply(in buffer: UnsafeRawBufferPointer, portID: UInt32) throws(NetlinkDecodeError)
+    -> LookupReply?
+  {
+    guard buffer.count >= RTNL.headerLength else { return nil }
+    let reader = ByteReader(buffer: buffer)
+    let length = Int(reader.u32(0))
+    // One message: the datagram ends within its alignment padding (the checks `append` makes of it).
+    guard length >= RTNL.headerLength, length <= buffer.count, RTNL.align(length) >= buffer.count,
+      reader.u32(12) == portID
+    else { return nil }
+    let type = reader.u16(4)
+    let sequence = reader.u32(8)
+    let body = RTNL.headerLength..<length
+    do throws(NetlinkDecodeError) {
+      switch type {
+      case RTNL.RTM_NEWROUTE:
+        let answer = try decodeLookupAnswer(body: body, reader: reader)
+        return LookupReply(sequence: sequence, result: answer.map { .answered($0) })
+      case RTNL.NLMSG_ERROR:
+        guard body.count >= 4 else { throw NetlinkDecodeError(reason: .truncatedPayload, offset: body.lowerBound) }
+        let code = 0 &- reader.i32(body.lowerBound)
+        return LookupReply(sequence: sequence, result: code == 0 ? nil : .failed(errno: code))
+      default:
+        return nil
+      }
+    } catch {
+      var error = error
+      error.messageType = type
+      throw error
+    }
+  }
+
+  /// ``decodeRoute(body:reader:)`` keeping only a ``RouteLookupAnswer``: the same checks, in the same order, of every
+  /// attribute that one reads (the destination, the nexthop ID and the next hops are checked, not kept).
+  private static func decodeLookupAnswer(body: Range<Int>, reader: ByteReader) throws(NetlinkDecodeError)
+    -> RouteLookupAnswer?
+  {
+    guard body.count >= RTNL.rtmsgLength else {
+      throw NetlinkDecodeError(reason: .truncatedPayload, offset: body.lowerBound)
+    }
+    let start = body.lowerBound
+    let family = reader.u8(start)
+    let attributes = try reader.attributes(in: (start + RTNL.rtmsgLength)..<body.upperBound)
+    guard family == RTNL.AF_INET || family == RTNL.AF_INET6 else { return nil }
+    var answer = RouteLookupAnswer(
+      type: reader.u8(start + 7), table: UInt32(reader.u8(start + 4)), priority: 0, interfaceIndex: nil,
+      gateway: nil, preferredSource: nil)
+    for attribute in attributes {
+      switch attribute.type {
+      case RTNL.RTA_DST:
+        _ = try reader.ipAddress(attribute.value, family: family)
+      case RTNL.RTA_OIF:
+        answer.interfaceIndex = Int32(bitPattern: try reader.u32Value(attribute.value))
+      case RTNL.RTA_GATEWAY:
+        answer.gateway = try reader.ipAddress(attribute.value, family: family)
+      case RTNL.RTA_VIA:
+        answer.gateway = try reader.via(attribute.value)
+      case RTNL.RTA_PRIORITY:
+        answer.priority = try reader.u32Value(attribute.value)
+      case RTNL.RTA_PREFSRC:
+        answer.preferredSource = try reader.ipAddress(attribute.value, family: family)
+      case RTNL.RTA_NH_ID:
+        _ = try reader.u32Value(attribute.value)
+      case RTNL.RTA_TABLE:
+        answer.table = try reader.u32Value(attribute.value)
+      case RTNL.RTA_MULTIPATH:
+        _ = try reader.nextHops(attribute.value, family: family)
+      default:
+        break
+      }
+    }
+    return answer
+  }
+
   /// Decodes the message at `offset`, whose header has been read and whose `length` (at least a header, within
   /// the datagram) checked.
   private static func decodeMessage(at offset: Int, length: Int, reader: ByteReader) throws(NetlinkDecodeError)

@@ -623,10 +623,19 @@
         case .truncated:
           resyncReason = resyncReason ?? "a datagram larger than the receive buffer"
         case .bytes(let count):
+          let datagram = UnsafeRawBufferPointer(rebasing: buffer.bytes[0..<count])
           do throws(NetlinkDecodeError) {
-            try NetlinkMessageDecoder.forEachMessage(
-              in: UnsafeRawBufferPointer(rebasing: buffer.bytes[0..<count]), using: &decoded
-            ) { message in
+            // The common case, an answer in a datagram of its own, decoded to what the evaluator reads.
+            if let reply = try NetlinkMessageDecoder.lookupReply(in: datagram, portID: socket.portID) {
+              // Answers to earlier batches (given up on) carry older sequence numbers: dropped here.
+              if let result = reply.result, reply.sequence >= first, reply.sequence - first < UInt32(batch.count),
+                answers.record(result, for: batch[batch.startIndex + Int(reply.sequence - first)])
+              {
+                received += 1
+              }
+              continue
+            }
+            try NetlinkMessageDecoder.forEachMessage(in: datagram, using: &decoded) { message in
               guard message.portID == socket.portID else {
                 state.apply(message)
                 if !lookupsOutdated { lookupsOutdated = Self.mayChangeLookups(message) }

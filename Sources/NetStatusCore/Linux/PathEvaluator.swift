@@ -237,7 +237,8 @@ enum PathEvaluator {
   /// The candidate a resolved lookup answer gives, when it is usable: unicast, through a known interface that
   /// is up with carrier and is not loopback, with a usable source address of the family.
   static func usable(
-    _ route: NetlinkRoute, ipv4: Bool, metric: UInt32, state: KernelState, classify: (NetlinkLink) -> InterfaceType
+    _ route: RouteLookupAnswer, ipv4: Bool, metric: UInt32, state: KernelState,
+    classify: (NetlinkLink) -> InterfaceType
   ) -> Candidate? {
     guard route.type == RTNL.RTN_UNICAST, let index = route.interfaceIndex, let link = state.links[index],
       link.isUsable, let source = route.preferredSource, source.isIPv4 == ipv4, state.isUsableSource(source)

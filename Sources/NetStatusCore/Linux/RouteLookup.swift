@@ -99,17 +99,63 @@ struct RouteLookupRequest: Sendable, Hashable {
   }
 }
 
+/// What the evaluator needs of the route a lookup was answered with: the fields ``PathEvaluator`` reads, decoded
+/// straight from the answer (``NetlinkMessageDecoder/lookupReply(in:portID:)``).
+///
+/// Plain values only, no array and no string: answers are decoded, stored and read on every change, and a whole
+/// ``NetlinkRoute`` (its multipath array) would be retained and released with every copy.
+struct RouteLookupAnswer: Sendable, Hashable {
+  /// The type (`rtm_type`: RTN_UNICAST, RTN_LOCAL…).
+  var type: UInt8
+  /// The routing table (RTA_TABLE, or `rtm_table`).
+  var table: UInt32
+  /// The metric (RTA_PRIORITY), 0 when absent: for a FIB-match lookup, the matched route's.
+  var priority: UInt32
+  /// The outgoing interface (RTA_OIF).
+  var interfaceIndex: Int32?
+  /// The gateway (RTA_GATEWAY or RTA_VIA).
+  var gateway: IPAddressBytes?
+  /// The source address the kernel picked (RTA_PREFSRC).
+  var preferredSource: IPAddressBytes?
+
+  /// An answer with these fields.
+  init(
+    type: UInt8, table: UInt32, priority: UInt32, interfaceIndex: Int32?, gateway: IPAddressBytes?,
+    preferredSource: IPAddressBytes?
+  ) {
+    self.type = type
+    self.table = table
+    self.priority = priority
+    self.interfaceIndex = interfaceIndex
+    self.gateway = gateway
+    self.preferredSource = preferredSource
+  }
+
+  /// What the evaluator needs of `route`.
+  init(_ route: NetlinkRoute) {
+    self.init(
+      type: route.type, table: route.table, priority: route.priority, interfaceIndex: route.interfaceIndex,
+      gateway: route.gateway, preferredSource: route.preferredSource)
+  }
+}
+
 /// The kernel's answer to one ``RouteLookupRequest``.
 enum RouteLookupResult: Sendable, Hashable {
-  /// The route the kernel would use (or, for a FIB-match lookup, the entry that matched).
-  case route(NetlinkRoute)
+  /// The route the kernel would use (or, for a FIB-match lookup, the entry that matched): what the evaluator
+  /// needs of it.
+  case answered(RouteLookupAnswer)
   /// The lookup failed: ENETUNREACH (no route, or an unreachable route or rule), EHOSTUNREACH, EINVAL (a
   /// blackhole), EACCES (prohibit)…
   case failed(errno: Int32)
 
-  /// The route, when the lookup succeeded.
-  var route: NetlinkRoute? {
-    if case .route(let route) = self { return route }
+  /// The answer a lookup gets when the kernel answers with `route`.
+  static func route(_ route: NetlinkRoute) -> RouteLookupResult {
+    .answered(RouteLookupAnswer(route))
+  }
+
+  /// The route's fields, when the lookup succeeded.
+  var route: RouteLookupAnswer? {
+    if case .answered(let answer) = self { return answer }
     return nil
   }
 }
@@ -142,7 +188,6 @@ struct RouteLookupAnswers: Sendable, ExpressibleByDictionaryLiteral {
   /// The answer to `request`, if it was asked and answered. Setting `nil` forgets it.
   subscript(request: RouteLookupRequest) -> RouteLookupResult? {
     get {
-      // By index: a `for entry in entries` loop would copy every entry it passes, routes and all.
       for index in entries.indices where entries[index].request == request { return entries[index].result }
       return nil
     }
