@@ -102,6 +102,8 @@
     /// Where datagrams are received: the session's own while it starts, then the one of the hub's thread.
     @exclusivity(unchecked) private var buffer = ReceiveBuffer()
     @exclusivity(unchecked) private var sequence: UInt32 = 0
+    /// The lookups being asked, written into the same storage each time.
+    @exclusivity(unchecked) private var requests: [RouteLookupRequest] = []
     /// The messages of the datagram being handled, decoded into the same storage each time.
     @exclusivity(unchecked) private var decoded: [NetlinkMessage] = []
     /// Notifications that matter kept arriving during the start-up's lookups: the hub runs ``Work/again`` first.
@@ -501,17 +503,20 @@
       let filter = configuration.filter
       if lookingUp {
         answers.removeAll()
-        try lookUp(PathEvaluator.primaryLookups(state: state, filter: filter), into: &answers)
-        // Read once (the lookups applied the notifications that came meanwhile): each read of the property is an
-        // exclusivity check and a copy.
+        requests.removeAllKeepingCapacity()
+        PathEvaluator.appendPrimaryLookups(state: state, filter: filter, to: &requests)
+        try lookUp(requests, into: &answers)
+        requests.removeAllKeepingCapacity()
+        // Read once (the lookups applied the notifications that came meanwhile): each read of the property is a
+        // copy.
         let state = self.state
         var eligible = knownEligibleLinks(of: state.links)
         let known = eligible
-        let second = PathEvaluator.interfaceLookups(
+        PathEvaluator.appendInterfaceLookups(
           state: state, answers: answers, filter: filter, eligible: &eligible,
-          classify: { classify($0, knowing: known) })
+          classify: { classify($0, knowing: known) }, to: &requests)
         remember(eligible, of: state.links)
-        if !second.isEmpty { try lookUp(second, into: &answers) }
+        if !requests.isEmpty { try lookUp(requests, into: &answers) }
       }
       let state = self.state
       var eligible = knownEligibleLinks(of: state.links)

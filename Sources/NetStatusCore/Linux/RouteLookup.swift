@@ -67,33 +67,30 @@ struct RouteLookupRequest: Sendable, Hashable {
     let destinationAttributeLength = RTNL.attributeHeaderLength + addressLength
     let interfaceAttributeLength = RTNL.attributeHeaderLength + 4
     let length = self.length
+    // nlmsghdr { u32 length; u16 type; u16 flags; u32 sequence; u32 port (0: the kernel fills in ours) }
+    buffer.storeBytes(of: UInt32(length), toByteOffset: start, as: UInt32.self)
+    buffer.storeBytes(of: RTNL.RTM_GETROUTE, toByteOffset: start + 4, as: UInt16.self)
+    buffer.storeBytes(of: RTNL.NLM_F_REQUEST, toByteOffset: start + 6, as: UInt16.self)
+    buffer.storeBytes(of: sequence, toByteOffset: start + 8, as: UInt32.self)
+    buffer.storeBytes(of: UInt32(0), toByteOffset: start + 12, as: UInt32.self)
+    // rtmsg { family, dst_len, src_len, tos, table, protocol, scope, type; u32 flags }
+    buffer.storeBytes(of: family, toByteOffset: start + 16, as: UInt8.self)
+    buffer.storeBytes(of: UInt8(addressLength * 8), toByteOffset: start + 17, as: UInt8.self)
+    buffer.storeBytes(of: UInt32(0), toByteOffset: start + 18, as: UInt32.self)  // src_len, tos, table, protocol
+    buffer.storeBytes(of: UInt16(0), toByteOffset: start + 22, as: UInt16.self)  // scope, type
+    buffer.storeBytes(of: fibMatch ? RTNL.RTM_F_FIB_MATCH : 0, toByteOffset: start + 24, as: UInt32.self)
+    // RTA_DST: the address in network order, as the words of IPAddressBytes hold it most significant byte first.
+    buffer.storeBytes(of: UInt16(destinationAttributeLength), toByteOffset: start + 28, as: UInt16.self)
+    buffer.storeBytes(of: RTNL.RTA_DST, toByteOffset: start + 30, as: UInt16.self)
     let destination = self.destination
-    do {
-      var offset = start
-      func store<T: FixedWidthInteger>(_ value: T) {
-        buffer.storeBytes(of: value, toByteOffset: offset, as: T.self)
-        offset += MemoryLayout<T>.size
-      }
-      // nlmsghdr { u32 length; u16 type; u16 flags; u32 sequence; u32 port (0: the kernel fills in ours) }
-      store(UInt32(length))
-      store(RTNL.RTM_GETROUTE)
-      store(RTNL.NLM_F_REQUEST)
-      store(sequence)
-      store(UInt32(0))
-      // rtmsg { family, dst_len, src_len, tos, table, protocol, scope, type; u32 flags }
-      store(family)
-      store(UInt8(addressLength * 8))
-      store(UInt32(0))  // src_len, tos, table, protocol
-      store(UInt16(0))  // scope, type
-      store(fibMatch ? RTNL.RTM_F_FIB_MATCH : 0)
-      store(UInt16(destinationAttributeLength))
-      store(RTNL.RTA_DST)
-      for index in 0..<addressLength { store(destination[index]) }
-      if let interfaceIndex {
-        store(UInt16(interfaceAttributeLength))
-        store(RTNL.RTA_OIF)
-        store(interfaceIndex)
-      }
+    for index in 0..<addressLength {
+      buffer.storeBytes(of: destination[index], toByteOffset: start + 32 + index, as: UInt8.self)
+    }
+    if let interfaceIndex {
+      let offset = start + 32 + addressLength
+      buffer.storeBytes(of: UInt16(interfaceAttributeLength), toByteOffset: offset, as: UInt16.self)
+      buffer.storeBytes(of: RTNL.RTA_OIF, toByteOffset: offset + 2, as: UInt16.self)
+      buffer.storeBytes(of: interfaceIndex, toByteOffset: offset + 4, as: Int32.self)
     }
     return length
   }
