@@ -183,6 +183,50 @@ struct RouteLookupTests {
     #expect(checked > 100, "the lean decoder decoded only \(checked) variants")
   }
 
+  @Test("a route message alone in its datagram decodes to its header and fields; other datagrams are left")
+  func routeMessage() throws {
+    func decode(_ datagram: [UInt8]) throws(NetlinkDecodeError) -> NetlinkMessageDecoder.RouteMessage? {
+      try datagram.withUnsafeBytes { bytes in
+        Result { () throws(NetlinkDecodeError) in try NetlinkMessageDecoder.routeMessage(in: bytes) }
+      }.get()
+    }
+    let deleted = try #require(
+      try decode(B.route(RTNL.RTM_DELROUTE, destination: "8.8.8.0", destinationLength: 24, oif: 2, portID: 7)))
+    #expect(deleted.type == RTNL.RTM_DELROUTE && deleted.portID == 7)
+    #expect(deleted.route?.destination == IPAddressBytes(text: "8.8.8.0") && deleted.route?.destinationLength == 24)
+    #expect(deleted.route?.answer.interfaceIndex == 2)
+    #expect(deleted.route?.contains(RouteLookupRequest.ipv4Destination) == true)
+    #expect(deleted.route?.contains(IPAddressBytes(text: "8.8.9.8")!) == false)
+    #expect(try decode(B.route(family: RTNL.AF_BRIDGE, oif: 2))?.route == nil)
+    #expect(try decode(B.link(index: 2, name: "eth0")) == nil)
+    #expect(try decode(B.route(oif: 2) + B.route(oif: 3)) == nil)
+  }
+
+  @Test("every truncation and single-byte corruption of route notifications: the lean decoder agrees with the full one")
+  func routeMessageCorruption() {
+    let samples = [
+      B.route(destination: "8.8.8.0", destinationLength: 24, oif: 2, gateway: "192.0.2.1"),
+      B.route(RTNL.RTM_DELROUTE, family: RTNL.AF_INET6, multipath: [(oif: 2, gateway: "fe80::1", flags: 0)]),
+    ]
+    var decoded = 0
+    for sample in samples {
+      var variants = (0...sample.count).map { Array(sample.prefix($0)) }
+      for index in sample.indices {
+        for value: UInt8 in [0, 1, 3, 4, 0x7f, 0xff] {
+          var corrupted = sample
+          corrupted[index] = value
+          variants.append(corrupted)
+        }
+      }
+      for variant in variants {
+        // Traps when the two decoders disagree.
+        variant.withUnsafeBytes { NetlinkFuzzing.checkRouteMessage($0) }
+        if variant.withUnsafeBytes({ (try? NetlinkMessageDecoder.routeMessage(in: $0)) != nil }) { decoded += 1 }
+      }
+    }
+    #expect(decoded > 100, "the lean decoder decoded only \(decoded) variants")
+  }
+
   @Test("rule and nexthop messages decode as routing-policy changes, whatever their body")
   func policyMessages() throws {
     for type in [RTNL.RTM_NEWRULE, RTNL.RTM_DELRULE, RTNL.RTM_NEWNEXTHOP, RTNL.RTM_DELNEXTHOP] {
@@ -196,7 +240,13 @@ struct RouteLookupTests {
     @Test("only routes containing a lookup destination trigger new lookups; links, addresses, rules always do")
     func triggers() throws {
       func triggers(_ datagram: [UInt8]) throws -> Bool {
-        try NetlinkMessageDecoder.decode(datagram).contains(where: NetlinkSessionWorker.mayChangeLookups)
+        let full = try NetlinkMessageDecoder.decode(datagram).contains(where: NetlinkSessionWorker.mayChangeLookups)
+        // A route notification alone in its datagram is read without a NetlinkMessage: it must matter alike.
+        let lean = datagram.withUnsafeBytes { bytes in
+          Result { () throws(NetlinkDecodeError) in try NetlinkMessageDecoder.routeMessage(in: bytes) }
+        }
+        if case .success(let message?) = lean { #expect(NetlinkSessionWorker.mayChangeLookups(message.route) == full) }
+        return full
       }
       #expect(try triggers(B.route(oif: 2, gateway: "192.0.2.1")))  // a default route
       #expect(try triggers(B.route(destination: "0.0.0.0", destinationLength: 1, oif: 2)))

@@ -11,6 +11,7 @@ package enum NetlinkFuzzing {
   /// Malformed input must only ever make the decoder throw: a trap here is a bug the fuzzer found.
   package static func exercise(_ bytes: UnsafeRawBufferPointer) {
     checkLookupReply(bytes)
+    checkRouteMessage(bytes)
     let messages: [NetlinkMessage]
     do {
       messages = try NetlinkMessageDecoder.decode(bytes)
@@ -89,6 +90,40 @@ package enum NetlinkFuzzing {
       preconditionFailure("the lookup reply decoded as \(reply), the decoder threw \(error)")
     case (.failure(let error), .success(let messages)):
       preconditionFailure("the lookup reply threw \(error), the decoder gave \(messages)")
+    }
+  }
+
+  /// Checks that ``NetlinkMessageDecoder/routeMessage(in:)`` agrees with ``NetlinkMessageDecoder/decode(_:)``: when
+  /// it decodes the datagram, the full decoder gives one route message with the same header and fields, which
+  /// matters to the lookups alike; when it throws, the full decoder throws the same error.
+  static func checkRouteMessage(_ bytes: UnsafeRawBufferPointer) {
+    let lean = Result { () throws(NetlinkDecodeError) in try NetlinkMessageDecoder.routeMessage(in: bytes) }
+    let full = Result { () throws(NetlinkDecodeError) in try NetlinkMessageDecoder.decode(bytes) }
+    switch (lean, full) {
+    case (.success(nil), _):
+      return  // not a route message alone in its datagram: the full decoder's alone
+    case (.success(let notification?), .success(let messages)):
+      precondition(messages.count == 1, "a route message of \(messages.count) messages")
+      let message = messages[0]
+      let route: NetlinkRoute?
+      switch message.event {
+      case .newRoute(let decoded), .deletedRoute(let decoded): route = decoded
+      default: route = nil
+      }
+      let expected = NetlinkMessageDecoder.RouteMessage(
+        type: message.type, sequence: message.sequence, portID: message.portID, route: route.map(RouteFields.init))
+      precondition(notification == expected, "the route message \(notification) is not what \(message) says")
+      #if os(Linux)
+        precondition(
+          NetlinkSessionWorker.mayChangeLookups(notification.route) == NetlinkSessionWorker.mayChangeLookups(message),
+          "the route message \(notification) and \(message) matter differently to the lookups")
+      #endif
+    case (.failure(let leanError), .failure(let fullError)):
+      precondition(leanError == fullError, "the route message failed with \(leanError), the decoder with \(fullError)")
+    case (.success(let notification?), .failure(let error)):
+      preconditionFailure("the route message decoded as \(notification), the decoder threw \(error)")
+    case (.failure(let error), .success(let messages)):
+      preconditionFailure("the route message threw \(error), the decoder gave \(messages)")
     }
   }
 }

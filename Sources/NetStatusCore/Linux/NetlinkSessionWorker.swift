@@ -92,7 +92,11 @@
     private var processExit: Int32?
     @exclusivity(unchecked) private var state = KernelState()
     @exclusivity(unchecked) private var resolver = ResolverConfiguration(nameservers: [])
-    @exclusivity(unchecked) private var lastPath: NetworkPath?
+    /// The last path sent (the first one once ``startUp()`` returns), meaningful when ``hasLastPath``. Not an
+    /// optional: comparing with an optional's payload, and assigning one, copied the path (retaining its arrays).
+    @exclusivity(unchecked) private var lastPath = NetworkPath(status: .unsatisfied)
+    /// Whether ``lastPath`` holds a path.
+    @exclusivity(unchecked) private var hasLastPath = false
     @exclusivity(unchecked) private var typeCache: [Int32: (link: NetlinkLink, type: InterfaceType)] = [:]
     /// The last eligible links computed (see ``knownEligibleLinks(of:)``), `nil` before the first.
     @exclusivity(unchecked) private var eligibleLinks: [PathEvaluator.Eligible]?
@@ -157,6 +161,7 @@
       let (path, settled) = try evaluateUntilSettled()
       startedUnsettled = !settled
       lastPath = path
+      hasLastPath = true
       return path
     }
 
@@ -294,14 +299,21 @@
           drained.resyncReason = drained.resyncReason ?? "a datagram larger than the receive buffer"
         case .bytes(let count):
           guard drained.resyncReason == nil else { continue }
+          let datagram = UnsafeRawBufferPointer(rebasing: buffer.bytes[0..<count])
           do throws(NetlinkDecodeError) {
-            try NetlinkMessageDecoder.forEachMessage(
-              in: UnsafeRawBufferPointer(rebasing: buffer.bytes[0..<count]), using: &decoded
-            ) { message in
-              // Ours are late answers to lookups given up on: dropped.
-              guard message.portID != socket.portID else { return }
-              state.apply(message)
-              if !drained.relevant { drained.relevant = Self.mayChangeLookups(message) }
+            // The common case, a route notification in a datagram of its own, decoded to what is read of it: it
+            // changes nothing mirrored, and matters when its prefix holds a lookup destination.
+            if let notification = try NetlinkMessageDecoder.routeMessage(in: datagram),
+              notification.portID != socket.portID
+            {
+              if !drained.relevant { drained.relevant = Self.mayChangeLookups(notification.route) }
+            } else {
+              try NetlinkMessageDecoder.forEachMessage(in: datagram, using: &decoded) { message in
+                // Ours are late answers to lookups given up on: dropped.
+                guard message.portID != socket.portID else { return }
+                state.apply(message)
+                if !drained.relevant { drained.relevant = Self.mayChangeLookups(message) }
+              }
             }
           } catch {
             shared.withLock { $0.statistics.decodeErrors += 1 }
@@ -319,6 +331,13 @@
     /// Whether a notification may change the answer of a route lookup. A route that does not contain the
     /// lookup destination of its family cannot: the kernel's lookup only consults routes whose prefix
     /// contains the destination (plus rules, nexthop objects, links and addresses, which always count).
+    /// ``mayChangeLookups(_:)`` for a route notification decoded to its fields (`nil`: a family that is ignored).
+    static func mayChangeLookups(_ route: RouteFields?) -> Bool {
+      guard let route else { return false }
+      return route.contains(
+        route.family == RTNL.AF_INET ? RouteLookupRequest.ipv4Destination : RouteLookupRequest.ipv6Destination)
+    }
+
     static func mayChangeLookups(_ message: NetlinkMessage) -> Bool {
       switch message.event {
       case .newLink, .deletedLink, .newAddress, .deletedAddress, .routingPolicyChanged:
@@ -694,9 +713,7 @@
       let path: NetworkPath
       var settled = true
       if lookingUp { (path, settled) = try evaluateUntilSettled() } else { path = try evaluate(lookingUp: false) }
-      // Compared in place: `path != lastPath` would first copy `path` into an optional.
-      let changed: Bool
-      if case .some(let last) = lastPath { changed = last != path } else { changed = true }
+      let changed = !hasLastPath || lastPath != path
       let sends = changed && !control.isStopRequested
       // One lock for the statistics of the evaluation and of the path it sends.
       shared.withLock {
@@ -706,8 +723,11 @@
       }
       let outcome: Outcome = settled ? .idle : .again
       guard changed else { return outcome }
-      lastPath = path
+      // Sent first, then kept: the assignment is the path's last use, a move rather than a copy. The sink runs on
+      // this thread and cannot reach this session's state (a sink that stops the session only marks it stopped).
       if sends { sink.send(path) }
+      lastPath = path
+      hasLastPath = true
       return outcome
     }
 

@@ -79,13 +79,9 @@ struct RouteLookupRequest: Sendable, Hashable {
     buffer.storeBytes(of: UInt32(0), toByteOffset: start + 18, as: UInt32.self)  // src_len, tos, table, protocol
     buffer.storeBytes(of: UInt16(0), toByteOffset: start + 22, as: UInt16.self)  // scope, type
     buffer.storeBytes(of: fibMatch ? RTNL.RTM_F_FIB_MATCH : 0, toByteOffset: start + 24, as: UInt32.self)
-    // RTA_DST: the address in network order, as the words of IPAddressBytes hold it most significant byte first.
     buffer.storeBytes(of: UInt16(destinationAttributeLength), toByteOffset: start + 28, as: UInt16.self)
     buffer.storeBytes(of: RTNL.RTA_DST, toByteOffset: start + 30, as: UInt16.self)
-    let destination = self.destination
-    for index in 0..<addressLength {
-      buffer.storeBytes(of: destination[index], toByteOffset: start + 32 + index, as: UInt8.self)
-    }
+    destination.store(into: buffer, at: start + 32)
     if let interfaceIndex {
       let offset = start + 32 + addressLength
       buffer.storeBytes(of: UInt16(interfaceAttributeLength), toByteOffset: offset, as: UInt16.self)
