@@ -78,6 +78,9 @@
     @exclusivity(unchecked) private var lookupsOutdated = false
     /// A re-dump is needed: notifications were lost while lookups were being answered.
     @exclusivity(unchecked) private var resyncReason: String?
+    /// Lookups asked since the statistics were last updated: counted under the lock the evaluation takes anyway
+    /// (``publishIfChanged(lookingUp:)``, ``startUp()``), rather than under one more per batch.
+    @exclusivity(unchecked) private var lookupsAsked = 0
     /// Where the batch of lookups being sent is written: room for a whole batch, allocated once (freed in
     /// `deinit`).
     private let lookupRequestBytes = UnsafeMutableRawBufferPointer.allocate(
@@ -159,6 +162,9 @@
         path: configuration.resolverConfigurationPath, upstreamPath: configuration.resolvedUpstreamPath)
       try dumpEverything()
       let (path, settled) = try evaluateUntilSettled()
+      let asked = lookupsAsked
+      lookupsAsked = 0
+      shared.withLock { $0.statistics.lookups += asked }
       startedUnsettled = !settled
       lastPath = path
       hasLastPath = true
@@ -520,30 +526,36 @@
         typeCache = typeCache.filter { links[$0.key] != nil }
       }
       let filter = configuration.filter
-      if lookingUp {
-        answers.removeAll()
-        requests.removeAllKeepingCapacity()
-        PathEvaluator.appendPrimaryLookups(state: state, filter: filter, to: &requests)
-        try lookUp(requests, into: &answers)
-        requests.removeAllKeepingCapacity()
-        // Read once (the lookups applied the notifications that came meanwhile): each read of the property is a
-        // copy.
-        let state = self.state
-        var eligible = knownEligibleLinks(of: state.links)
-        let known = eligible
-        PathEvaluator.appendInterfaceLookups(
-          state: state, answers: answers, filter: filter, eligible: &eligible,
-          classify: { classify($0, knowing: known) }, to: &requests)
-        remember(eligible, of: state.links)
-        if !requests.isEmpty { try lookUp(requests, into: &answers) }
-      }
+      guard lookingUp else { return path(of: state, filter: filter) }
+      // Every notification that changes the state (a link or an address) marks the lookups outdated: while they are
+      // not, the state read here is the state after the lookups too.
+      let outdatedBefore = lookupsOutdated
+      answers.removeAll()
+      requests.removeAllKeepingCapacity()
+      PathEvaluator.appendPrimaryLookups(state: state, filter: filter, to: &requests)
+      try lookUp(requests, into: &answers)
+      requests.removeAllKeepingCapacity()
+      // Read once (the lookups applied the notifications that came meanwhile): each read of the property is a copy.
       let state = self.state
+      var eligible = knownEligibleLinks(of: state.links)
+      let known = eligible
+      PathEvaluator.appendInterfaceLookups(
+        state: state, answers: answers, filter: filter, eligible: &eligible,
+        classify: { classify($0, knowing: known) }, to: &requests)
+      remember(eligible, knowing: known, of: state.links)
+      guard !requests.isEmpty else { return path(of: state, filter: filter) }
+      try lookUp(requests, into: &answers)
+      return path(of: outdatedBefore || lookupsOutdated ? self.state : state, filter: filter)
+    }
+
+    /// The path of `state` with the answers of the last lookups.
+    private func path(of state: KernelState, filter: InterfaceFilter) -> NetworkPath {
       var eligible = knownEligibleLinks(of: state.links)
       let known = eligible
       let path = PathEvaluator.evaluate(
         state: state, answers: answers, supportsDNS: resolver.supportsDNS, filter: filter, eligible: &eligible,
         classify: { classify($0, knowing: known) })
-      remember(eligible, of: state.links)
+      remember(eligible, knowing: known, of: state.links)
       return path
     }
 
@@ -555,9 +567,12 @@
       return eligibleLinks
     }
 
-    /// Keeps `eligible`, when computed, as the eligible links of `links`.
-    private func remember(_ eligible: [PathEvaluator.Eligible]?, of links: [Int32: NetlinkLink]) {
-      guard let eligible else { return }
+    /// Keeps `eligible`, when computed (`known` is what ``knownEligibleLinks(of:)`` gave: when it gave them, they are
+    /// kept already), as the eligible links of `links`.
+    private func remember(
+      _ eligible: [PathEvaluator.Eligible]?, knowing known: [PathEvaluator.Eligible]?, of links: [Int32: NetlinkLink]
+    ) {
+      guard known == nil, let eligible else { return }
       eligibleLinksSource = links
       eligibleLinks = eligible
     }
@@ -598,7 +613,19 @@
       guard !requests.isEmpty else { return }
       var asked = 0
       var pending = requests[...]
-      for attempt in 0..<2 where !pending.isEmpty {
+      var firstAttempt = 0
+      if requests.count <= Self.lookupBatchSize {
+        // The common case, one batch, as its own first attempt: when all is answered, no slices and no list of the
+        // unanswered.
+        asked = requests.count
+        if try exchange(pending, into: &answers) == requests.count {
+          lookupsAsked += asked
+          return
+        }
+        pending = ArraySlice(requests.filter { answers[$0] == nil })
+        firstAttempt = 1
+      }
+      for attempt in firstAttempt..<2 where !pending.isEmpty {
         var unanswered: [RouteLookupRequest] = []
         while !pending.isEmpty {
           let batch = pending.prefix(Self.lookupBatchSize)
@@ -613,7 +640,7 @@
           pending = unanswered[...]
         }
       }
-      shared.withLock { $0.statistics.lookups += asked }
+      lookupsAsked += asked
     }
 
     /// Sends one batch of lookups in one datagram and adds the answers to `answers`, matched by sequence number
@@ -688,8 +715,11 @@
     /// ``classify(_:)``, answered from `eligible` when the link is there: eligible links of the current links were
     /// classified by it for these very links, so the primary's link (usually among them) needs no cache lookup.
     private func classify(_ link: NetlinkLink, knowing eligible: [PathEvaluator.Eligible]?) -> InterfaceType {
-      if let eligible, let position = eligible.firstIndex(where: { $0.link.index == link.index }) {
-        return eligible[position].type
+      // By position: `firstIndex(where:)` would copy (retain and release) every link it passes.
+      if let eligible {
+        for position in eligible.indices where eligible[position].link.index == link.index {
+          return eligible[position].type
+        }
       }
       return classify(link)
     }
@@ -716,8 +746,11 @@
       let changed = !hasLastPath || lastPath != path
       let sends = changed && !control.isStopRequested
       // One lock for the statistics of the evaluation and of the path it sends.
+      let asked = lookupsAsked
+      lookupsAsked = 0
       shared.withLock {
         $0.statistics.evaluations += 1
+        $0.statistics.lookups += asked
         if sends { $0.statistics.pathsSent += 1 }
         if $0.recordsKernelState { $0.kernelState = state }
       }
