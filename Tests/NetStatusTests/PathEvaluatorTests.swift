@@ -320,4 +320,30 @@ struct PathEvaluatorTests {
     #expect(evaluate(try ethernet(), Self.ethernetAnswer, dns: true).supportsDNS)
     #expect(!evaluate(try ethernet(), [:], dns: false).supportsDNS)
   }
+
+  @Test("several usable links besides loopback: counted among the known eligible links first, then in the state")
+  func severalUsableLinks() throws {
+    let one = try ethernet()  // lo and eth0
+    let two = try ethernetAndWiFi()  // lo, eth0 and wlan0
+    let eligible = PathEvaluator.eligibleLinks(state: two, filter: .none, classify: Self.classify)
+    #expect(eligible.count == 2)
+    #expect(!PathEvaluator.hasSeveralUsableLinks(state: one, eligible: nil))
+    #expect(PathEvaluator.hasSeveralUsableLinks(state: two, eligible: nil))
+    #expect(PathEvaluator.hasSeveralUsableLinks(state: two, eligible: eligible))
+    // Fewer known than there are (a filter left one out): the state is counted.
+    #expect(PathEvaluator.hasSeveralUsableLinks(state: two, eligible: Array(eligible.prefix(1))))
+    #expect(PathEvaluator.hasSeveralUsableLinks(state: two, eligible: []))
+    // An eligible link flagged IFF_LOOPBACK (a classifier that does not call it loopback) does not count.
+    var flagged = eligible
+    flagged[1].link.flags |= RTNL.IFF_LOOPBACK
+    var loopbackWiFi = two
+    loopbackWiFi.links[3]?.flags |= RTNL.IFF_LOOPBACK
+    #expect(!PathEvaluator.hasSeveralUsableLinks(state: loopbackWiFi, eligible: flagged))
+    // Nor does one without carrier.
+    var noCarrier = eligible
+    noCarrier[1].link.flags = RTNL.IFF_UP
+    var wifiDown = two
+    wifiDown.links[3]?.flags = RTNL.IFF_UP
+    #expect(!PathEvaluator.hasSeveralUsableLinks(state: wifiDown, eligible: noCarrier))
+  }
 }

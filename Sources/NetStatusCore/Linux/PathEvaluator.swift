@@ -80,13 +80,7 @@ enum PathEvaluator {
     classify: (NetlinkLink) -> InterfaceType, to requests: inout [RouteLookupRequest]
   ) {
     // With at most one interface up with carrier besides loopback, the primary's is the only one there is.
-    var others = 0
-    // By position, here and below: a `for link in` loop would copy (retain and release) every link it passes.
-    let links = state.links.values
-    for position in links.indices where links[position].isUsable && links[position].flags & RTNL.IFF_LOOPBACK == 0 {
-      others += 1
-    }
-    guard others > 1 else { return }
+    guard hasSeveralUsableLinks(state: state, eligible: eligible) else { return }
     // IPv4 then IPv6, spelled out (no `[true, false]` array).
     appendInterfaceLookups(
       ipv4: true, state: state, answers: answers, filter: filter, eligible: &eligible, classify: classify,
@@ -94,6 +88,29 @@ enum PathEvaluator {
     appendInterfaceLookups(
       ipv4: false, state: state, answers: answers, filter: filter, eligible: &eligible, classify: classify,
       to: &requests)
+  }
+
+  /// Whether at least two links are up with carrier and are not loopback (IFF_LOOPBACK).
+  ///
+  /// Counted among the known eligible links first, which are links of `state` (the common case, two of them, needs
+  /// no more): by position, in an array, which reads a link in place, while reading one from the dictionary copies
+  /// it (retaining and releasing its name, kind and address).
+  static func hasSeveralUsableLinks(state: KernelState, eligible: [Eligible]?) -> Bool {
+    var count = 0
+    if let eligible {
+      for position in eligible.indices
+      where eligible[position].link.isUsable && eligible[position].link.flags & RTNL.IFF_LOOPBACK == 0 {
+        count += 1
+        if count > 1 { return true }
+      }
+    }
+    count = 0
+    let links = state.links.values
+    for position in links.indices where links[position].isUsable && links[position].flags & RTNL.IFF_LOOPBACK == 0 {
+      count += 1
+      if count > 1 { return true }
+    }
+    return false
   }
 
   /// One family's part of ``appendInterfaceLookups(state:answers:filter:eligible:classify:to:)``.
