@@ -346,4 +346,36 @@ struct PathEvaluatorTests {
     wifiDown.links[3]?.flags = RTNL.IFF_UP
     #expect(!PathEvaluator.hasSeveralUsableLinks(state: wifiDown, eligible: noCarrier))
   }
+
+  @Test("a primary verdict read from the known eligible links is the verdict read from the state")
+  func primaryVerdictKnowingEligible() throws {
+    var state = try ethernetAndWiFi()
+    try state.feed(B.link(index: 4, name: "wwan0"), B.address(index: 4, address: "100.64.0.2", prefixLength: 10))
+    let answers: [RouteLookupResult] = [
+      Self.route(oif: 2, gateway: "192.0.2.1", source: "192.0.2.10"),
+      Self.route(oif: 3, gateway: "198.51.100.1", source: "198.51.100.10"),
+      Self.route(oif: 4, source: "100.64.0.2"),
+      Self.route(oif: 3, source: "203.0.113.7"),  // not one of the host's addresses
+      Self.route(oif: 1, source: "192.0.2.10"),  // loopback
+      Self.route(oif: 7, source: "192.0.2.10"),  // no such link
+      Self.route(oif: 2, source: "192.0.2.10", type: RTNL.RTN_LOCAL),
+      .failed(errno: SystemErrno.ENETUNREACH),
+    ]
+    let filters = [
+      InterfaceFilter.none, InterfaceFilter(prohibitedInterfaceTypes: [.wiredEthernet]),
+      InterfaceFilter(requiredInterfaceType: .wifi), InterfaceFilter(prohibitedInterfaceTypes: [.cellular]),
+    ]
+    var verdicts = Set<String>()
+    for filter in filters {
+      let eligible = PathEvaluator.eligibleLinks(state: state, filter: filter, classify: Self.classify)
+      for answer in answers {
+        let read = PathEvaluator.primaryVerdict(answer, ipv4: true, state: state, filter: filter, Self.classify)
+        let known = PathEvaluator.primaryVerdict(
+          answer, ipv4: true, state: state, filter: filter, knowing: eligible, Self.classify)
+        #expect(known == read, "\(answer) with \(filter)")
+        verdicts.insert("\(read)")
+      }
+    }
+    #expect(verdicts.count >= 4, "the samples cover too few verdicts: \(verdicts)")
+  }
 }

@@ -161,7 +161,8 @@
       resolver = ResolverConfiguration.load(
         path: configuration.resolverConfigurationPath, upstreamPath: configuration.resolvedUpstreamPath)
       try dumpEverything()
-      let (path, settled) = try evaluateUntilSettled()
+      var settled = true
+      let path = try evaluateUntilSettled(settled: &settled)
       let asked = lookupsAsked
       lookupsAsked = 0
       shared.withLock { $0.statistics.lookups += asked }
@@ -580,9 +581,10 @@
     /// The path after fresh lookups, asked again while notifications that may change their answers arrive
     /// meanwhile (re-dumping first when some were lost), at most ``maximumRoundsPerWork`` times.
     ///
-    /// - Returns: The path, and whether it is settled: `false` when notifications were still arriving, so that
-    ///   another round must follow.
-    private func evaluateUntilSettled() throws(NetworkMonitorError) -> (path: NetworkPath, settled: Bool) {
+    /// - Parameter settled: Set to whether the path is settled: `false` when notifications were still arriving, so
+    ///   that another round must follow.
+    /// - Returns: The path.
+    private func evaluateUntilSettled(settled: inout Bool) throws(NetworkMonitorError) -> NetworkPath {
       var rounds = 0
       while true {
         if let reason = resyncReason {
@@ -595,8 +597,8 @@
         lookupsOutdated = false
         let path = try evaluate(lookingUp: true)
         rounds += 1
-        let settled = !lookupsOutdated && resyncReason == nil
-        if settled || rounds >= Self.maximumRoundsPerWork { return (path, settled) }
+        settled = !lookupsOutdated && resyncReason == nil
+        if settled || rounds >= Self.maximumRoundsPerWork { return path }
       }
     }
 
@@ -740,9 +742,9 @@
     ///
     /// - Returns: ``Outcome/again`` when notifications kept arriving during the lookups.
     private func publishIfChanged(lookingUp: Bool) throws(NetworkMonitorError) -> Outcome {
-      let path: NetworkPath
       var settled = true
-      if lookingUp { (path, settled) = try evaluateUntilSettled() } else { path = try evaluate(lookingUp: false) }
+      // Returned alone, not in a tuple with `settled`: taking a tuple apart copied the path.
+      let path = lookingUp ? try evaluateUntilSettled(settled: &settled) : try evaluate(lookingUp: false)
       let changed = !hasLastPath || lastPath != path
       let sends = changed && !control.isStopRequested
       // One lock for the statistics of the evaluation and of the path it sends.

@@ -120,7 +120,7 @@ enum PathEvaluator {
   ) {
     guard let primary = answers[.primary(ipv4: ipv4)] else { return }
     let primaryIndex: Int32?
-    switch primaryVerdict(primary, ipv4: ipv4, state: state, filter: filter, classify) {
+    switch primaryVerdict(primary, ipv4: ipv4, state: state, filter: filter, knowing: eligible, classify) {
     case .blocked: return
     case .skipped: primaryIndex = nil
     case .usable(let candidate): primaryIndex = candidate.index
@@ -276,7 +276,7 @@ enum PathEvaluator {
   ) -> FamilyCandidates {
     var family = FamilyCandidates()
     guard let primary = answers[.primary(ipv4: ipv4)], state.hasUsableAddress(ipv4: ipv4) else { return family }
-    switch primaryVerdict(primary, ipv4: ipv4, state: state, filter: filter, classify) {
+    switch primaryVerdict(primary, ipv4: ipv4, state: state, filter: filter, knowing: eligible, classify) {
     case .blocked: return family
     case .skipped: break
     case .usable(let candidate): family.primary = candidate
@@ -310,13 +310,29 @@ enum PathEvaluator {
     case usable(Candidate)
   }
 
+  /// What a family's primary answer means, for `state`; `eligible`, when given, are eligible links of `state`
+  /// (``eligibleLinks(state:filter:classify:)``), where the answer's link and type are read in place when it is
+  /// one of them.
   static func primaryVerdict(
     _ result: RouteLookupResult, ipv4: Bool, state: KernelState, filter: InterfaceFilter,
-    _ classify: (NetlinkLink) -> InterfaceType
+    knowing eligible: [Eligible]? = nil, _ classify: (NetlinkLink) -> InterfaceType
   ) -> PrimaryVerdict {
-    guard let route = result.route, route.type == RTNL.RTN_UNICAST, let index = route.interfaceIndex,
-      let link = state.links[index]
-    else { return .blocked }
+    guard let route = result.route, route.type == RTNL.RTN_UNICAST, let index = route.interfaceIndex else {
+      return .blocked
+    }
+    // By position: reading the link from the dictionary would copy it (retaining its name, kind and address). An
+    // eligible link is allowed by the filter and classified already, with the same `classify`.
+    if let eligible {
+      for position in eligible.indices where eligible[position].link.index == index {
+        let type = eligible[position].type
+        guard filter.allows(type) else { return .skipped }
+        guard carries(route, ipv4: ipv4, link: eligible[position].link, state: state), type != .loopback else {
+          return .blocked
+        }
+        return .usable(Candidate(index: index, type: type, ipv4: ipv4, gateway: route.gateway, metric: 0))
+      }
+    }
+    guard let link = state.links[index] else { return .blocked }
     let type = classify(link)
     if !filter.allows(type) { return .skipped }
     guard carries(route, ipv4: ipv4, link: link, state: state), type != .loopback else { return .blocked }
