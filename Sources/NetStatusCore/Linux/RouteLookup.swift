@@ -67,20 +67,34 @@ struct RouteLookupRequest: Sendable, Hashable {
     let destinationAttributeLength = RTNL.attributeHeaderLength + addressLength
     let interfaceAttributeLength = RTNL.attributeHeaderLength + 4
     let length = self.length
-    // nlmsghdr { u32 length; u16 type; u16 flags; u32 sequence; u32 port (0: the kernel fills in ours) }
-    buffer.storeBytes(of: UInt32(length), toByteOffset: start, as: UInt32.self)
-    buffer.storeBytes(of: RTNL.RTM_GETROUTE, toByteOffset: start + 4, as: UInt16.self)
-    buffer.storeBytes(of: RTNL.NLM_F_REQUEST, toByteOffset: start + 6, as: UInt16.self)
-    buffer.storeBytes(of: sequence, toByteOffset: start + 8, as: UInt32.self)
-    buffer.storeBytes(of: UInt32(0), toByteOffset: start + 12, as: UInt32.self)
-    // rtmsg { family, dst_len, src_len, tos, table, protocol, scope, type; u32 flags }
-    buffer.storeBytes(of: family, toByteOffset: start + 16, as: UInt8.self)
-    buffer.storeBytes(of: UInt8(addressLength * 8), toByteOffset: start + 17, as: UInt8.self)
-    buffer.storeBytes(of: UInt32(0), toByteOffset: start + 18, as: UInt32.self)  // src_len, tos, table, protocol
-    buffer.storeBytes(of: UInt16(0), toByteOffset: start + 22, as: UInt16.self)  // scope, type
-    buffer.storeBytes(of: fibMatch ? RTNL.RTM_F_FIB_MATCH : 0, toByteOffset: start + 24, as: UInt32.self)
-    buffer.storeBytes(of: UInt16(destinationAttributeLength), toByteOffset: start + 28, as: UInt16.self)
-    buffer.storeBytes(of: RTNL.RTA_DST, toByteOffset: start + 30, as: UInt16.self)
+    #if _endian(little)
+      // The same fields, four at a time: each word holds, from its lowest byte up, what the stores below write in
+      // host order (netlink's).
+      let header = UInt64(length) | UInt64(RTNL.RTM_GETROUTE) << 32 | UInt64(RTNL.NLM_F_REQUEST) << 48
+      buffer.storeBytes(of: header, toByteOffset: start, as: UInt64.self)
+      buffer.storeBytes(of: UInt64(sequence), toByteOffset: start + 8, as: UInt64.self)  // port 0
+      let rtmsg = UInt64(family) | UInt64(addressLength * 8) << 8  // the other rtmsg bytes 0
+      buffer.storeBytes(of: rtmsg, toByteOffset: start + 16, as: UInt64.self)
+      let flagsAndAttribute =
+        UInt64(fibMatch ? RTNL.RTM_F_FIB_MATCH : 0) | UInt64(destinationAttributeLength) << 32
+        | UInt64(RTNL.RTA_DST) << 48
+      buffer.storeBytes(of: flagsAndAttribute, toByteOffset: start + 24, as: UInt64.self)
+    #else
+      // nlmsghdr { u32 length; u16 type; u16 flags; u32 sequence; u32 port (0: the kernel fills in ours) }
+      buffer.storeBytes(of: UInt32(length), toByteOffset: start, as: UInt32.self)
+      buffer.storeBytes(of: RTNL.RTM_GETROUTE, toByteOffset: start + 4, as: UInt16.self)
+      buffer.storeBytes(of: RTNL.NLM_F_REQUEST, toByteOffset: start + 6, as: UInt16.self)
+      buffer.storeBytes(of: sequence, toByteOffset: start + 8, as: UInt32.self)
+      buffer.storeBytes(of: UInt32(0), toByteOffset: start + 12, as: UInt32.self)
+      // rtmsg { family, dst_len, src_len, tos, table, protocol, scope, type; u32 flags }
+      buffer.storeBytes(of: family, toByteOffset: start + 16, as: UInt8.self)
+      buffer.storeBytes(of: UInt8(addressLength * 8), toByteOffset: start + 17, as: UInt8.self)
+      buffer.storeBytes(of: UInt32(0), toByteOffset: start + 18, as: UInt32.self)  // src_len, tos, table, protocol
+      buffer.storeBytes(of: UInt16(0), toByteOffset: start + 22, as: UInt16.self)  // scope, type
+      buffer.storeBytes(of: fibMatch ? RTNL.RTM_F_FIB_MATCH : 0, toByteOffset: start + 24, as: UInt32.self)
+      buffer.storeBytes(of: UInt16(destinationAttributeLength), toByteOffset: start + 28, as: UInt16.self)
+      buffer.storeBytes(of: RTNL.RTA_DST, toByteOffset: start + 30, as: UInt16.self)
+    #endif
     destination.store(into: buffer, at: start + 32)
     if let interfaceIndex {
       let offset = start + 32 + addressLength
@@ -198,7 +212,8 @@ struct RouteLookupAnswers: Sendable, ExpressibleByDictionaryLiteral {
   /// Sets the answer to `request`, and returns whether it had none before.
   @discardableResult
   mutating func record(_ result: RouteLookupResult, for request: RouteLookupRequest) -> Bool {
-    if let index = entries.firstIndex(where: { $0.request == request }) {
+    // By index, without a closure: this runs for every answer.
+    for index in entries.indices where entries[index].request == request {
       entries[index].result = result
       return false
     }
