@@ -369,11 +369,12 @@ struct PathEvaluatorTests {
     for filter in filters {
       let eligible = PathEvaluator.eligibleLinks(state: state, filter: filter, classify: Self.classify)
       for answer in answers {
-        let read = PathEvaluator.primaryVerdict(answer, ipv4: true, state: state, filter: filter, Self.classify)
+        let fromState = PathEvaluator.primaryVerdict(
+          answer, ipv4: true, state: state, filter: filter, Self.classify)
         let known = PathEvaluator.primaryVerdict(
           answer, ipv4: true, state: state, filter: filter, knowing: eligible, Self.classify)
-        #expect(known == read, "\(answer) with \(filter)")
-        verdicts.insert("\(read)")
+        #expect(known == fromState, "\(answer) with \(filter)")
+        verdicts.insert("\(fromState)")
       }
     }
     #expect(verdicts.count >= 4, "the samples cover too few verdicts: \(verdicts)")

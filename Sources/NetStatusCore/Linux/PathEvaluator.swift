@@ -28,7 +28,7 @@ enum PathEvaluator {
   ///
   /// Plain values only: candidates are made, copied and compared on every change, and a name (or a whole
   /// ``NetlinkLink``) would be retained and released with each copy. The name is read from the state once the
-  /// path's interfaces are known (``interface(_:state:)``).
+  /// path's interfaces are known (``interface(_:state:eligible:)``).
   struct Candidate: Sendable, Hashable {
     /// The interface's index.
     var index: Int32
@@ -172,7 +172,8 @@ enum PathEvaluator {
     let ipv4 = candidates(ipv4: true, state: state, answers: answers, filter: filter, eligible: eligible, classify)
     let ipv6 = candidates(ipv4: false, state: state, answers: answers, filter: filter, eligible: eligible, classify)
     if ipv4.others.isEmpty && ipv6.others.isEmpty {
-      return primariesPath(ipv4: ipv4.primary, ipv6: ipv6.primary, state: state, supportsDNS: supportsDNS)
+      return primariesPath(
+        ipv4: ipv4.primary, ipv6: ipv6.primary, state: state, eligible: known, supportsDNS: supportsDNS)
     }
     let all4 = ipv4.all
     let all6 = ipv6.all
@@ -203,7 +204,7 @@ enum PathEvaluator {
     for (position, candidate) in ordered.enumerated() {
       let index = Int(candidate.index)
       if !interfaces.contains(where: { $0.index == index }) {
-        interfaces.append(interface(candidate, state: state))
+        interfaces.append(interface(candidate, state: state, eligible: known))
       }
       // A gateway once, where it first appears.
       if let gateway = candidate.gateway, !ordered[..<position].contains(where: { $0.gateway == gateway }) {
@@ -226,18 +227,18 @@ enum PathEvaluator {
   /// ``evaluate(state:answers:supportsDNS:filter:classify:)`` for at most one candidate per family, without the
   /// arrays that order more.
   private static func primariesPath(
-    ipv4: Candidate?, ipv6: Candidate?, state: KernelState, supportsDNS: Bool
+    ipv4: Candidate?, ipv6: Candidate?, state: KernelState, eligible: [Eligible]?, supportsDNS: Bool
   ) -> NetworkPath {
     guard let first = ipv4 ?? ipv6 else {
       return NetworkPath(status: .unsatisfied, unsatisfiedReason: .notAvailable, supportsDNS: supportsDNS)
     }
-    var interfaces = [interface(first, state: state)]
-    var gateways: [String] = []
-    if let gateway = first.gateway { gateways.append(gateway.description) }
+    var interfaces = [interface(first, state: state, eligible: eligible)]
+    // Made at its size, not grown from empty.
+    var gateways = first.gateway.map { [$0.description] } ?? []
     // Both families: IPv6's primary second, its interface and gateway once.
     if ipv4 != nil, let second = ipv6 {
       if second.index != first.index {
-        interfaces.append(interface(second, state: state))
+        interfaces.append(interface(second, state: state, eligible: eligible))
       }
       if let gateway = second.gateway, gateway != first.gateway { gateways.append(gateway.description) }
     }
@@ -360,10 +361,16 @@ enum PathEvaluator {
     return source.isIPv4 == ipv4 && state.isUsableSource(source)
   }
 
-  /// The path's interface for `candidate`, named from `state` (which has its link).
-  private static func interface(_ candidate: Candidate, state: KernelState) -> NetworkInterface {
-    NetworkInterface(
-      name: state.links[candidate.index]?.name ?? "", index: Int(candidate.index), type: candidate.type)
+  /// The path's interface for `candidate`, named from `state` (which has its link), or from `eligible` (eligible
+  /// links of `state`) when its link is there: read in place, where the dictionary would copy the whole link.
+  private static func interface(_ candidate: Candidate, state: KernelState, eligible: [Eligible]?) -> NetworkInterface {
+    let index = Int(candidate.index)
+    if let eligible {
+      for position in eligible.indices where eligible[position].link.index == candidate.index {
+        return NetworkInterface(name: eligible[position].link.name, index: index, type: candidate.type)
+      }
+    }
+    return NetworkInterface(name: state.links[candidate.index]?.name ?? "", index: index, type: candidate.type)
   }
 
   /// A link worth a per-interface lookup, with its type.
