@@ -338,13 +338,6 @@
     /// Whether a notification may change the answer of a route lookup. A route that does not contain the
     /// lookup destination of its family cannot: the kernel's lookup only consults routes whose prefix
     /// contains the destination (plus rules, nexthop objects, links and addresses, which always count).
-    /// ``mayChangeLookups(_:)`` for a route notification decoded to its fields (`nil`: a family that is ignored).
-    static func mayChangeLookups(_ route: RouteFields?) -> Bool {
-      guard let route else { return false }
-      return route.contains(
-        route.family == RTNL.AF_INET ? RouteLookupRequest.ipv4Destination : RouteLookupRequest.ipv6Destination)
-    }
-
     static func mayChangeLookups(_ message: NetlinkMessage) -> Bool {
       switch message.event {
       case .newLink, .deletedLink, .newAddress, .deletedAddress, .routingPolicyChanged:
@@ -357,6 +350,14 @@
       case .done, .error, .overrun, .ignored:
         return false
       }
+    }
+
+    /// Whether a route notification, decoded to its fields (`nil`: a family that is ignored), may change the answer
+    /// of a route lookup: as for the whole message, when its prefix contains the lookup destination of its family.
+    static func mayChangeLookups(_ route: RouteFields?) -> Bool {
+      guard let route else { return false }
+      return route.contains(
+        route.family == RTNL.AF_INET ? RouteLookupRequest.ipv4Destination : RouteLookupRequest.ipv6Destination)
     }
 
     // MARK: Dumps
