@@ -24,4 +24,16 @@ struct IPAddressBytesTests {
     }
     #expect(IPAddressBytes([1, 2, 3]) == nil)
   }
+
+  @Test(
+    "stored bytes are the address's bytes in network order, and nothing around them",
+    arguments: ["192.0.2.1", "2001:db8::8:1"])
+  func store(_ text: String) throws {
+    let parsed = try #require(IPAddressBytes(text: text))
+    var bytes = [UInt8](repeating: 0xaa, count: 20)
+    bytes.withUnsafeMutableBytes { parsed.store(into: $0, at: 2) }
+    let count = parsed.isIPv4 ? 4 : 16
+    #expect(Array(bytes[2..<(2 + count)]) == parsed.bytes)
+    #expect(bytes[..<2].allSatisfy { $0 == 0xaa } && bytes[(2 + count)...].allSatisfy { $0 == 0xaa })
+  }
 }

@@ -320,4 +320,63 @@ struct PathEvaluatorTests {
     #expect(evaluate(try ethernet(), Self.ethernetAnswer, dns: true).supportsDNS)
     #expect(!evaluate(try ethernet(), [:], dns: false).supportsDNS)
   }
+
+  @Test("several usable links besides loopback: counted among the known eligible links first, then in the state")
+  func severalUsableLinks() throws {
+    let one = try ethernet()  // lo and eth0
+    let two = try ethernetAndWiFi()  // lo, eth0 and wlan0
+    let eligible = PathEvaluator.eligibleLinks(state: two, filter: .none, classify: Self.classify)
+    #expect(eligible.count == 2)
+    #expect(!PathEvaluator.hasSeveralUsableLinks(state: one, eligible: nil))
+    #expect(PathEvaluator.hasSeveralUsableLinks(state: two, eligible: nil))
+    #expect(PathEvaluator.hasSeveralUsableLinks(state: two, eligible: eligible))
+    // Fewer known than there are (a filter left one out): the state is counted.
+    #expect(PathEvaluator.hasSeveralUsableLinks(state: two, eligible: Array(eligible.prefix(1))))
+    #expect(PathEvaluator.hasSeveralUsableLinks(state: two, eligible: []))
+    // An eligible link flagged IFF_LOOPBACK (a classifier that does not call it loopback) does not count.
+    var flagged = eligible
+    flagged[1].link.flags |= RTNL.IFF_LOOPBACK
+    var loopbackWiFi = two
+    loopbackWiFi.links[3]?.flags |= RTNL.IFF_LOOPBACK
+    #expect(!PathEvaluator.hasSeveralUsableLinks(state: loopbackWiFi, eligible: flagged))
+    // Nor does one without carrier.
+    var noCarrier = eligible
+    noCarrier[1].link.flags = RTNL.IFF_UP
+    var wifiDown = two
+    wifiDown.links[3]?.flags = RTNL.IFF_UP
+    #expect(!PathEvaluator.hasSeveralUsableLinks(state: wifiDown, eligible: noCarrier))
+  }
+
+  @Test("a primary verdict read from the known eligible links is the verdict read from the state")
+  func primaryVerdictKnowingEligible() throws {
+    var state = try ethernetAndWiFi()
+    try state.feed(B.link(index: 4, name: "wwan0"), B.address(index: 4, address: "100.64.0.2", prefixLength: 10))
+    let answers: [RouteLookupResult] = [
+      Self.route(oif: 2, gateway: "192.0.2.1", source: "192.0.2.10"),
+      Self.route(oif: 3, gateway: "198.51.100.1", source: "198.51.100.10"),
+      Self.route(oif: 4, source: "100.64.0.2"),
+      Self.route(oif: 3, source: "203.0.113.7"),  // not one of the host's addresses
+      Self.route(oif: 1, source: "192.0.2.10"),  // loopback
+      Self.route(oif: 7, source: "192.0.2.10"),  // no such link
+      Self.route(oif: 2, source: "192.0.2.10", type: RTNL.RTN_LOCAL),
+      .failed(errno: SystemErrno.ENETUNREACH),
+    ]
+    let filters = [
+      InterfaceFilter.none, InterfaceFilter(prohibitedInterfaceTypes: [.wiredEthernet]),
+      InterfaceFilter(requiredInterfaceType: .wifi), InterfaceFilter(prohibitedInterfaceTypes: [.cellular]),
+    ]
+    var verdicts = Set<String>()
+    for filter in filters {
+      let eligible = PathEvaluator.eligibleLinks(state: state, filter: filter, classify: Self.classify)
+      for answer in answers {
+        let fromState = PathEvaluator.primaryVerdict(
+          answer, ipv4: true, state: state, filter: filter, Self.classify)
+        let known = PathEvaluator.primaryVerdict(
+          answer, ipv4: true, state: state, filter: filter, knowing: eligible, Self.classify)
+        #expect(known == fromState, "\(answer) with \(filter)")
+        verdicts.insert("\(fromState)")
+      }
+    }
+    #expect(verdicts.count >= 4, "the samples cover too few verdicts: \(verdicts)")
+  }
 }

@@ -51,6 +51,17 @@ package struct IPAddressBytes: Sendable, Hashable, CustomStringConvertible {
     isIPv4 = ipv4
   }
 
+  /// Writes the address's 4 or 16 bytes, in network order, at `offset` of `buffer`, which must have room for them:
+  /// the lookup requests' path, a word at a time rather than a byte at a time.
+  func store(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) {
+    if isIPv4 {
+      buffer.storeBytes(of: UInt32(truncatingIfNeeded: high >> 32).bigEndian, toByteOffset: offset, as: UInt32.self)
+    } else {
+      buffer.storeBytes(of: high.bigEndian, toByteOffset: offset, as: UInt64.self)
+      buffer.storeBytes(of: low.bigEndian, toByteOffset: offset + 8, as: UInt64.self)
+    }
+  }
+
   /// Parses dotted-quad IPv4 text, for tests and resolver configuration. IPv6 text is parsed by
   /// ``init(ipv6Text:)``.
   init?(ipv4Text text: some StringProtocol) {

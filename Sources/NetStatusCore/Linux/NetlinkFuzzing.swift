@@ -10,6 +10,8 @@ package enum NetlinkFuzzing {
   ///
   /// Malformed input must only ever make the decoder throw: a trap here is a bug the fuzzer found.
   package static func exercise(_ bytes: UnsafeRawBufferPointer) {
+    checkLookupReply(bytes)
+    checkRouteMessage(bytes)
     let messages: [NetlinkMessage]
     do {
       messages = try NetlinkMessageDecoder.decode(bytes)
@@ -55,6 +57,73 @@ package enum NetlinkFuzzing {
       precondition(path.availableInterfaces.allSatisfy { filter.allows($0.type) }, "the filter leaked: \(path)")
       precondition(filter.apply(to: path) == path, "filtering again changed the path: \(path)")
       _ = path.jsonRepresentation
+    }
+  }
+
+  /// Checks that ``NetlinkMessageDecoder/lookupReply(in:portID:)``, for the port the datagram names, agrees with
+  /// ``NetlinkMessageDecoder/decode(_:)``: when it decodes the datagram, the full decoder gives one message with
+  /// the same sequence number and the same result; when it throws, the full decoder throws the same error.
+  static func checkLookupReply(_ bytes: UnsafeRawBufferPointer) {
+    guard bytes.count >= RTNL.headerLength else { return }
+    let port = bytes.loadUnaligned(fromByteOffset: 12, as: UInt32.self)
+    let lean = Result { () throws(NetlinkDecodeError) in try NetlinkMessageDecoder.lookupReply(in: bytes, portID: port)
+    }
+    let full = Result { () throws(NetlinkDecodeError) in try NetlinkMessageDecoder.decode(bytes) }
+    switch (lean, full) {
+    case (.success(nil), _):
+      return  // not a lookup reply: the full decoder's alone
+    case (.success(let reply?), .success(let messages)):
+      precondition(messages.count == 1, "a lookup reply of \(messages.count) messages")
+      let expected: RouteLookupResult?
+      switch messages[0].event {
+      case .newRoute(let route): expected = .route(route)
+      case .error(let code) where code != 0: expected = .failed(errno: code)
+      default: expected = nil
+      }
+      let message = messages[0]
+      precondition(
+        reply == NetlinkMessageDecoder.LookupReply(sequence: message.sequence, result: expected),
+        "the lookup reply \(reply) is not what \(message) says")
+    case (.failure(let leanError), .failure(let fullError)):
+      precondition(leanError == fullError, "the lookup reply failed with \(leanError), the decoder with \(fullError)")
+    case (.success(let reply?), .failure(let error)):
+      preconditionFailure("the lookup reply decoded as \(reply), the decoder threw \(error)")
+    case (.failure(let error), .success(let messages)):
+      preconditionFailure("the lookup reply threw \(error), the decoder gave \(messages)")
+    }
+  }
+
+  /// Checks that ``NetlinkMessageDecoder/routeMessage(in:)`` agrees with ``NetlinkMessageDecoder/decode(_:)``: when
+  /// it decodes the datagram, the full decoder gives one route message with the same header and fields, which
+  /// matters to the lookups alike; when it throws, the full decoder throws the same error.
+  static func checkRouteMessage(_ bytes: UnsafeRawBufferPointer) {
+    let lean = Result { () throws(NetlinkDecodeError) in try NetlinkMessageDecoder.routeMessage(in: bytes) }
+    let full = Result { () throws(NetlinkDecodeError) in try NetlinkMessageDecoder.decode(bytes) }
+    switch (lean, full) {
+    case (.success(nil), _):
+      return  // not a route message alone in its datagram: the full decoder's alone
+    case (.success(let notification?), .success(let messages)):
+      precondition(messages.count == 1, "a route message of \(messages.count) messages")
+      let message = messages[0]
+      let route: NetlinkRoute?
+      switch message.event {
+      case .newRoute(let decoded), .deletedRoute(let decoded): route = decoded
+      default: route = nil
+      }
+      let expected = NetlinkMessageDecoder.RouteMessage(
+        type: message.type, sequence: message.sequence, portID: message.portID, route: route.map(RouteFields.init))
+      precondition(notification == expected, "the route message \(notification) is not what \(message) says")
+      #if os(Linux)
+        precondition(
+          NetlinkSessionWorker.mayChangeLookups(notification.route) == NetlinkSessionWorker.mayChangeLookups(message),
+          "the route message \(notification) and \(message) matter differently to the lookups")
+      #endif
+    case (.failure(let leanError), .failure(let fullError)):
+      precondition(leanError == fullError, "the route message failed with \(leanError), the decoder with \(fullError)")
+    case (.success(let notification?), .failure(let error)):
+      preconditionFailure("the route message decoded as \(notification), the decoder threw \(error)")
+    case (.failure(let error), .success(let messages)):
+      preconditionFailure("the route message threw \(error), the decoder gave \(messages)")
     }
   }
 }

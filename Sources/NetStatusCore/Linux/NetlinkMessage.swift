@@ -223,10 +223,52 @@ struct NetlinkRoute: Sendable, Hashable {
   /// Whether `address` falls inside the route's destination prefix (a default route contains every
   /// address of its family). Only such a route can change the answer of a lookup for `address`.
   func contains(_ address: IPAddressBytes) -> Bool {
+    Self.prefix(family: family, length: destinationLength, destination: destination, contains: address)
+  }
+
+  /// Whether `address` falls inside the prefix `destination/length` of `family`: ``contains(_:)``, for the routes
+  /// decoded without a whole ``NetlinkRoute`` too (``RouteFields``).
+  static func prefix(family: UInt8, length: UInt8, destination: IPAddressBytes?, contains address: IPAddressBytes)
+    -> Bool
+  {
     guard address.isIPv4 == (family == RTNL.AF_INET) else { return false }
-    guard destinationLength > 0 else { return true }
+    guard length > 0 else { return true }
     guard let destination else { return false }
-    return destination.sharesPrefix(with: address, length: Int(destinationLength))
+    return destination.sharesPrefix(with: address, length: Int(length))
+  }
+}
+
+/// What the event loop reads of a route, decoded without a whole ``NetlinkRoute``
+/// (``NetlinkMessageDecoder/routeMessage(in:)``, ``NetlinkMessageDecoder/lookupReply(in:portID:)``): plain values,
+/// no array to retain and release.
+struct RouteFields: Sendable, Hashable {
+  /// What the evaluator reads when the route answers a lookup.
+  var answer: RouteLookupAnswer
+  /// AF_INET or AF_INET6.
+  var family: UInt8
+  /// The destination's prefix length: 0 for a default route.
+  var destinationLength: UInt8
+  /// The destination (RTA_DST); `nil` for a default route.
+  var destination: IPAddressBytes?
+
+  /// The fields of `route`.
+  init(_ route: NetlinkRoute) {
+    self.init(
+      answer: RouteLookupAnswer(route), family: route.family, destinationLength: route.destinationLength,
+      destination: route.destination)
+  }
+
+  /// Fields with these values.
+  init(answer: RouteLookupAnswer, family: UInt8, destinationLength: UInt8, destination: IPAddressBytes?) {
+    self.answer = answer
+    self.family = family
+    self.destinationLength = destinationLength
+    self.destination = destination
+  }
+
+  /// ``NetlinkRoute/contains(_:)``.
+  func contains(_ address: IPAddressBytes) -> Bool {
+    NetlinkRoute.prefix(family: family, length: destinationLength, destination: destination, contains: address)
   }
 }
 

@@ -119,6 +119,147 @@ enum NetlinkMessageDecoder {
     for message in scratch { body(message) }
   }
 
+  /// A reply to one of our route lookups: its sequence number, and what it says of the lookup.
+  struct LookupReply: Sendable, Hashable {
+    /// `nlmsg_seq`: the lookup's sequence number.
+    var sequence: UInt32
+    /// The answer (RTM_NEWROUTE) or the failure (NLMSG_ERROR with a non-zero errno); `nil` when the message says
+    /// nothing of the lookup (an acknowledgement, a route of another family).
+    var result: RouteLookupResult?
+  }
+
+  /// The reply to a route lookup that `buffer` holds, decoded without a ``NetlinkMessage``, when the datagram is one
+  /// RTM_NEWROUTE or NLMSG_ERROR message for port `portID` (the kernel answers each lookup in a datagram of its
+  /// own); `nil` for any other datagram, which ``forEachMessage(in:using:_:)`` decodes instead.
+  ///
+  /// Only what the evaluator reads is kept (``RouteLookupAnswer``), but the message is checked exactly as
+  /// ``decode(_:)`` checks it: this throws where, and only where, that throws for the datagram, and the result is
+  /// what ``RouteLookupResult/route(_:)`` makes of the route ``decode(_:)`` gives (`NetlinkFuzzing` checks both).
+  static func lookupReply(in buffer: UnsafeRawBufferPointer, portID: UInt32) throws(NetlinkDecodeError)
+    -> LookupReply?
+  {
+    guard let header = soleMessage(in: buffer), header.portID == portID else { return nil }
+    let reader = ByteReader(buffer: buffer)
+    switch header.type {
+    case RTNL.RTM_NEWROUTE:
+      let route = try decodeRouteFields(header, reader: reader)
+      return LookupReply(sequence: header.sequence, result: route.map { .answered($0.answer) })
+    case RTNL.NLMSG_ERROR:
+      guard header.body.count >= 4 else {
+        throw NetlinkDecodeError(
+          reason: .truncatedPayload, offset: header.body.lowerBound, messageType: RTNL.NLMSG_ERROR)
+      }
+      let code = 0 &- reader.i32(header.body.lowerBound)
+      return LookupReply(sequence: header.sequence, result: code == 0 ? nil : .failed(errno: code))
+    default:
+      return nil
+    }
+  }
+
+  /// A route message (RTM_NEWROUTE or RTM_DELROUTE) alone in its datagram, reduced to what the event loop reads of
+  /// it: its header, and the fields of ``RouteFields``.
+  struct RouteMessage: Sendable, Hashable {
+    /// `nlmsg_type`: RTM_NEWROUTE or RTM_DELROUTE.
+    var type: UInt16
+    /// `nlmsg_seq`.
+    var sequence: UInt32
+    /// `nlmsg_pid`.
+    var portID: UInt32
+    /// The route; `nil` for a family other than IPv4 and IPv6, which ``decode(_:)`` ignores.
+    var route: RouteFields?
+  }
+
+  /// The route message `buffer` holds, decoded without a ``NetlinkMessage``, when the datagram is one RTM_NEWROUTE
+  /// or RTM_DELROUTE message (as the kernel sends each route notification); `nil` for any other datagram.
+  ///
+  /// Checked exactly as ``decode(_:)`` checks it: this throws where, and only where, that throws for the datagram,
+  /// and the fields are those of the route ``decode(_:)`` gives (`NetlinkFuzzing` checks both).
+  static func routeMessage(in buffer: UnsafeRawBufferPointer) throws(NetlinkDecodeError) -> RouteMessage? {
+    guard let header = soleMessage(in: buffer),
+      header.type == RTNL.RTM_NEWROUTE || header.type == RTNL.RTM_DELROUTE
+    else { return nil }
+    let route = try decodeRouteFields(header, reader: ByteReader(buffer: buffer))
+    return RouteMessage(type: header.type, sequence: header.sequence, portID: header.portID, route: route)
+  }
+
+  /// The header of the one message of a datagram.
+  private struct SoleMessage {
+    var type: UInt16
+    var sequence: UInt32
+    var portID: UInt32
+    /// Where the message's payload is in the datagram.
+    var body: Range<Int>
+  }
+
+  /// The header of `buffer`'s message when the datagram holds exactly one (it ends within the message's alignment
+  /// padding: the checks `append` makes of it), else `nil`.
+  private static func soleMessage(in buffer: UnsafeRawBufferPointer) -> SoleMessage? {
+    guard buffer.count >= RTNL.headerLength else { return nil }
+    let reader = ByteReader(buffer: buffer)
+    let length = Int(reader.u32(0))
+    guard length >= RTNL.headerLength, length <= buffer.count, RTNL.align(length) >= buffer.count else { return nil }
+    return SoleMessage(
+      type: reader.u16(4), sequence: reader.u32(8), portID: reader.u32(12), body: RTNL.headerLength..<length)
+  }
+
+  /// ``decodeRoute(body:reader:)`` for the message `header` describes, keeping only ``RouteFields``, with the same
+  /// checks in the same order of every attribute that one reads (the nexthop ID and the next hops are checked, not
+  /// kept); an error carries the message's type, as ``decodeMessage(at:length:reader:)`` gives it.
+  private static func decodeRouteFields(_ header: SoleMessage, reader: ByteReader) throws(NetlinkDecodeError)
+    -> RouteFields?
+  {
+    do throws(NetlinkDecodeError) {
+      return try decodeRouteFields(body: header.body, reader: reader)
+    } catch {
+      var error = error
+      error.messageType = header.type
+      throw error
+    }
+  }
+
+  private static func decodeRouteFields(body: Range<Int>, reader: ByteReader) throws(NetlinkDecodeError)
+    -> RouteFields?
+  {
+    guard body.count >= RTNL.rtmsgLength else {
+      throw NetlinkDecodeError(reason: .truncatedPayload, offset: body.lowerBound)
+    }
+    let start = body.lowerBound
+    let family = reader.u8(start)
+    let attributes = try reader.attributes(in: (start + RTNL.rtmsgLength)..<body.upperBound)
+    guard family == RTNL.AF_INET || family == RTNL.AF_INET6 else { return nil }
+    var route = RouteFields(
+      answer: RouteLookupAnswer(
+        type: reader.u8(start + 7), table: UInt32(reader.u8(start + 4)), priority: 0, interfaceIndex: nil,
+        gateway: nil, preferredSource: nil),
+      family: family, destinationLength: reader.u8(start + 1), destination: nil)
+    for attribute in attributes {
+      switch attribute.type {
+      case RTNL.RTA_DST:
+        route.destination = try reader.ipAddress(attribute.value, family: family)
+      case RTNL.RTA_OIF:
+        route.answer.interfaceIndex = Int32(bitPattern: try reader.u32Value(attribute.value))
+      case RTNL.RTA_GATEWAY:
+        route.answer.gateway = try reader.ipAddress(attribute.value, family: family)
+      case RTNL.RTA_VIA:
+        route.answer.gateway = try reader.via(attribute.value)
+      case RTNL.RTA_PRIORITY:
+        route.answer.priority = try reader.u32Value(attribute.value)
+      case RTNL.RTA_PREFSRC:
+        route.answer.preferredSource = try reader.ipAddress(attribute.value, family: family)
+      case RTNL.RTA_NH_ID:
+        _ = try reader.u32Value(attribute.value)
+      case RTNL.RTA_TABLE:
+        route.answer.table = try reader.u32Value(attribute.value)
+      case RTNL.RTA_MULTIPATH:
+        _ = try reader.nextHops(attribute.value, family: family)
+      default:
+        break
+      }
+    }
+    if route.destinationLength == 0 { route.destination = nil }
+    return route
+  }
+
   /// Decodes the message at `offset`, whose header has been read and whose `length` (at least a header, within
   /// the datagram) checked.
   private static func decodeMessage(at offset: Int, length: Int, reader: ByteReader) throws(NetlinkDecodeError)

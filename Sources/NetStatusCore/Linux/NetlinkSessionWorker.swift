@@ -71,6 +71,9 @@
     @exclusivity(unchecked) private var lookupsOutdated = false
     /// A re-dump is needed: notifications were lost while lookups were being answered.
     @exclusivity(unchecked) private var resyncReason: String?
+    /// Lookups asked since the statistics were last updated: counted under the lock the evaluation takes anyway
+    /// (``publishIfChanged(lookingUp:)``, ``startUp()``), rather than under one more per batch.
+    @exclusivity(unchecked) private var lookupsAsked = 0
     /// Where the batch of lookups being sent is written: room for a whole batch, allocated once (freed in
     /// `deinit`).
     private let lookupRequestBytes = UnsafeMutableRawBufferPointer.allocate(
@@ -85,7 +88,11 @@
     private var processExit: Int32?
     @exclusivity(unchecked) private var state = KernelState()
     @exclusivity(unchecked) private var resolver = ResolverConfiguration(nameservers: [])
-    @exclusivity(unchecked) private var lastPath: NetworkPath?
+    /// The last path sent (the first one once ``startUp()`` returns), meaningful when ``hasLastPath``. Not an
+    /// optional: comparing with an optional's payload, and assigning one, copied the path (retaining its arrays).
+    @exclusivity(unchecked) private var lastPath = NetworkPath(status: .unsatisfied)
+    /// Whether ``lastPath`` holds a path.
+    @exclusivity(unchecked) private var hasLastPath = false
     @exclusivity(unchecked) private var typeCache: [Int32: (link: NetlinkLink, type: InterfaceType)] = [:]
     /// The last eligible links computed (see ``knownEligibleLinks(of:)``), `nil` before the first.
     @exclusivity(unchecked) private var eligibleLinks: [PathEvaluator.Eligible]?
@@ -95,6 +102,8 @@
     /// Where datagrams are received: the session's own while it starts, then the one of the hub's thread.
     @exclusivity(unchecked) private var buffer = ReceiveBuffer()
     @exclusivity(unchecked) private var sequence: UInt32 = 0
+    /// The lookups being asked, written into the same storage each time.
+    @exclusivity(unchecked) private var requests: [RouteLookupRequest] = []
     /// The messages of the datagram being handled, decoded into the same storage each time.
     @exclusivity(unchecked) private var decoded: [NetlinkMessage] = []
     /// Notifications that matter kept arriving during the start-up's lookups: the hub runs ``Work/again`` first.
@@ -145,9 +154,14 @@
       resolver = ResolverConfiguration.load(
         path: configuration.resolverConfigurationPath, upstreamPath: configuration.resolvedUpstreamPath)
       try dumpEverything()
-      let (path, settled) = try evaluateUntilSettled()
+      var settled = true
+      let path = try evaluateUntilSettled(settled: &settled)
+      let asked = lookupsAsked
+      lookupsAsked = 0
+      shared.withLock { $0.statistics.lookups += asked }
       startedUnsettled = !settled
       lastPath = path
+      hasLastPath = true
       return path
     }
 
@@ -285,14 +299,21 @@
           drained.resyncReason = drained.resyncReason ?? "a datagram larger than the receive buffer"
         case .bytes(let count):
           guard drained.resyncReason == nil else { continue }
+          let datagram = UnsafeRawBufferPointer(rebasing: buffer.bytes[0..<count])
           do throws(NetlinkDecodeError) {
-            try NetlinkMessageDecoder.forEachMessage(
-              in: UnsafeRawBufferPointer(rebasing: buffer.bytes[0..<count]), using: &decoded
-            ) { message in
-              // Ours are late answers to lookups given up on: dropped.
-              guard message.portID != socket.portID else { return }
-              state.apply(message)
-              if !drained.relevant { drained.relevant = Self.mayChangeLookups(message) }
+            // The common case, a route notification in a datagram of its own, decoded to what is read of it: it
+            // changes nothing mirrored, and matters when its prefix holds a lookup destination.
+            if let notification = try NetlinkMessageDecoder.routeMessage(in: datagram),
+              notification.portID != socket.portID
+            {
+              if !drained.relevant { drained.relevant = Self.mayChangeLookups(notification.route) }
+            } else {
+              try NetlinkMessageDecoder.forEachMessage(in: datagram, using: &decoded) { message in
+                // Ours are late answers to lookups given up on: dropped.
+                guard message.portID != socket.portID else { return }
+                state.apply(message)
+                if !drained.relevant { drained.relevant = Self.mayChangeLookups(message) }
+              }
             }
           } catch {
             shared.withLock { $0.statistics.decodeErrors += 1 }
@@ -322,6 +343,14 @@
       case .done, .error, .overrun, .ignored:
         return false
       }
+    }
+
+    /// Whether a route notification, decoded to its fields (`nil`: a family that is ignored), may change the answer
+    /// of a route lookup: as for the whole message, when its prefix contains the lookup destination of its family.
+    static func mayChangeLookups(_ route: RouteFields?) -> Bool {
+      guard let route else { return false }
+      return route.contains(
+        route.family == RTNL.AF_INET ? RouteLookupRequest.ipv4Destination : RouteLookupRequest.ipv6Destination)
     }
 
     // MARK: Dumps
@@ -453,27 +482,36 @@
         typeCache = typeCache.filter { links[$0.key] != nil }
       }
       let filter = configuration.filter
-      if lookingUp {
-        answers.removeAll()
-        try lookUp(PathEvaluator.primaryLookups(state: state, filter: filter), into: &answers)
-        // Read once (the lookups applied the notifications that came meanwhile): each read of the property is an
-        // exclusivity check and a copy.
-        let state = self.state
-        var eligible = knownEligibleLinks(of: state.links)
-        let known = eligible
-        let second = PathEvaluator.interfaceLookups(
-          state: state, answers: answers, filter: filter, eligible: &eligible,
-          classify: { classify($0, knowing: known) })
-        remember(eligible, of: state.links)
-        if !second.isEmpty { try lookUp(second, into: &answers) }
-      }
+      guard lookingUp else { return path(of: state, filter: filter) }
+      // Every notification that changes the state (a link or an address) marks the lookups outdated: while they are
+      // not, the state read here is the state after the lookups too.
+      let outdatedBefore = lookupsOutdated
+      answers.removeAll()
+      requests.removeAllKeepingCapacity()
+      PathEvaluator.appendPrimaryLookups(state: state, filter: filter, to: &requests)
+      try lookUp(requests, into: &answers)
+      requests.removeAllKeepingCapacity()
+      // Read once (the lookups applied the notifications that came meanwhile): each read of the property is a copy.
       let state = self.state
+      var eligible = knownEligibleLinks(of: state.links)
+      let known = eligible
+      PathEvaluator.appendInterfaceLookups(
+        state: state, answers: answers, filter: filter, eligible: &eligible,
+        classify: { classify($0, knowing: known) }, to: &requests)
+      remember(eligible, knowing: known, of: state.links)
+      guard !requests.isEmpty else { return path(of: state, filter: filter) }
+      try lookUp(requests, into: &answers)
+      return path(of: outdatedBefore || lookupsOutdated ? self.state : state, filter: filter)
+    }
+
+    /// The path of `state` with the answers of the last lookups.
+    private func path(of state: KernelState, filter: InterfaceFilter) -> NetworkPath {
       var eligible = knownEligibleLinks(of: state.links)
       let known = eligible
       let path = PathEvaluator.evaluate(
         state: state, answers: answers, supportsDNS: resolver.supportsDNS, filter: filter, eligible: &eligible,
         classify: { classify($0, knowing: known) })
-      remember(eligible, of: state.links)
+      remember(eligible, knowing: known, of: state.links)
       return path
     }
 
@@ -485,9 +523,12 @@
       return eligibleLinks
     }
 
-    /// Keeps `eligible`, when computed, as the eligible links of `links`.
-    private func remember(_ eligible: [PathEvaluator.Eligible]?, of links: [Int32: NetlinkLink]) {
-      guard let eligible else { return }
+    /// Keeps `eligible`, when computed (`known` is what ``knownEligibleLinks(of:)`` gave: when it gave them, they are
+    /// kept already), as the eligible links of `links`.
+    private func remember(
+      _ eligible: [PathEvaluator.Eligible]?, knowing known: [PathEvaluator.Eligible]?, of links: [Int32: NetlinkLink]
+    ) {
+      guard known == nil, let eligible else { return }
       eligibleLinksSource = links
       eligibleLinks = eligible
     }
@@ -495,9 +536,10 @@
     /// The path after fresh lookups, asked again while notifications that may change their answers arrive
     /// meanwhile (re-dumping first when some were lost), at most ``maximumRoundsPerWork`` times.
     ///
-    /// - Returns: The path, and whether it is settled: `false` when notifications were still arriving, so that
-    ///   another round must follow.
-    private func evaluateUntilSettled() throws(NetworkMonitorError) -> (path: NetworkPath, settled: Bool) {
+    /// - Parameter settled: Set to whether the path is settled: `false` when notifications were still arriving, so
+    ///   that another round must follow.
+    /// - Returns: The path.
+    private func evaluateUntilSettled(settled: inout Bool) throws(NetworkMonitorError) -> NetworkPath {
       var rounds = 0
       while true {
         if let reason = resyncReason {
@@ -510,8 +552,8 @@
         lookupsOutdated = false
         let path = try evaluate(lookingUp: true)
         rounds += 1
-        let settled = !lookupsOutdated && resyncReason == nil
-        if settled || rounds >= Self.maximumRoundsPerWork { return (path, settled) }
+        settled = !lookupsOutdated && resyncReason == nil
+        if settled || rounds >= Self.maximumRoundsPerWork { return path }
       }
     }
 
@@ -528,7 +570,19 @@
       guard !requests.isEmpty else { return }
       var asked = 0
       var pending = requests[...]
-      for attempt in 0..<2 where !pending.isEmpty {
+      var firstAttempt = 0
+      if requests.count <= Self.lookupBatchSize {
+        // The common case, one batch, as its own first attempt: when all is answered, no slices and no list of the
+        // unanswered.
+        asked = requests.count
+        if try exchange(pending, into: &answers) == requests.count {
+          lookupsAsked += asked
+          return
+        }
+        pending = ArraySlice(requests.filter { answers[$0] == nil })
+        firstAttempt = 1
+      }
+      for attempt in firstAttempt..<2 where !pending.isEmpty {
         var unanswered: [RouteLookupRequest] = []
         while !pending.isEmpty {
           let batch = pending.prefix(Self.lookupBatchSize)
@@ -543,7 +597,7 @@
           pending = unanswered[...]
         }
       }
-      shared.withLock { $0.statistics.lookups += asked }
+      lookupsAsked += asked
     }
 
     /// Sends one batch of lookups in one datagram and adds the answers to `answers`, matched by sequence number
@@ -577,10 +631,19 @@
         case .truncated:
           resyncReason = resyncReason ?? "a datagram larger than the receive buffer"
         case .bytes(let count):
+          let datagram = UnsafeRawBufferPointer(rebasing: buffer.bytes[0..<count])
           do throws(NetlinkDecodeError) {
-            try NetlinkMessageDecoder.forEachMessage(
-              in: UnsafeRawBufferPointer(rebasing: buffer.bytes[0..<count]), using: &decoded
-            ) { message in
+            // The common case, an answer in a datagram of its own, decoded to what the evaluator reads.
+            if let reply = try NetlinkMessageDecoder.lookupReply(in: datagram, portID: socket.portID) {
+              // Answers to earlier batches (given up on) carry older sequence numbers: dropped here.
+              if let result = reply.result, reply.sequence >= first, reply.sequence - first < UInt32(batch.count),
+                answers.record(result, for: batch[batch.startIndex + Int(reply.sequence - first)])
+              {
+                received += 1
+              }
+              continue
+            }
+            try NetlinkMessageDecoder.forEachMessage(in: datagram, using: &decoded) { message in
               guard message.portID == socket.portID else {
                 state.apply(message)
                 if !lookupsOutdated { lookupsOutdated = Self.mayChangeLookups(message) }
@@ -609,8 +672,11 @@
     /// ``classify(_:)``, answered from `eligible` when the link is there: eligible links of the current links were
     /// classified by it for these very links, so the primary's link (usually among them) needs no cache lookup.
     private func classify(_ link: NetlinkLink, knowing eligible: [PathEvaluator.Eligible]?) -> InterfaceType {
-      if let eligible, let position = eligible.firstIndex(where: { $0.link.index == link.index }) {
-        return eligible[position].type
+      // By position: `firstIndex(where:)` would copy (retain and release) every link it passes.
+      if let eligible {
+        for position in eligible.indices where eligible[position].link.index == link.index {
+          return eligible[position].type
+        }
       }
       return classify(link)
     }
@@ -631,23 +697,27 @@
     ///
     /// - Returns: ``Outcome/again`` when notifications kept arriving during the lookups.
     private func publishIfChanged(lookingUp: Bool) throws(NetworkMonitorError) -> Outcome {
-      let path: NetworkPath
       var settled = true
-      if lookingUp { (path, settled) = try evaluateUntilSettled() } else { path = try evaluate(lookingUp: false) }
-      // Compared in place: `path != lastPath` would first copy `path` into an optional.
-      let changed: Bool
-      if case .some(let last) = lastPath { changed = last != path } else { changed = true }
+      // Returned alone, not in a tuple with `settled`: taking a tuple apart copied the path.
+      let path = lookingUp ? try evaluateUntilSettled(settled: &settled) : try evaluate(lookingUp: false)
+      let changed = !hasLastPath || lastPath != path
       let sends = changed && !control.isStopRequested
       // One lock for the statistics of the evaluation and of the path it sends.
+      let asked = lookupsAsked
+      lookupsAsked = 0
       shared.withLock {
         $0.statistics.evaluations += 1
+        $0.statistics.lookups += asked
         if sends { $0.statistics.pathsSent += 1 }
         if $0.recordsKernelState { $0.kernelState = state }
       }
       let outcome: Outcome = settled ? .idle : .again
       guard changed else { return outcome }
-      lastPath = path
+      // Sent first, then kept: the assignment is the path's last use, a move rather than a copy. The sink runs on
+      // this thread and cannot reach this session's state (a sink that stops the session only marks it stopped).
       if sends { sink.send(path) }
+      lastPath = path
+      hasLastPath = true
       return outcome
     }
 

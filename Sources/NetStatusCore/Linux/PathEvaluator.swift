@@ -25,12 +25,13 @@
 ///   made.
 enum PathEvaluator {
   /// A usable lookup answer: an interface that can carry the default path of one family.
+  ///
+  /// Plain values only: candidates are made, copied and compared on every change, and a name (or a whole
+  /// ``NetlinkLink``) would be retained and released with each copy. The name is read from the state once the
+  /// path's interfaces are known (``interface(_:state:eligible:)``).
   struct Candidate: Sendable, Hashable {
     /// The interface's index.
     var index: Int32
-    /// The interface's name. Only what the path needs of the link: a whole ``NetlinkLink`` would be retained and
-    /// released with each copy.
-    var name: String
     var type: InterfaceType
     var ipv4: Bool
     var gateway: IPAddressBytes?
@@ -42,12 +43,20 @@ enum PathEvaluator {
 
   /// The first round: the kernel's own choice for each family that has a usable address.
   static func primaryLookups(state: KernelState, filter: InterfaceFilter = .none) -> [RouteLookupRequest] {
-    guard filter.requiredInterfaceType != .loopback else { return [] }
     var requests: [RouteLookupRequest] = []
+    appendPrimaryLookups(state: state, filter: filter, to: &requests)
+    return requests
+  }
+
+  /// Appends ``primaryLookups(state:filter:)`` to `requests`: the event loop writes every change's requests into
+  /// the same array, without allocating one each time.
+  static func appendPrimaryLookups(
+    state: KernelState, filter: InterfaceFilter, to requests: inout [RouteLookupRequest]
+  ) {
+    guard filter.requiredInterfaceType != .loopback else { return }
     // IPv4 then IPv6, spelled out: a loop over `[true, false]` would make that array on every change.
     if state.hasUsableAddress(ipv4: true) { requests.append(.primary(ipv4: true)) }
     if state.hasUsableAddress(ipv4: false) { requests.append(.primary(ipv4: false)) }
-    return requests
   }
 
   /// The second round, given the first round's answers: for each family whose primary is usable or was
@@ -57,41 +66,72 @@ enum PathEvaluator {
     classify: (NetlinkLink) -> InterfaceType
   ) -> [RouteLookupRequest] {
     var eligible: [Eligible]?
-    return interfaceLookups(state: state, answers: answers, filter: filter, eligible: &eligible, classify: classify)
+    var requests: [RouteLookupRequest] = []
+    appendInterfaceLookups(
+      state: state, answers: answers, filter: filter, eligible: &eligible, classify: classify, to: &requests)
+    return requests
   }
 
-  /// ``interfaceLookups(state:answers:filter:classify:)`` with the eligible links (``eligibleLinks(state:filter:classify:)``)
-  /// of this state when already known; when they are not and are needed, they are computed and left in `eligible`.
-  static func interfaceLookups(
+  /// Appends ``interfaceLookups(state:answers:filter:classify:)`` to `requests`, with the eligible links
+  /// (``eligibleLinks(state:filter:classify:)``) of this state when already known; when they are not and are
+  /// needed, they are computed and left in `eligible`.
+  static func appendInterfaceLookups(
     state: KernelState, answers: RouteLookupAnswers, filter: InterfaceFilter, eligible: inout [Eligible]?,
-    classify: (NetlinkLink) -> InterfaceType
-  ) -> [RouteLookupRequest] {
+    classify: (NetlinkLink) -> InterfaceType, to requests: inout [RouteLookupRequest]
+  ) {
     // With at most one interface up with carrier besides loopback, the primary's is the only one there is.
-    var others = 0
-    // By position, here and below: a `for link in` loop would copy (retain and release) every link it passes.
+    guard hasSeveralUsableLinks(state: state, eligible: eligible) else { return }
+    // IPv4 then IPv6, spelled out (no `[true, false]` array).
+    appendInterfaceLookups(
+      ipv4: true, state: state, answers: answers, filter: filter, eligible: &eligible, classify: classify,
+      to: &requests)
+    appendInterfaceLookups(
+      ipv4: false, state: state, answers: answers, filter: filter, eligible: &eligible, classify: classify,
+      to: &requests)
+  }
+
+  /// Whether at least two links are up with carrier and are not loopback (IFF_LOOPBACK).
+  ///
+  /// Counted among the known eligible links first, which are links of `state` (the common case, two of them, needs
+  /// no more): by position, in an array, which reads a link in place, while reading one from the dictionary copies
+  /// it (retaining and releasing its name, kind and address).
+  static func hasSeveralUsableLinks(state: KernelState, eligible: [Eligible]?) -> Bool {
+    var count = 0
+    if let eligible {
+      for position in eligible.indices
+      where eligible[position].link.isUsable && eligible[position].link.flags & RTNL.IFF_LOOPBACK == 0 {
+        count += 1
+        if count > 1 { return true }
+      }
+    }
+    count = 0
     let links = state.links.values
     for position in links.indices where links[position].isUsable && links[position].flags & RTNL.IFF_LOOPBACK == 0 {
-      others += 1
+      count += 1
+      if count > 1 { return true }
     }
-    guard others > 1 else { return [] }
-    var requests: [RouteLookupRequest] = []
-    for ipv4 in [true, false] {
-      guard let primary = answers[.primary(ipv4: ipv4)] else { continue }
-      let primaryIndex: Int32?
-      switch primaryVerdict(primary, ipv4: ipv4, state: state, filter: filter, classify) {
-      case .blocked: continue
-      case .skipped: primaryIndex = nil
-      case .usable(let candidate): primaryIndex = candidate.index
-      }
-      if eligible == nil { eligible = eligibleLinks(state: state, filter: filter, classify: classify) }
-      let known = eligible ?? []
-      for position in known.indices where known[position].link.index != primaryIndex {
-        let index = known[position].link.index
-        requests.append(RouteLookupRequest(ipv4: ipv4, interfaceIndex: index, fibMatch: true))
-        requests.append(RouteLookupRequest(ipv4: ipv4, interfaceIndex: index, fibMatch: false))
-      }
+    return false
+  }
+
+  /// One family's part of ``appendInterfaceLookups(state:answers:filter:eligible:classify:to:)``.
+  private static func appendInterfaceLookups(
+    ipv4: Bool, state: KernelState, answers: RouteLookupAnswers, filter: InterfaceFilter,
+    eligible: inout [Eligible]?, classify: (NetlinkLink) -> InterfaceType, to requests: inout [RouteLookupRequest]
+  ) {
+    guard let primary = answers[.primary(ipv4: ipv4)] else { return }
+    let primaryIndex: Int32?
+    switch primaryVerdict(primary, ipv4: ipv4, state: state, filter: filter, knowing: eligible, classify) {
+    case .blocked: return
+    case .skipped: primaryIndex = nil
+    case .usable(let candidate): primaryIndex = candidate.index
     }
-    return requests
+    if eligible == nil { eligible = eligibleLinks(state: state, filter: filter, classify: classify) }
+    guard let known = eligible else { return }
+    for position in known.indices where known[position].link.index != primaryIndex {
+      let index = known[position].link.index
+      requests.append(RouteLookupRequest(ipv4: ipv4, interfaceIndex: index, fibMatch: true))
+      requests.append(RouteLookupRequest(ipv4: ipv4, interfaceIndex: index, fibMatch: false))
+    }
   }
 
   // MARK: The path
@@ -131,17 +171,23 @@ enum PathEvaluator {
     }
     let ipv4 = candidates(ipv4: true, state: state, answers: answers, filter: filter, eligible: eligible, classify)
     let ipv6 = candidates(ipv4: false, state: state, answers: answers, filter: filter, eligible: eligible, classify)
+    if ipv4.others.isEmpty && ipv6.others.isEmpty {
+      return primariesPath(
+        ipv4: ipv4.primary, ipv6: ipv6.primary, state: state, eligible: known, supportsDNS: supportsDNS)
+    }
+    let all4 = ipv4.all
+    let all6 = ipv6.all
     var ordered: [Candidate]
-    if ipv4.isEmpty || ipv6.isEmpty {
+    if all4.isEmpty || all6.isEmpty {
       // One family: its candidates are already in order (the first, then the others by metric and index).
-      ordered = ipv6.isEmpty ? ipv4 : ipv6
+      ordered = all6.isEmpty ? all4 : all6
     } else {
       ordered = []
-      ordered.reserveCapacity(ipv4.count + ipv6.count)
-      ordered.append(ipv4[0])
-      ordered.append(ipv6[0])
-      if ipv4.count > 1 || ipv6.count > 1 {
-        ordered += (Array(ipv4.dropFirst()) + Array(ipv6.dropFirst())).sorted { a, b in
+      ordered.reserveCapacity(all4.count + all6.count)
+      ordered.append(all4[0])
+      ordered.append(all6[0])
+      if all4.count > 1 || all6.count > 1 {
+        ordered += (Array(all4.dropFirst()) + Array(all6.dropFirst())).sorted { a, b in
           if a.metric != b.metric { return a.metric < b.metric }
           if a.ipv4 != b.ipv4 { return a.ipv4 }
           return a.index < b.index
@@ -158,7 +204,7 @@ enum PathEvaluator {
     for (position, candidate) in ordered.enumerated() {
       let index = Int(candidate.index)
       if !interfaces.contains(where: { $0.index == index }) {
-        interfaces.append(NetworkInterface(name: candidate.name, index: index, type: candidate.type))
+        interfaces.append(interface(candidate, state: state, eligible: known))
       }
       // A gateway once, where it first appears.
       if let gateway = candidate.gateway, !ordered[..<position].contains(where: { $0.gateway == gateway }) {
@@ -170,11 +216,57 @@ enum PathEvaluator {
       availableInterfaces: interfaces,
       isExpensive: first.type == .cellular,
       isConstrained: false,
-      supportsIPv4: !ipv4.isEmpty,
-      supportsIPv6: !ipv6.isEmpty,
+      supportsIPv4: !all4.isEmpty,
+      supportsIPv6: !all6.isEmpty,
       supportsDNS: supportsDNS,
       gateways: gateways
     )
+  }
+
+  /// The path when no family has a candidate besides its primary (the common case): the rules of
+  /// ``evaluate(state:answers:supportsDNS:filter:classify:)`` for at most one candidate per family, without the
+  /// arrays that order more.
+  private static func primariesPath(
+    ipv4: Candidate?, ipv6: Candidate?, state: KernelState, eligible: [Eligible]?, supportsDNS: Bool
+  ) -> NetworkPath {
+    guard let first = ipv4 ?? ipv6 else {
+      return NetworkPath(status: .unsatisfied, unsatisfiedReason: .notAvailable, supportsDNS: supportsDNS)
+    }
+    var interfaces = [interface(first, state: state, eligible: eligible)]
+    // Made at its size, not grown from empty.
+    var gateways = first.gateway.map { [$0.description] } ?? []
+    // Both families: IPv6's primary second, its interface and gateway once.
+    if ipv4 != nil, let second = ipv6 {
+      if second.index != first.index {
+        interfaces.append(interface(second, state: state, eligible: eligible))
+      }
+      if let gateway = second.gateway, gateway != first.gateway { gateways.append(gateway.description) }
+    }
+    return NetworkPath(
+      status: .satisfied,
+      availableInterfaces: interfaces,
+      isExpensive: first.type == .cellular,
+      isConstrained: false,
+      supportsIPv4: ipv4 != nil,
+      supportsIPv6: ipv6 != nil,
+      supportsDNS: supportsDNS,
+      gateways: gateways
+    )
+  }
+
+  /// One family's candidates: its primary (unless the filter skipped it or it is not usable), and the other
+  /// interfaces (of `eligible`) by metric.
+  struct FamilyCandidates {
+    /// The primary lookup's candidate, when usable.
+    var primary: Candidate?
+    /// The other interfaces' candidates, by metric and index.
+    var others: [Candidate] = []
+
+    /// Every candidate, most preferred first.
+    var all: [Candidate] {
+      guard let primary else { return others }
+      return [primary] + others
+    }
   }
 
   /// One family's candidates, most preferred first: the primary (unless the filter skipped it), then the
@@ -182,17 +274,17 @@ enum PathEvaluator {
   static func candidates(
     ipv4: Bool, state: KernelState, answers: RouteLookupAnswers, filter: InterfaceFilter, eligible: [Eligible],
     _ classify: (NetlinkLink) -> InterfaceType
-  ) -> [Candidate] {
-    guard let primary = answers[.primary(ipv4: ipv4)], state.hasUsableAddress(ipv4: ipv4) else { return [] }
-    var result: [Candidate] = []
-    switch primaryVerdict(primary, ipv4: ipv4, state: state, filter: filter, classify) {
-    case .blocked: return []
+  ) -> FamilyCandidates {
+    var family = FamilyCandidates()
+    guard let primary = answers[.primary(ipv4: ipv4)], state.hasUsableAddress(ipv4: ipv4) else { return family }
+    switch primaryVerdict(primary, ipv4: ipv4, state: state, filter: filter, knowing: eligible, classify) {
+    case .blocked: return family
     case .skipped: break
-    case .usable(let candidate): result = [candidate]  // made at its size, not grown from empty
+    case .usable(let candidate): family.primary = candidate
     }
-    var others: [Candidate] = []
+    let primaryIndex = family.primary?.index
     // By position: a `for (link, type) in` loop would copy every eligible link it passes.
-    for position in eligible.indices where eligible[position].link.index != result.first?.index {
+    for position in eligible.indices where eligible[position].link.index != primaryIndex {
       let index = eligible[position].link.index
       let type = eligible[position].type
       let fib = answers[RouteLookupRequest(ipv4: ipv4, interfaceIndex: index, fibMatch: true)]?.route
@@ -200,11 +292,12 @@ enum PathEvaluator {
       guard let fib, fib.type == RTNL.RTN_UNICAST, let plain, plain.interfaceIndex == index,
         let candidate = usable(plain, ipv4: ipv4, metric: fib.priority, state: state, classify: { _ in type })
       else { continue }
-      others.append(candidate)
+      family.others.append(candidate)
     }
-    guard !others.isEmpty else { return result }
-    others.sort { $0.metric != $1.metric ? $0.metric < $1.metric : $0.index < $1.index }
-    return result + others
+    if family.others.count > 1 {
+      family.others.sort { $0.metric != $1.metric ? $0.metric < $1.metric : $0.index < $1.index }
+    }
+    return family
   }
 
   /// What a family's primary answer means.
@@ -218,34 +311,66 @@ enum PathEvaluator {
     case usable(Candidate)
   }
 
+  /// What a family's primary answer means, for `state`; `eligible`, when given, are eligible links of `state`
+  /// (``eligibleLinks(state:filter:classify:)``), where the answer's link and type are read in place when it is
+  /// one of them.
   static func primaryVerdict(
     _ result: RouteLookupResult, ipv4: Bool, state: KernelState, filter: InterfaceFilter,
-    _ classify: (NetlinkLink) -> InterfaceType
+    knowing eligible: [Eligible]? = nil, _ classify: (NetlinkLink) -> InterfaceType
   ) -> PrimaryVerdict {
-    guard let route = result.route else { return .blocked }
-    guard route.type == RTNL.RTN_UNICAST, let index = route.interfaceIndex, let link = state.links[index] else {
+    guard let route = result.route, route.type == RTNL.RTN_UNICAST, let index = route.interfaceIndex else {
       return .blocked
     }
+    // By position: reading the link from the dictionary would copy it (retaining its name, kind and address). An
+    // eligible link is allowed by the filter and classified already, with the same `classify`.
+    if let eligible {
+      for position in eligible.indices where eligible[position].link.index == index {
+        let type = eligible[position].type
+        guard filter.allows(type) else { return .skipped }
+        guard carries(route, ipv4: ipv4, link: eligible[position].link, state: state), type != .loopback else {
+          return .blocked
+        }
+        return .usable(Candidate(index: index, type: type, ipv4: ipv4, gateway: route.gateway, metric: 0))
+      }
+    }
+    guard let link = state.links[index] else { return .blocked }
     let type = classify(link)
     if !filter.allows(type) { return .skipped }
-    guard let candidate = usable(route, ipv4: ipv4, metric: 0, state: state, classify: { _ in type }) else {
-      return .blocked
-    }
-    return .usable(candidate)
+    guard carries(route, ipv4: ipv4, link: link, state: state), type != .loopback else { return .blocked }
+    return .usable(Candidate(index: link.index, type: type, ipv4: ipv4, gateway: route.gateway, metric: 0))
   }
 
   /// The candidate a resolved lookup answer gives, when it is usable: unicast, through a known interface that
   /// is up with carrier and is not loopback, with a usable source address of the family.
   static func usable(
-    _ route: NetlinkRoute, ipv4: Bool, metric: UInt32, state: KernelState, classify: (NetlinkLink) -> InterfaceType
+    _ route: RouteLookupAnswer, ipv4: Bool, metric: UInt32, state: KernelState,
+    classify: (NetlinkLink) -> InterfaceType
   ) -> Candidate? {
     guard route.type == RTNL.RTN_UNICAST, let index = route.interfaceIndex, let link = state.links[index],
-      link.isUsable, let source = route.preferredSource, source.isIPv4 == ipv4, state.isUsableSource(source)
+      carries(route, ipv4: ipv4, link: link, state: state)
     else { return nil }
     let type = classify(link)
     guard type != .loopback else { return nil }
-    return Candidate(
-      index: link.index, name: link.name, type: type, ipv4: ipv4, gateway: route.gateway, metric: metric)
+    return Candidate(index: link.index, type: type, ipv4: ipv4, gateway: route.gateway, metric: metric)
+  }
+
+  /// Whether `link` (the answer's out interface) is up with carrier and the answer's source a usable address of
+  /// the family.
+  private static func carries(_ route: RouteLookupAnswer, ipv4: Bool, link: NetlinkLink, state: KernelState) -> Bool {
+    guard link.isUsable, let source = route.preferredSource else { return false }
+    return source.isIPv4 == ipv4 && state.isUsableSource(source)
+  }
+
+  /// The path's interface for `candidate`, named from `state` (which has its link), or from `eligible` (eligible
+  /// links of `state`) when its link is there: read in place, where the dictionary would copy the whole link.
+  private static func interface(_ candidate: Candidate, state: KernelState, eligible: [Eligible]?) -> NetworkInterface {
+    let index = Int(candidate.index)
+    if let eligible {
+      for position in eligible.indices where eligible[position].link.index == candidate.index {
+        return NetworkInterface(name: eligible[position].link.name, index: index, type: candidate.type)
+      }
+    }
+    return NetworkInterface(name: state.links[candidate.index]?.name ?? "", index: index, type: candidate.type)
   }
 
   /// A link worth a per-interface lookup, with its type.

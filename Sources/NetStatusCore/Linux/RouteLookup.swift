@@ -67,49 +67,102 @@ struct RouteLookupRequest: Sendable, Hashable {
     let destinationAttributeLength = RTNL.attributeHeaderLength + addressLength
     let interfaceAttributeLength = RTNL.attributeHeaderLength + 4
     let length = self.length
-    let destination = self.destination
-    do {
-      var offset = start
-      func store<T: FixedWidthInteger>(_ value: T) {
-        buffer.storeBytes(of: value, toByteOffset: offset, as: T.self)
-        offset += MemoryLayout<T>.size
-      }
+    #if _endian(little)
+      // The same fields, four at a time: each word holds, from its lowest byte up, what the stores below write in
+      // host order (netlink's).
+      let header = UInt64(length) | UInt64(RTNL.RTM_GETROUTE) << 32 | UInt64(RTNL.NLM_F_REQUEST) << 48
+      buffer.storeBytes(of: header, toByteOffset: start, as: UInt64.self)
+      buffer.storeBytes(of: UInt64(sequence), toByteOffset: start + 8, as: UInt64.self)  // port 0
+      let rtmsg = UInt64(family) | UInt64(addressLength * 8) << 8  // the other rtmsg bytes 0
+      buffer.storeBytes(of: rtmsg, toByteOffset: start + 16, as: UInt64.self)
+      let flagsAndAttribute =
+        UInt64(fibMatch ? RTNL.RTM_F_FIB_MATCH : 0) | UInt64(destinationAttributeLength) << 32
+        | UInt64(RTNL.RTA_DST) << 48
+      buffer.storeBytes(of: flagsAndAttribute, toByteOffset: start + 24, as: UInt64.self)
+    #else
       // nlmsghdr { u32 length; u16 type; u16 flags; u32 sequence; u32 port (0: the kernel fills in ours) }
-      store(UInt32(length))
-      store(RTNL.RTM_GETROUTE)
-      store(RTNL.NLM_F_REQUEST)
-      store(sequence)
-      store(UInt32(0))
+      buffer.storeBytes(of: UInt32(length), toByteOffset: start, as: UInt32.self)
+      buffer.storeBytes(of: RTNL.RTM_GETROUTE, toByteOffset: start + 4, as: UInt16.self)
+      buffer.storeBytes(of: RTNL.NLM_F_REQUEST, toByteOffset: start + 6, as: UInt16.self)
+      buffer.storeBytes(of: sequence, toByteOffset: start + 8, as: UInt32.self)
+      buffer.storeBytes(of: UInt32(0), toByteOffset: start + 12, as: UInt32.self)
       // rtmsg { family, dst_len, src_len, tos, table, protocol, scope, type; u32 flags }
-      store(family)
-      store(UInt8(addressLength * 8))
-      store(UInt32(0))  // src_len, tos, table, protocol
-      store(UInt16(0))  // scope, type
-      store(fibMatch ? RTNL.RTM_F_FIB_MATCH : 0)
-      store(UInt16(destinationAttributeLength))
-      store(RTNL.RTA_DST)
-      for index in 0..<addressLength { store(destination[index]) }
-      if let interfaceIndex {
-        store(UInt16(interfaceAttributeLength))
-        store(RTNL.RTA_OIF)
-        store(interfaceIndex)
-      }
+      buffer.storeBytes(of: family, toByteOffset: start + 16, as: UInt8.self)
+      buffer.storeBytes(of: UInt8(addressLength * 8), toByteOffset: start + 17, as: UInt8.self)
+      buffer.storeBytes(of: UInt32(0), toByteOffset: start + 18, as: UInt32.self)  // src_len, tos, table, protocol
+      buffer.storeBytes(of: UInt16(0), toByteOffset: start + 22, as: UInt16.self)  // scope, type
+      buffer.storeBytes(of: fibMatch ? RTNL.RTM_F_FIB_MATCH : 0, toByteOffset: start + 24, as: UInt32.self)
+      buffer.storeBytes(of: UInt16(destinationAttributeLength), toByteOffset: start + 28, as: UInt16.self)
+      buffer.storeBytes(of: RTNL.RTA_DST, toByteOffset: start + 30, as: UInt16.self)
+    #endif
+    destination.store(into: buffer, at: start + 32)
+    if let interfaceIndex {
+      let offset = start + 32 + addressLength
+      buffer.storeBytes(of: UInt16(interfaceAttributeLength), toByteOffset: offset, as: UInt16.self)
+      buffer.storeBytes(of: RTNL.RTA_OIF, toByteOffset: offset + 2, as: UInt16.self)
+      buffer.storeBytes(of: interfaceIndex, toByteOffset: offset + 4, as: Int32.self)
     }
     return length
   }
 }
 
+/// What the evaluator needs of the route a lookup was answered with: the fields ``PathEvaluator`` reads, decoded
+/// straight from the answer (``NetlinkMessageDecoder/lookupReply(in:portID:)``).
+///
+/// Plain values only, no array and no string: answers are decoded, stored and read on every change, and a whole
+/// ``NetlinkRoute`` (its multipath array) would be retained and released with every copy.
+struct RouteLookupAnswer: Sendable, Hashable {
+  /// The type (`rtm_type`: RTN_UNICAST, RTN_LOCAL…).
+  var type: UInt8
+  /// The routing table (RTA_TABLE, or `rtm_table`).
+  var table: UInt32
+  /// The metric (RTA_PRIORITY), 0 when absent: for a FIB-match lookup, the matched route's.
+  var priority: UInt32
+  /// The outgoing interface (RTA_OIF).
+  var interfaceIndex: Int32?
+  /// The gateway (RTA_GATEWAY or RTA_VIA).
+  var gateway: IPAddressBytes?
+  /// The source address the kernel picked (RTA_PREFSRC).
+  var preferredSource: IPAddressBytes?
+
+  /// An answer with these fields.
+  init(
+    type: UInt8, table: UInt32, priority: UInt32, interfaceIndex: Int32?, gateway: IPAddressBytes?,
+    preferredSource: IPAddressBytes?
+  ) {
+    self.type = type
+    self.table = table
+    self.priority = priority
+    self.interfaceIndex = interfaceIndex
+    self.gateway = gateway
+    self.preferredSource = preferredSource
+  }
+
+  /// What the evaluator needs of `route`.
+  init(_ route: NetlinkRoute) {
+    self.init(
+      type: route.type, table: route.table, priority: route.priority, interfaceIndex: route.interfaceIndex,
+      gateway: route.gateway, preferredSource: route.preferredSource)
+  }
+}
+
 /// The kernel's answer to one ``RouteLookupRequest``.
 enum RouteLookupResult: Sendable, Hashable {
-  /// The route the kernel would use (or, for a FIB-match lookup, the entry that matched).
-  case route(NetlinkRoute)
+  /// The route the kernel would use (or, for a FIB-match lookup, the entry that matched): what the evaluator
+  /// needs of it.
+  case answered(RouteLookupAnswer)
   /// The lookup failed: ENETUNREACH (no route, or an unreachable route or rule), EHOSTUNREACH, EINVAL (a
   /// blackhole), EACCES (prohibit)…
   case failed(errno: Int32)
 
-  /// The route, when the lookup succeeded.
-  var route: NetlinkRoute? {
-    if case .route(let route) = self { return route }
+  /// The answer a lookup gets when the kernel answers with `route`.
+  static func route(_ route: NetlinkRoute) -> RouteLookupResult {
+    .answered(RouteLookupAnswer(route))
+  }
+
+  /// The route's fields, when the lookup succeeded.
+  var route: RouteLookupAnswer? {
+    if case .answered(let answer) = self { return answer }
     return nil
   }
 }
@@ -142,7 +195,6 @@ struct RouteLookupAnswers: Sendable, ExpressibleByDictionaryLiteral {
   /// The answer to `request`, if it was asked and answered. Setting `nil` forgets it.
   subscript(request: RouteLookupRequest) -> RouteLookupResult? {
     get {
-      // By index: a `for entry in entries` loop would copy every entry it passes, routes and all.
       for index in entries.indices where entries[index].request == request { return entries[index].result }
       return nil
     }
@@ -160,7 +212,8 @@ struct RouteLookupAnswers: Sendable, ExpressibleByDictionaryLiteral {
   /// Sets the answer to `request`, and returns whether it had none before.
   @discardableResult
   mutating func record(_ result: RouteLookupResult, for request: RouteLookupRequest) -> Bool {
-    if let index = entries.firstIndex(where: { $0.request == request }) {
+    // By index, without a closure: this runs for every answer.
+    for index in entries.indices where entries[index].request == request {
       entries[index].result = result
       return false
     }
