@@ -36,7 +36,7 @@ struct PlainWatch {
       var outcome = StandardOutput.Outcome.written
       if json {
         // "time": when the change was seen, after the documented keys.
-        path.withJSONLine(extra: NetworkPathJSONExtra(time: .now())) {
+        path.withJSONLine(time: .now()) {
           outcome = StandardOutput.write($0, to: STDOUT_FILENO)
         }
       } else {

@@ -44,6 +44,20 @@ extension NetworkPath {
     return json.text
   }
 
+  /// ``withJSONLine(_:)`` with `"time"` after the documented keys: a line of `netstatus watch --json`. Its own
+  /// entry point (not ``withJSONLine(extra:_:)``): a line per change should not pay for the optional members it
+  /// does not have.
+  package func withJSONLine(time: JSONTimestamp, _ body: (UnsafeRawBufferPointer) -> Void) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { scratch in
+      var json = JSONWriter(scratch: scratch)
+      writeDocumentedMembers(to: &json)
+      json.raw(#","time":"#)
+      time.writeJSON(to: &json)
+      json.raw("}\n")
+      body(json.written)
+    }
+  }
+
   /// ``withJSONLine(_:)`` with `extra`'s members after the documented keys: a line of
   /// `netstatus watch --all-netns --json` (`"netns":"NAME"`), also written in stack memory.
   package func withJSONLine(extra: NetworkPathJSONExtra, _ body: (UnsafeRawBufferPointer) -> Void) {
