@@ -75,7 +75,7 @@ struct CommandLineOptions: Equatable {
     var expectation: ConnectivityProbe.Expectation?
     var probeInterval: Duration?
     var probeIntervalGiven = false
-    var given: Set<String> = []
+    var given: [String] = []  // single-value options seen (an array: see OptionSpec.commands)
     var optionsEnded = false
     while let argument = rest.first {
       rest = rest.dropFirst()
@@ -115,9 +115,10 @@ struct CommandLineOptions: Equatable {
         throw UsageError(message: "option \(name) takes no value", command: commandGiven)
       }
       if spec.value != nil, !spec.repeatable {
-        guard given.insert(name).inserted else {
+        guard !given.contains(name) else {
           throw UsageError(message: "option \(name) is given twice; give it once", command: commandGiven)
         }
+        given.append(name)
       }
       switch name {
       case "--help": options.help = true
