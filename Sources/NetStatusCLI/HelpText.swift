@@ -45,7 +45,7 @@ enum HelpText {
     Usage:
       netstatus [show] [--json] [--netns NAME|PATH] [--probe URL [--expect STATUS|TEXT]]
       netstatus [show] --all [--netns NAME|PATH]
-      netstatus watch [--json] [--netns NAME|PATH] [--probe URL [--expect STATUS|TEXT]]
+      netstatus watch [--json] [--netns NAME|PATH] [--textfile PATH] [--probe URL [--expect STATUS|TEXT]]
       netstatus watch --all-netns [--json]
       netstatus wait [-t SPAN] [-i NAME... [--any]] [--ignore NAME]...
                      [--interface-type TYPE]... [-4] [-6] [--dns] [--internet] [-q]
