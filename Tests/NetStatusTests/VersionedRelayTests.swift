@@ -31,6 +31,8 @@ struct VersionedRelayTests {
       if value == 1 { relay.withLockedValue { $0 }?.offer(9, version: 1) }
     }
     relay.withLockedValue { $0 = made }
+    // The relay's consumer holds the box that holds the relay: emptied at the end, or the cycle leaks (LSan).
+    defer { relay.withLockedValue { $0 = nil } }
     made.offer(1, version: 1)
     made.offer(1, version: 2)
     made.offer(5, version: 2)
@@ -49,6 +51,7 @@ struct VersionedRelayTests {
       emitted.append(value)
     }
     relay.withLockedValue { $0 = made }
+    defer { relay.withLockedValue { $0 = nil } }  // breaks the relay ↔ consumer cycle (LSan)
     made.offer(1, version: 1)
     #expect(emitted.values == [1, 2, 3], "each value after the delivery it was offered from")
     made.offer(2, version: 2)  // older than the newest accepted: dropped
