@@ -101,6 +101,56 @@ struct NetstatusEndToEndTests {
     #expect(object["nameservers"] is [String])
   }
 
+  /// On a terminal (a pseudo-terminal made by Python's `pty`): symbols always; colour unless NO_COLOR is set or TERM
+  /// is dumb; and neither when the output is a pipe.
+  @Test(arguments: [
+    (["TERM": "xterm-256color"], true, true), (["TERM": "dumb"], false, true),
+    (["TERM": "xterm-256color", "NO_COLOR": "1"], false, true),
+  ])
+  func colourFollowsTheTerminalNoColorAndTerm(environment: [String: String], colour: Bool, symbols: Bool)
+    async throws
+  {
+    let site = try Site("e2ecolour")
+    defer { site.delete() }
+    // Runs netstatus on a pseudo-terminal and prints what it wrote there, as hex (the escapes stay visible).
+    let script = """
+      import os, pty, sys
+      pid, fd = pty.fork()
+      if pid == 0:
+          os.execv(sys.argv[1], sys.argv[1:])
+      out = b""
+      while True:
+          try:
+              chunk = os.read(fd, 65536)
+          except OSError:
+              break
+          if not chunk:
+              break
+          out += chunk
+      os.waitpid(pid, 0)
+      print(out.hex())
+      """
+    var env = ProcessInfo.processInfo.environment
+    env["NO_COLOR"] = nil
+    for (key, value) in environment { env[key] = value }
+    let child = try ChildProcess(
+      executable: "/usr/bin/env",
+      ["python3", "-c", script, NetstatusProcess.binaryPath, "show", "-n", site.target.name], environment: env)
+    #expect(try await child.waitForExit() == .exited(0), "\(child.errorOutput)")
+    let hex = try #require(child.lines.values.last)
+    let bytes = stride(from: 0, to: hex.count, by: 2).compactMap {
+      UInt8(hex.dropFirst($0).prefix(2), radix: 16)
+    }
+    let text = String(decoding: bytes, as: UTF8.self)
+    #expect(text.contains("\u{1B}[") == colour, "colour \(colour) under \(environment): \(text.debugDescription)")
+    #expect(text.contains("✓") == symbols, "symbols under \(environment): \(text)")
+    // Through a pipe: plain.
+    let piped = try NetstatusProcess(["show", "-n", site.target.name])
+    #expect(try await piped.waitForExit() == .exited(0))
+    let plain = piped.lines.values.joined(separator: "\n")
+    #expect(!plain.contains("\u{1B}[") && !plain.contains("✓"), "\(plain)")
+  }
+
   @Test func showAllListsEveryLinkWithItsStateAndAddresses() async throws {
     let site = try Site("e2eall")
     defer { site.delete() }
