@@ -6,35 +6,49 @@
   import Darwin
 #endif
 
-/// errno values and their names, for error messages on every platform (and in `netstatus`).
+/// errno values and their names, for error messages on every platform (and in `netstatus`): the platform's own
+/// numbers (Linux and Darwin differ beyond the first 34: `ENOBUFS` is 105 on Linux, 55 on Darwin), taken from its C
+/// library, never written out. Errors that rtnetlink sends are Linux's numbers wherever they are decoded
+/// (`InitialDump` spells those out itself).
 package enum SystemErrno {
-  static let EPERM: Int32 = 1
-  static let ENOENT: Int32 = 2
-  static let EINTR: Int32 = 4
-  static let EBADF: Int32 = 9
-  static let EAGAIN: Int32 = 11
-  static let ENOMEM: Int32 = 12
-  static let EACCES: Int32 = 13
-  static let EINVAL: Int32 = 22
-  static let ENFILE: Int32 = 23
-  static let EMFILE: Int32 = 24
-  static let ENOTTY: Int32 = 25
-  static let ENOSPC: Int32 = 28
-  static let EPROTONOSUPPORT: Int32 = 93
-  static let EAFNOSUPPORT: Int32 = 97
-  static let ENOBUFS: Int32 = 105
-  static let ENETUNREACH: Int32 = 101
-  static let ETIMEDOUT: Int32 = 110
-  static let EHOSTUNREACH: Int32 = 113
+  static let EPERM: Int32 = platformEPERM
+  static let ENOENT: Int32 = platformENOENT
+  static let EINTR: Int32 = platformEINTR
+  static let EBADF: Int32 = platformEBADF
+  static let EAGAIN: Int32 = platformEAGAIN
+  static let ENOMEM: Int32 = platformENOMEM
+  static let EACCES: Int32 = platformEACCES
+  static let EINVAL: Int32 = platformEINVAL
+  static let ENFILE: Int32 = platformENFILE
+  static let EMFILE: Int32 = platformEMFILE
+  static let ENOTTY: Int32 = platformENOTTY
+  static let ENOSPC: Int32 = platformENOSPC
+  static let EPROTONOSUPPORT: Int32 = platformEPROTONOSUPPORT
+  static let EAFNOSUPPORT: Int32 = platformEAFNOSUPPORT
+  static let ENOBUFS: Int32 = platformENOBUFS
+  static let ENETUNREACH: Int32 = platformENETUNREACH
+  static let ETIMEDOUT: Int32 = platformETIMEDOUT
+  static let EHOSTUNREACH: Int32 = platformEHOSTUNREACH
 
-  private static let names: [Int32: String] = [
-    1: "EPERM", 2: "ENOENT", 3: "ESRCH", 4: "EINTR", 5: "EIO", 6: "ENXIO", 9: "EBADF", 11: "EAGAIN",
-    12: "ENOMEM", 13: "EACCES", 16: "EBUSY", 17: "EEXIST", 19: "ENODEV", 20: "ENOTDIR", 22: "EINVAL", 23: "ENFILE",
-    24: "EMFILE", 25: "ENOTTY", 27: "EFBIG", 28: "ENOSPC", 38: "ENOSYS",
-    32: "EPIPE", 64: "ENONET", 71: "EPROTO", 93: "EPROTONOSUPPORT", 95: "EOPNOTSUPP", 97: "EAFNOSUPPORT",
-    99: "EADDRNOTAVAIL", 100: "ENETDOWN", 101: "ENETUNREACH", 104: "ECONNRESET", 105: "ENOBUFS",
-    110: "ETIMEDOUT", 111: "ECONNREFUSED", 112: "EHOSTDOWN", 113: "EHOSTUNREACH", 115: "EINPROGRESS", 122: "EDQUOT",
-  ]
+  private static let names: [Int32: String] = {
+    var names: [Int32: String] = [
+      platformEPERM: "EPERM", platformENOENT: "ENOENT", platformESRCH: "ESRCH", platformEINTR: "EINTR",
+      platformEIO: "EIO", platformENXIO: "ENXIO", platformEBADF: "EBADF", platformEAGAIN: "EAGAIN",
+      platformENOMEM: "ENOMEM", platformEACCES: "EACCES", platformEBUSY: "EBUSY", platformEEXIST: "EEXIST",
+      platformENODEV: "ENODEV", platformENOTDIR: "ENOTDIR", platformEINVAL: "EINVAL", platformENFILE: "ENFILE",
+      platformEMFILE: "EMFILE", platformENOTTY: "ENOTTY", platformEFBIG: "EFBIG", platformENOSPC: "ENOSPC",
+      platformENOSYS: "ENOSYS", platformEPIPE: "EPIPE", platformEPROTO: "EPROTO",
+      platformEPROTONOSUPPORT: "EPROTONOSUPPORT", platformEOPNOTSUPP: "EOPNOTSUPP",
+      platformEAFNOSUPPORT: "EAFNOSUPPORT", platformEADDRNOTAVAIL: "EADDRNOTAVAIL", platformENETDOWN: "ENETDOWN",
+      platformENETUNREACH: "ENETUNREACH", platformECONNRESET: "ECONNRESET", platformENOBUFS: "ENOBUFS",
+      platformETIMEDOUT: "ETIMEDOUT", platformECONNREFUSED: "ECONNREFUSED", platformEHOSTDOWN: "EHOSTDOWN",
+      platformEHOSTUNREACH: "EHOSTUNREACH", platformEINPROGRESS: "EINPROGRESS", platformEDQUOT: "EDQUOT",
+    ]
+    #if os(Linux)
+      names[ENONET] = "ENONET"
+    #endif
+    return names
+  }()
 
   /// `ENOENT (No such file or directory)`.
   package static func describe(_ errno: Int32) -> String {
@@ -43,3 +57,42 @@ package enum SystemErrno {
     return "\(name) (\(String(cString: message)))"
   }
 }
+
+// The C library's values, under names the enum's members do not shadow.
+private let platformEACCES = EACCES
+private let platformEADDRNOTAVAIL = EADDRNOTAVAIL
+private let platformEAFNOSUPPORT = EAFNOSUPPORT
+private let platformEAGAIN = EAGAIN
+private let platformEBADF = EBADF
+private let platformEBUSY = EBUSY
+private let platformECONNREFUSED = ECONNREFUSED
+private let platformECONNRESET = ECONNRESET
+private let platformEDQUOT = EDQUOT
+private let platformEEXIST = EEXIST
+private let platformEFBIG = EFBIG
+private let platformEHOSTDOWN = EHOSTDOWN
+private let platformEHOSTUNREACH = EHOSTUNREACH
+private let platformEINPROGRESS = EINPROGRESS
+private let platformEINTR = EINTR
+private let platformEINVAL = EINVAL
+private let platformEIO = EIO
+private let platformEMFILE = EMFILE
+private let platformENETDOWN = ENETDOWN
+private let platformENETUNREACH = ENETUNREACH
+private let platformENFILE = ENFILE
+private let platformENOBUFS = ENOBUFS
+private let platformENODEV = ENODEV
+private let platformENOENT = ENOENT
+private let platformENOMEM = ENOMEM
+private let platformENOSPC = ENOSPC
+private let platformENOSYS = ENOSYS
+private let platformENOTDIR = ENOTDIR
+private let platformENOTTY = ENOTTY
+private let platformENXIO = ENXIO
+private let platformEOPNOTSUPP = EOPNOTSUPP
+private let platformEPERM = EPERM
+private let platformEPIPE = EPIPE
+private let platformEPROTO = EPROTO
+private let platformEPROTONOSUPPORT = EPROTONOSUPPORT
+private let platformESRCH = ESRCH
+private let platformETIMEDOUT = ETIMEDOUT

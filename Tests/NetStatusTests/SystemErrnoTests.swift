@@ -1,0 +1,32 @@
+import Testing
+
+@testable import NetStatusCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// errno names come from the platform's own numbers: Linux and Darwin agree only on the first 34.
+@Suite("errno names")
+struct SystemErrnoTests {
+  @Test func theNamedValuesAreThePlatformsOwn() {
+    #expect(SystemErrno.ENOBUFS == ENOBUFS)
+    #expect(SystemErrno.ETIMEDOUT == ETIMEDOUT)
+    #expect(SystemErrno.EHOSTUNREACH == EHOSTUNREACH)
+    #expect(SystemErrno.EAFNOSUPPORT == EAFNOSUPPORT)
+  }
+
+  @Test(arguments: [
+    (ENOBUFS, "ENOBUFS"), (ECONNREFUSED, "ECONNREFUSED"), (EOPNOTSUPP, "EOPNOTSUPP"), (EPERM, "EPERM"),
+    (EHOSTDOWN, "EHOSTDOWN"), (EDQUOT, "EDQUOT"),
+  ])
+  func describesByName(_ code: Int32, _ name: String) {
+    #expect(SystemErrno.describe(code).hasPrefix(name + " ("), "\(SystemErrno.describe(code))")
+  }
+
+  @Test func anUnknownNumberIsShownAsANumber() {
+    #expect(SystemErrno.describe(4_000).hasPrefix("errno 4000"))
+  }
+}
