@@ -155,4 +155,29 @@ struct InitialDumpTests {
       dump.received(.messages([reply(.done(errno: 4), 1)]))
         == .restart(reason: "the links dump ended with errno 4", reopen: false))
   }
+
+  @Test func runDrivesTheStepsWithTheCallersIO() throws {
+    var dump = InitialDump(sequence: 0, portID: port)
+    var sent: [(NetlinkDumpRequest, UInt32)] = []
+    var restarts: [String] = []
+    // Scripted receives: nothing yet, a lost reply (restart on a new socket, port 77), then both dumps.
+    var script: [InitialDump.Received?] = [
+      nil, .overflow,
+      .messages([NetlinkMessage(type: 16, flags: 2, sequence: 2, portID: 77, event: link(2, "eth0"))]),
+      .messages([NetlinkMessage(type: 3, flags: 0, sequence: 2, portID: 77, event: .done(errno: 0))]),
+      .messages([NetlinkMessage(type: 3, flags: 0, sequence: 3, portID: 77, event: .done(errno: 0))]),
+    ]
+    let state = try dump.run(
+      send: { request, sequence in sent.append((request, sequence)) },
+      receive: { script.removeFirst() },
+      restart: { reason, reopen in
+        restarts.append(reason)
+        return reopen ? 77 : nil
+      })
+    #expect(sent.map(\.0) == [.links, .links, .addresses])
+    #expect(sent.map(\.1) == [1, 2, 3])
+    #expect(restarts == ["ENOBUFS during the links dump"])
+    #expect(Set(state.links.keys) == [2], "the answer on the new socket's port counts")
+    #expect(script.isEmpty)
+  }
 }

@@ -1,23 +1,20 @@
 /// The protocol that rebuilds the mirrored state from scratch: dump links, then addresses, applying the
 /// notifications that arrive in between in order, and start over until one pass completes without loss.
 ///
-/// Pure: it sees what the socket received and says what to do next; the session's worker does the I/O
-/// (`NetlinkSessionWorker.dumpEverything()`). One value serves one rebuild, across its attempts, so that the
-/// limits on consecutive failures hold.
+/// Pure: it sees what the socket received and says what to do next; its callers do the I/O (a monitor's session,
+/// `NetlinkSessionWorker.dumpEverything()`, and `LinkInventory`). One value serves one rebuild, across its attempts,
+/// so that the limits on consecutive failures hold.
 ///
 /// ```swift
 /// var dump = InitialDump(sequence: sequence, portID: socket.portID)
-/// var step = dump.beginAttempt()
-/// while true {
-///   switch step {
-///   case .send(let request, let sequence): send the request, then step = .receive
-///   case .receive: step = dump.received(<what one receive gave>)
-///   case .restart(let reason, let reopen): count, reopen if asked, drop what is queued, step = dump.beginAttempt()
-///   case .complete(let state): use it; stop
-///   case .fail(let error): throw it
-///   }
-/// }
+/// let state = try dump.run(
+///   send: { request, sequence in try socket.send(request.bytes(sequence: sequence), ...) },
+///   receive: { /* one receive: .messages(decoded), .overflow, ..., or nil to wait */ },
+///   restart: { reason, reopen in /* count; reopen if asked and return the new port; drain */ })
 /// ```
+///
+/// or step by step: ``beginAttempt()``, then ``received(_:)`` with what each receive gave, until ``Step/complete(_:)``
+/// or ``Step/fail(_:)``.
 struct InitialDump {
   /// What one receive on the socket gave.
   enum Received {
@@ -91,6 +88,41 @@ struct InitialDump {
     restartAfterDump = nil
     pending = Array(NetlinkDumpRequest.allCases.reversed())
     return nextRequest()
+  }
+
+  /// Runs the protocol to its end with the caller's I/O, the one loop over ``Step`` that a monitor's session and a
+  /// one-off read of the links (`LinkInventory`) share.
+  ///
+  /// - Parameters:
+  ///   - send: Sends a dump request with its sequence number.
+  ///   - receive: What one receive gave, or `nil` when nothing was queued and the wait for it has not timed out
+  ///     (it is asked again).
+  ///   - restart: Told of each failed attempt (a re-sync to count); opens a new socket when `reopen` says so and
+  ///     returns its port, and drops what is still queued.
+  /// - Returns: The new mirrored state.
+  /// - Throws: What a step says cannot be retried, or what the I/O throws.
+  mutating func run(
+    send: (NetlinkDumpRequest, UInt32) throws(NetworkMonitorError) -> Void,
+    receive: () throws(NetworkMonitorError) -> Received?,
+    restart: (_ reason: String, _ reopen: Bool) throws(NetworkMonitorError) -> UInt32?
+  ) throws(NetworkMonitorError) -> KernelState {
+    var step = beginAttempt()
+    while true {
+      switch step {
+      case .send(let request, let sequence):
+        try send(request, sequence)
+        step = .receive
+      case .receive:
+        if let received = try receive() { step = self.received(received) }
+      case .restart(let reason, let reopen):
+        if let port = try restart(reason, reopen) { socketReopened(portID: port) }
+        step = beginAttempt()
+      case .complete(let state):
+        return state
+      case .fail(let error):
+        throw error
+      }
+    }
   }
 
   /// The socket was reopened: replies now carry the new socket's port.

@@ -65,54 +65,43 @@
       var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 8)
       defer { buffer.deallocate() }
       var dump = InitialDump(sequence: 0, portID: socket.portID)
-      var step = dump.beginAttempt()
       var restarts = 0
-      while true {
-        switch step {
-        case .send(let request, let sequence):
+      return try dump.run(
+        send: { request, sequence throws(NetworkMonitorError) in
           try socket.send(request.bytes(sequence: sequence), describing: "sendto(\(request) dump request)")
-          step = .receive
-        case .receive:
-          let received = try socket.receive(into: buffer)
-          switch received {
+        },
+        receive: { () throws(NetworkMonitorError) -> InitialDump.Received? in
+          switch try socket.receive(into: buffer) {
           case .empty:
             var descriptor = pollfd(fd: socket.fd, events: Int16(POLLIN), revents: 0)
             let ready = try SystemCall.run("poll(netlink)") {
               poll(&descriptor, 1, InitialDump.replyTimeoutMilliseconds)
             }
-            if ready == 0 { step = dump.received(.timedOut) }
-          case .overflow: step = dump.received(.overflow)
-          case .datagram(_, let sender, _) where sender != 0: continue  // not the kernel's
+            return ready == 0 ? .timedOut : nil
+          case .overflow: return .overflow
+          case .datagram(_, let sender, _) where sender != 0: return nil  // not the kernel's
           case .datagram(let count, _, let truncated):
             if truncated {
               let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: buffer.count * 2, alignment: 8)
               buffer.deallocate()
               buffer = larger
-              step = dump.received(.truncated)
-              continue
+              return .truncated
             }
             do throws(NetlinkDecodeError) {
-              let bytes = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
-              step = dump.received(.messages(try NetlinkMessageDecoder.decode(bytes)))
+              return .messages(try NetlinkMessageDecoder.decode(UnsafeRawBufferPointer(rebasing: buffer[0..<count])))
             } catch {
-              step = dump.received(.undecodable(error))
+              return .undecodable(error)
             }
           }
-        case .restart(let reason, let reopen):
+        },
+        restart: { reason, reopen throws(NetworkMonitorError) -> UInt32? in
           restarts += 1
           guard restarts < attempts else { throw .sourceFailed("no complete dump of links and addresses: \(reason)") }
-          if reopen {
-            socket.close()
-            socket = try makeSocket()
-            dump.socketReopened(portID: socket.portID)
-          }
-          step = dump.beginAttempt()
-        case .complete(let state):
-          return state
-        case .fail(let error):
-          throw error
-        }
-      }
+          guard reopen else { return nil }
+          socket.close()
+          socket = try makeSocket()
+          return socket.portID
+        })
     }
   }
 #endif

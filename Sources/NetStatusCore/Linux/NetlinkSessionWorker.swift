@@ -383,49 +383,42 @@
           }
         }
       }
-      var step = dump.beginAttempt()
-      while true {
-        guard let socket else { throw .sourceFailed("the rtnetlink socket is closed") }
-        switch step {
-        case .send(let request, let number):
+      let closed = NetworkMonitorError.sourceFailed("the rtnetlink socket is closed")
+      let fresh = try dump.run(
+        send: { request, number throws(NetworkMonitorError) in
+          guard let socket else { throw closed }
           try socket.send(request.bytes(sequence: number), describing: "sendto(\(request) dump request)")
-          step = .receive
-        case .receive:
+        },
+        receive: { () throws(NetworkMonitorError) -> InitialDump.Received? in
+          guard let socket else { throw closed }
           switch try receiveFromKernel(socket) {
           case .empty:
             // The kernel answers within sendto and makes a dump's next part within recvmsg: waiting only
             // bounds a kernel that does not answer at all.
-            if try !awaitReply(socket) { step = dump.received(.timedOut) }
-          case .overflow: step = dump.received(.overflow)
-          case .truncated: step = dump.received(.truncated)
+            return try awaitReply(socket) ? nil : .timedOut
+          case .overflow: return .overflow
+          case .truncated: return .truncated
           case .bytes(let count):
             do throws(NetlinkDecodeError) {
-              let bytes = UnsafeRawBufferPointer(rebasing: buffer.bytes[0..<count])
-              step = dump.received(.messages(try NetlinkMessageDecoder.decode(bytes)))
+              return .messages(
+                try NetlinkMessageDecoder.decode(UnsafeRawBufferPointer(rebasing: buffer.bytes[0..<count])))
             } catch {
-              step = dump.received(.undecodable(error))
+              return .undecodable(error)
             }
           }
-        case .restart(let reason, let reopen):
+        },
+        restart: { reason, reopen throws(NetworkMonitorError) -> UInt32? in
           shared.withLock {
             $0.statistics.resyncs += 1
             $0.statistics.lastResyncReason = reason
           }
-          if reopen {
-            try reopenSocket()
-            if let socket = self.socket { dump.socketReopened(portID: socket.portID) }
-          }
+          if reopen { try reopenSocket() }
           try discardQueued()
-          step = dump.beginAttempt()
-        case .complete(let fresh):
-          state = fresh
-          resyncReason = nil
-          shared.withLock { $0.statistics.dumps += 1 }
-          return
-        case .fail(let error):
-          throw error
-        }
-      }
+          return reopen ? socket?.portID : nil
+        })
+      state = fresh
+      resyncReason = nil
+      shared.withLock { $0.statistics.dumps += 1 }
     }
 
     /// Reads and drops everything queued, a pending ENOBUFS included: a dump follows.
