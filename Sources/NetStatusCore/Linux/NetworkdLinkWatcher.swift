@@ -20,8 +20,10 @@
     }
 
     init(root: String?, observer: (@Sendable (NetworkdStatus) -> Void)?) {
-      state = Mutex(State(status: NetworkdStatus(root: root, use: root == nil ? .otherNamespace : .notStarted),
-        observer: observer))
+      state = Mutex(
+        State(
+          status: NetworkdStatus(root: root, use: root == nil ? .otherNamespace : .notStarted),
+          observer: observer))
     }
 
     var status: NetworkdStatus { state.withLock { $0.status } }
@@ -129,24 +131,36 @@
 
     /// Reads every file of the links folder.
     private mutating func reloadAll() {
-      links = [:]
+      (use, links) = Self.readFolder(linksFolder)
+      publish()
+    }
+
+    /// What the links folder says, read once: every file's state, or why none can be read.
+    static func readFolder(_ linksFolder: String) -> (NetworkdStatus.Use, [Int32: NetworkdLinkState]) {
       guard let directory = opendir(linksFolder) else {
         let code = errno
-        use = code == ENOENT || code == ENOTDIR ? .folderMissing : .unreadable(errno: code)
-        publish()
-        return
+        return (code == ENOENT || code == ENOTDIR ? .folderMissing : .unreadable(errno: code), [:])
       }
       var names: [String] = []
       while let entry = readdir(directory) {
-        names.append(withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })
+        names.append(
+          withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) })
       }
       closedir(directory)
+      var links: [Int32: NetworkdLinkState] = [:]
       for name in names {
-        guard let index = Self.index(named: name) else { continue }
-        links[index] = Self.read(linksFolder + "/" + name, index: index)
+        guard let index = index(named: name) else { continue }
+        links[index] = read(linksFolder + "/" + name, index: index)
       }
-      use = .inUse
-      publish()
+      return (.inUse, links)
+    }
+
+    /// The status of networkd's files under `root` (`nil`: none is read, another namespace), read once: what
+    /// `netstatus show --all` prints.
+    static func status(root: String?) -> NetworkdStatus {
+      guard let root else { return NetworkdStatus(root: nil, use: .otherNamespace) }
+      let (use, links) = readFolder(root + "/links")
+      return NetworkdStatus(root: root, use: use, links: links)
     }
 
     private func publish() {
