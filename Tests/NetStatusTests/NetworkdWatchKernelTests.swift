@@ -95,13 +95,11 @@
       #expect(seen.values.allSatisfy { $0.root == fake.root })
     }
 
-    @Test("an unreadable links folder says why")
+    @Test("a links folder that is missing, not a folder, or unreadable says so; a FIFO in it is not read")
     func unreadableFolder() throws {
       let fake = try FakeNetif()
       defer { fake.delete() }
       try FileManager.default.createDirectory(atPath: fake.root, withIntermediateDirectories: true)
-      // A file where the folder should be reads as missing; a folder without permission (for root, only when it is
-      // not a folder at all, since root reads any folder) is tested with a name that is a FIFO.
       #expect(NetworkdLinkWatcher.status(root: fake.root).use == .folderMissing)
       try "x".write(toFile: fake.links, atomically: true, encoding: .utf8)
       #expect(NetworkdLinkWatcher.status(root: fake.root).use == .folderMissing, "not a folder (ENOTDIR)")
@@ -110,6 +108,11 @@
       #expect(mkfifo(fake.links + "/3", 0o600) == 0)
       let status = NetworkdLinkWatcher.status(root: fake.root)
       #expect(status.use == .inUse && status.links.isEmpty, "a FIFO is not read (nor blocks): \(status)")
+      // A folder that cannot be opened for another reason than its absence (root reads any folder, so: a loop of
+      // symbolic links).
+      try FileManager.default.removeItem(atPath: fake.links)
+      #expect(symlink("links", fake.links) == 0)
+      #expect(NetworkdLinkWatcher.status(root: fake.root).use == .unreadable(errno: ELOOP))
       #expect(NetworkdStatus.Use.unreadable(errno: EACCES).description == "unreadable: EACCES (Permission denied)")
     }
 
@@ -168,6 +171,145 @@
       try await transport.requests.waitFor(count: 2, "the recheck")
       transport.answer(.response(ConnectivityMonitorTests.redirect))
       try await states.waitUntil("the redirect") { $0.last == .portal(redirect: "http://p.test/login") }
+    }
+    @Test("netstatus show --all --json with NETSTATUS_NETWORKD_ROOT: each link gains networkd's state")
+    func showAllWithRoot() async throws {
+      let fake = try FakeNetif()
+      defer { fake.delete() }
+      try fake.makeFolders()
+      let namespace = try TestNamespace("ndshow")
+      defer { namespace.delete() }
+      try namespace.ip("link add v0 type veth peer name v1")
+      let index = try #require(
+        Int(namespace.ip("-o link show v0").split(separator: ":").first?.trimmingCharacters(in: .whitespaces) ?? ""))
+      try fake.write(index, FakeNetif.file(oper: "no-carrier", online: "offline", portal: "https://portal.test/"))
+      var environment = ProcessInfo.processInfo.environment
+      environment["NETSTATUS_NETWORKD_ROOT"] = fake.root
+      environment["NO_COLOR"] = "1"
+      let json = try ChildProcess(
+        executable: NetstatusProcess.binaryPath, ["show", "--all", "--json", "-n", namespace.name],
+        environment: environment)
+      #expect(try await json.waitForExit() == .exited(0), "\(json.errorOutput)")
+      let line = try #require(json.lines.values.first)
+      let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      let links = try #require(object["links"] as? [[String: Any]])
+      let v0 = try #require(links.first { $0["name"] as? String == "v0" }, "\(links)")
+      #expect(
+        Array(v0.keys).sorted() == ["addresses", "carrier", "index", "kind", "name", "networkd", "type", "up"], "\(v0)")
+      #expect(line.contains(#""addresses":[],"networkd":{"#), "networkd follows the documented keys: \(line)")
+      let networkd = try #require(v0["networkd"] as? [String: Any], "\(v0)")
+      #expect(networkd["operationalState"] as? String == "no-carrier")
+      #expect(networkd["onlineState"] as? String == "offline")
+      #expect(networkd["requiredForOnline"] as? Bool == true)
+      #expect(networkd["administrativeState"] as? String == "configured")
+      #expect(networkd["captivePortal"] as? String == "https://portal.test/")
+      let v1 = try #require(links.first { $0["name"] as? String == "v1" })
+      #expect(v1["networkd"] is NSNull, "no file for v1: \(v1)")
+
+      let text = try ChildProcess(
+        executable: NetstatusProcess.binaryPath, ["show", "--all", "-n", namespace.name], environment: environment)
+      #expect(try await text.waitForExit() == .exited(0), "\(text.errorOutput)")
+      let lines = text.lines.values
+      #expect(
+        lines.contains { $0.contains(" v0 ") && $0.hasSuffix("networkd no-carrier, offline, required for online") },
+        "\(lines)")
+      #expect(lines.last == "systemd-networkd  in use (\(fake.root))", "\(lines)")
+    }
+
+    @Test(
+      "the real systemd-networkd, in the test's namespace with private mounts: its files followed",
+      .timeLimit(.minutes(1)))
+    func realNetworkd() async throws {
+      let binary = "/lib/systemd/systemd-networkd"
+      guard FileManager.default.isExecutableFile(atPath: binary), let ip = KernelTestSupport.ipPath,
+        let user = getpwnam("systemd-network")
+      else {
+        try #require(
+          ProcessInfo.processInfo.environment["CI"] == nil, "systemd-networkd is missing: .ci/run installs systemd")
+        return
+      }
+      let (uid, gid) = (user.pointee.pw_uid, user.pointee.pw_gid)
+      let lab = try VethLab("ndreal")
+      defer { lab.delete() }
+      let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nstest-networkd-\(UUID().uuidString)")
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let netif = folder.appendingPathComponent("netif").path
+      let config = folder.appendingPathComponent("network").path
+      for path in [netif, config] {
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+      }
+      // networkd drops its privileges to systemd-network and writes its files as that user.
+      #expect(chown(netif, uid, gid) == 0)
+      try """
+      [Match]
+      Name=veth0
+
+      [Network]
+      Address=192.0.2.10/24
+      Gateway=192.0.2.1
+      LinkLocalAddressing=no
+
+      """.write(toFile: config + "/10-nstest.network", atomically: true, encoding: .utf8)
+
+      let seen = Recorder<NetworkdStatus>()
+      var options = NetlinkPathSource.Options()
+      options.networkdObserver = { seen.append($0) }
+      let source = try NetlinkPathSource(networkNamespace: lab.watched.name, networkdRoot: netif, options: options)
+      let paths = PathRecorder()
+      let session = try source.start(filter: .none, sink: paths.sink)
+      defer { session.stop() }
+      // networkd makes its links folder when it starts: until then the folder is missing, and watched.
+      #expect(source.networkd.use == .folderMissing, "\(source.networkd)")
+
+      // Inside the test's namespace, in a mount namespace of its own: a tmpfs on /run/systemd (so that nothing of
+      // the host's /run is touched), the test's folder bind-mounted as /run/systemd/netif, only the test's .network
+      // file (tmpfs over the system's folders), and /sys read-only so that networkd does not wait for udev (it
+      // treats a read-only /sys as a container's, without udev).
+      let script = """
+        set -e
+        mount -t tmpfs -o mode=0755 tmpfs /run/systemd
+        mkdir /run/systemd/network /run/systemd/netif
+        cp "$2"/*.network /run/systemd/network/
+        for folder in /etc/systemd/network /usr/lib/systemd/network /lib/systemd/network; do
+          if [ -d "$folder" ]; then mount -t tmpfs -o mode=0755 tmpfs "$folder"; fi
+        done
+        mount --bind "$1" /run/systemd/netif
+        mount -o bind,remount,ro /sys
+        exec "$3"
+        """
+      // `ip netns exec`, `unshare` and `sh` all exec: the child's PID is networkd's, and killing it ends networkd.
+      let networkd = try ChildProcess(
+        executable: ip,
+        [
+          "netns", "exec", lab.watched.name, "unshare", "--mount", "--propagation", "private", "sh", "-c", script, "sh",
+          netif, config, binary,
+        ])
+      defer { networkd.terminate() }
+
+      let configured = try await seen.waitUntil(timeout: .seconds(30), "veth0 routable and online") { values in
+        values.last?.links.values.contains {
+          $0.networkFile?.hasSuffix("10-nstest.network") == true && $0.operationalState == "routable"
+            && $0.onlineState == "online"
+        } == true
+      }
+      let veth0 = try #require(configured.last?.links.values.first { $0.networkFile != nil })
+      #expect(veth0.isRequiredForOnline == true && veth0.isManaged, "\(veth0.values)")
+      #expect(veth0.ipv4AddressState == "routable" && veth0.ipv6AddressState == "off", "\(veth0.values)")
+      #expect(
+        configured.last?.links[1]?.administrativeState == "unmanaged", "lo: \(configured.last?.links[1]?.values ?? [:])"
+      )
+      // networkd configured the address and the gateway: the kernel's path goes through the same link.
+      await paths.awaitPath("satisfied via veth0") { $0.isConnected && $0.availableInterfaces.first?.name == "veth0" }
+      #expect(paths.latest?.availableInterfaces.first?.index == Int(veth0.index))
+
+      // The peer goes down: networkd sees the carrier go, and says so in the file.
+      try lab.peer.ip("link set veth1 down")
+      try await seen.waitUntil(timeout: .seconds(30), "veth0 without carrier") { values in
+        values.last?.links[veth0.index].map { $0.operationalState == "no-carrier" && $0.onlineState == "offline" }
+          == true
+      }
+      await paths.awaitPath("unsatisfied") { !$0.isConnected }
+      #expect(networkd.errorOutput.contains("veth0"), "networkd's log: \(networkd.errorOutput)")
     }
   }
 #endif
