@@ -222,10 +222,12 @@
     func realNetworkd() async throws {
       let binary = "/lib/systemd/systemd-networkd"
       guard FileManager.default.isExecutableFile(atPath: binary), let ip = KernelTestSupport.ipPath,
+        ["/usr/bin/unshare", "/bin/unshare"].contains(where: FileManager.default.isExecutableFile(atPath:)),
         let user = getpwnam("systemd-network")
       else {
         try #require(
-          ProcessInfo.processInfo.environment["CI"] == nil, "systemd-networkd is missing: .ci/run installs systemd")
+          ProcessInfo.processInfo.environment["CI"] == nil,
+          "systemd-networkd (or unshare) is missing: .ci/run installs systemd and util-linux")
         return
       }
       let (uid, gid) = (user.pointee.pw_uid, user.pointee.pw_gid)

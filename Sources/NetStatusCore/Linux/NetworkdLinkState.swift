@@ -16,10 +16,12 @@
 /// - ``onlineState`` (`ONLINE_STATE`, networkd 249 and later): `online`, `partial` or `offline`; absent for a
 ///   link networkd does not manage.
 ///
-/// Which networkd writes what: `REQUIRED_FOR_ONLINE` since 236, `REQUIRED_OPER_STATE_FOR_ONLINE` since 242
-/// (`min` alone, or `min:max`; networkd 252, Debian 12's, writes `:max` only when it is not the default),
-/// `ACTIVATION_POLICY` since 248, `ONLINE_STATE` and `REQUIRED_FAMILY_FOR_ONLINE` since 249, `CAPTIVE_PORTAL`
-/// after 252 (not in Debian 12's). Keys about configuration (`ONLINE_STATE`, `REQUIRED_…`, `ACTIVATION_POLICY`,
+/// Which networkd writes what (from systemd's NEWS and sources): the settings behind `REQUIRED_FOR_ONLINE`
+/// (`RequiredForOnline=`) came with networkd 236, its operational-state minimum (`REQUIRED_OPER_STATE_FOR_ONLINE`:
+/// `min` alone, or `min:max`; 252, Debian 12's, writes `:max` only when it is not the default) with 242,
+/// `ACTIVATION_POLICY` with 248, `ONLINE_STATE` and `REQUIRED_FAMILY_FOR_ONLINE` with 249; `CAPTIVE_PORTAL` is
+/// written only by networkd newer than 252 (not Debian 12's). Keys about configuration (`ONLINE_STATE`, `REQUIRED_…`,
+/// `ACTIVATION_POLICY`,
 /// `NETWORK_FILE`, `CAPTIVE_PORTAL`) are written only for a link a `.network` file matches. Every key the file
 /// holds, unknown ones included, is in ``values``.
 public struct NetworkdLinkState: Sendable, Hashable {
