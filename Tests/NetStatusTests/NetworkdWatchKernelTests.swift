@@ -216,6 +216,28 @@
       #expect(lines.last == "systemd-networkd  in use (\(fake.root))", "\(lines)")
     }
 
+    @Test("netstatus --probe: a portal's address is the URL networkd recorded for the path's interface")
+    func probeReportsTheAdvertisedPortal() async throws {
+      let fake = try FakeNetif()
+      defer { fake.delete() }
+      try fake.makeFolders()
+      let site = try ProbeSite("ndprobe")
+      defer { site.delete() }
+      let server = try await site.startServer("redirect", ["--location", "http://198.51.100.1/login"])
+      defer { server.stop() }
+      let index = try #require(
+        Int(site.target.ip("-o link show v0").split(separator: ":").first?.trimmingCharacters(in: .whitespaces) ?? ""))
+      try fake.write(index, FakeNetif.file(oper: "routable", online: "online", portal: "https://portal.test/api"))
+      var environment = ProcessInfo.processInfo.environment
+      environment["NETSTATUS_NETWORKD_ROOT"] = fake.root
+      let run = try ChildProcess(
+        executable: NetstatusProcess.binaryPath, ["--json", "--netns", site.target.name, "--probe", site.url()],
+        environment: environment)
+      #expect(try await run.waitForExit() == .exited(0), "stderr: \(run.errorOutput)")
+      let line = try #require(run.lines.values.first)
+      #expect(line.hasSuffix(#","connectivity":{"state":"portal","redirect":"https://portal.test/api"}}"#), "\(line)")
+    }
+
     @Test(
       "the real systemd-networkd, in the test's namespace with private mounts: its files followed",
       .timeLimit(.minutes(1)))
