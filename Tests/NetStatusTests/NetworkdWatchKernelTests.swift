@@ -287,14 +287,15 @@
 
       // Inside the test's namespace, in a mount namespace of its own: a tmpfs on /run/systemd (so that nothing of
       // the host's /run is touched), the test's folder bind-mounted as /run/systemd/netif, only the test's .network
-      // file (tmpfs over the system's folders), and /sys read-only so that networkd does not wait for udev (it
-      // treats a read-only /sys as a container's, without udev).
+      // file (tmpfs over the system's folders), no system bus (a tmpfs over /run/dbus, and an environment without
+      // DBUS_SYSTEM_BUS_ADDRESS: it must not take networkd's bus name on the host's bus), and /sys read-only so that
+      // networkd does not wait for udev (it treats a read-only /sys as a container's, without udev).
       let script = """
         set -e
         mount -t tmpfs -o mode=0755 tmpfs /run/systemd
         mkdir /run/systemd/network /run/systemd/netif
         cp "$2"/*.network /run/systemd/network/
-        for folder in /etc/systemd/network /usr/lib/systemd/network /lib/systemd/network; do
+        for folder in /etc/systemd/network /usr/lib/systemd/network /lib/systemd/network /run/dbus; do
           if [ -d "$folder" ]; then mount -t tmpfs -o mode=0755 tmpfs "$folder"; fi
         done
         mount --bind "$1" /run/systemd/netif
@@ -307,7 +308,7 @@
         [
           "netns", "exec", lab.watched.name, "unshare", "--mount", "--propagation", "private", "sh", "-c", script, "sh",
           netif, config, binary,
-        ])
+        ], environment: ["PATH": "/usr/sbin:/usr/bin:/sbin:/bin"])
       defer { networkd.terminate() }
 
       let configured = try await seen.waitUntil(timeout: .seconds(30), "veth0 routable and online") { values in
@@ -334,6 +335,11 @@
       }
       await paths.awaitPath("unsatisfied") { !$0.isConnected }
       #expect(networkd.errorOutput.contains("veth0"), "networkd's log: \(networkd.errorOutput)")
+
+      // networkd stops: it removes its link files on the way out.
+      networkd.signal(SIGTERM)
+      _ = try await networkd.waitForExit(timeout: .seconds(20))
+      try await seen.waitUntil(timeout: .seconds(10), "networkd's files removed") { $0.last?.links[veth0.index] == nil }
     }
   }
 #endif
