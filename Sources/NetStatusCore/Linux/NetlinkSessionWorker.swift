@@ -144,7 +144,6 @@
     /// Starts the session on the calling thread: watches, the subscribed socket (opened inside the namespace),
     /// the initial dump and lookups. Returns the first path. On failure, ``close()`` releases what was opened.
     func startUp() throws(NetworkMonitorError) -> NetworkPath {
-      try networkd?.start(for: reservation)
       if let handle = configuration.namespaceHandle, let namespace = configuration.namespace {
         namespaceIdentity = NetworkNamespace.Handle(fd: -1, device: handle.device, inode: handle.inode)
         defer { SystemCall.close(handle.fd) }
@@ -157,6 +156,7 @@
         try watchResolverConfiguration()
         try openSocket(inside: nil)
       }
+      try networkd?.start(for: reservation)
       resolver = ResolverConfiguration.load(
         path: configuration.resolverConfigurationPath, upstreamPath: configuration.resolvedUpstreamPath)
       try dumpEverything()

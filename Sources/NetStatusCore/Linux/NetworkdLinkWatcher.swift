@@ -18,6 +18,8 @@
     private var watches: [Int32: Level] = [:]
     private var links: [Int32: NetworkdLinkState] = [:]
     private var use = NetworkdStatus.Use.notStarted
+    /// The session reading, once started (its hub reservation's ID).
+    private var session: UInt64?
 
     private enum Level { case parent, root, links }
 
@@ -33,6 +35,7 @@
 
     /// Watches the folders and reads every file. Fails only when a watch hits a limit.
     mutating func start(for reservation: NetlinkEventHub.Reservation) throws(NetworkMonitorError) {
+      session = reservation.id
       try watchFolders(for: reservation)
       reloadAll()
     }
@@ -82,7 +85,8 @@
       watches = [:]
       links = [:]
       use = .notStarted
-      publish()
+      if let session { record.end(session: session) }
+      session = nil
     }
 
     private mutating func watchFolders(for reservation: NetlinkEventHub.Reservation) throws(NetworkMonitorError) {
@@ -126,7 +130,8 @@
     }
 
     private func publish() {
-      record.update(NetworkdStatus(root: root, use: use, links: use == .inUse ? links : [:]))
+      guard let session else { return }
+      record.update(NetworkdStatus(root: root, use: use, links: use == .inUse ? links : [:]), session: session)
     }
 
     /// The interface index a file name stands for: decimal digits only, a positive `Int32` (networkd's temporary
