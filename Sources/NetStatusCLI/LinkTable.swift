@@ -5,8 +5,9 @@ import NetStatusCore
 /// ```text
 /// Links
 ///   1  lo  loopback  up  carrier  127.0.0.1/8 (host), ::1/128 (host)
-///   2  v0  other     up  carrier  198.51.100.2/24, fe80::1/64 (link)  [veth]
+///   2  v0  other     up  carrier  198.51.100.2/24, fe80::1/64 (link)  [veth]  networkd routable, online, required for online
 /// DNS servers  192.0.2.53
+/// systemd-networkd  in use (/run/systemd/netif)
 /// ```
 enum LinkTable {
   /// The lines, without a final newline.
@@ -25,11 +26,28 @@ enum LinkTable {
       }
       line += "  " + (addresses.isEmpty ? "no address" : addresses.joined(separator: ", "))
       if let kind = link.kind { line += "  [\(kind.escapingControlCharacters())]" }
+      if let networkd = link.networkd { line += "  " + networkdText(networkd) }
       lines.append(line)
     }
     let servers = inventory.nameservers.map { $0.escapingControlCharacters() }
     lines.append("DNS servers  " + (servers.isEmpty ? "none" : servers.joined(separator: ", ")))
+    if let networkd = inventory.networkd, networkd.use != .otherNamespace {
+      lines.append(
+        "systemd-networkd  \(networkd.use)" + (networkd.root.map { " (\($0.escapingControlCharacters()))" } ?? ""))
+    }
     return lines.joined(separator: "\n")
+  }
+
+  /// `networkd routable, online, required for online` (or `unmanaged`, `not required for online`…).
+  static func networkdText(_ state: NetworkdLinkState) -> String {
+    var words = [state.operationalState ?? state.administrativeState ?? "unknown"]
+    if let online = state.onlineState { words.append(online) }
+    if !state.isManaged {
+      words.append("unmanaged")
+    } else if let required = state.isRequiredForOnline {
+      words.append(required ? "required for online" : "not required for online")
+    }
+    return "networkd " + words.map { $0.escapingControlCharacters() }.joined(separator: ", ")
   }
 
   private static func pad(_ text: String, _ width: Int) -> String {

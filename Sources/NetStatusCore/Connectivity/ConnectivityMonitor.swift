@@ -232,10 +232,13 @@ public final class ConnectivityMonitor: Sendable {
         state.checksStarted += 1
         let (transport, probe) = (transport, probe)
         let interface = path.availableInterfaces.first?.name
+        let (monitor, index) = (monitor, path.availableInterfaces.first?.index)
         state.probeTask = Task { [weak self] in
           let exchange = await transport.exchange(probe, interface: interface)
           guard !Task.isCancelled else { return }
-          let check = Self.check(exchange, probe: probe)
+          // A portal's address: the one its network advertised, if any (AdvertisedCaptivePortal.swift).
+          let check = AdvertisedCaptivePortal.apply(
+            AdvertisedCaptivePortal.url(of: monitor, interfaceIndex: index), to: Self.check(exchange, probe: probe))
           self?.handle(.probeFinished(id, check), generation: generation)
         }
       case .record(let check):

@@ -17,8 +17,15 @@
         networkNamespace.map(NetworkMonitor.resolvedUpstreamPath(forNamespace:))
         ?? ResolverConfiguration.systemdResolvedUpstreamPath
       let resolver = ResolverConfiguration.load(path: resolverPath, upstreamPath: upstream)
-      return LinkInventory(
+      var inventory = LinkInventory(
         mirrored: mirrored, classifier: InterfaceClassifier(sysfsRoot: sysfsRoot), nameservers: resolver.nameservers)
+      // systemd-networkd's view of each link, as a monitor of that namespace reads it (NetworkdLinkWatcher.swift).
+      let networkd = NetworkdLinkWatcher.status(root: NetworkdRecord.defaultRoot(ownNamespace: namespace == nil))
+      inventory.networkd = networkd
+      for position in inventory.links.indices {
+        inventory.links[position].networkd = networkd.links[inventory.links[position].index]
+      }
+      return inventory
     }
 
     /// The inventory of a mirrored state. Pure.

@@ -35,6 +35,8 @@
       /// For tests: the rtnetlink thread runs the session only once this is signalled, after the first path, so a
       /// test can make changes pile up in the socket (and overflow a tiny buffer) deterministically.
       var eventGate: DispatchSemaphore?
+      /// For tests: told of every new ``NetlinkPathSource/networkd`` status, on the thread that read it.
+      var networkdObserver: (@Sendable (NetworkdStatus) -> Void)?
     }
 
     let namespace: NetworkNamespace?
@@ -42,10 +44,14 @@
     let resolverConfigurationPath: String
     let options: Options
     let shared: NetlinkSourceRecord
+    /// systemd-networkd's per-link state as the sessions read it (NetworkdLinkWatcher.swift).
+    let networkdRecord: NetworkdRecord
 
     /// A source for the host's network namespace, reading `/sys` and `/etc/resolv.conf`.
     public convenience init() {
-      self.init(namespace: nil, sysfsRoot: "/sys", resolverConfigurationPath: "/etc/resolv.conf", options: Options())
+      self.init(
+        namespace: nil, sysfsRoot: "/sys", resolverConfigurationPath: "/etc/resolv.conf", networkdRoot: nil,
+        options: Options())
     }
 
     /// A source for a network namespace, or for the process's own when `networkNamespace` is `nil`.
@@ -61,35 +67,53 @@
     ///     namespace made with `ip netns`, that may be `/etc/netns/NAME/resolv.conf`; for `/proc/PID/ns/net`,
     ///     `/proc/PID/root/etc/resolv.conf`. The monitor's initializer chooses so:
     ///     ``NetworkMonitor/init(networkNamespace:requiredInterfaceType:prohibitedInterfaceTypes:)``.
+    ///   - networkdRoot: Where systemd-networkd keeps its state (``networkd``). `nil`: `/run/systemd/netif` for the
+    ///     process's own namespace, none for another (networkd manages the host's links), unless the environment
+    ///     variable `NETSTATUS_NETWORKD_ROOT` names one (a testing and diagnostic knob).
     /// - Throws: ``NetworkMonitorError/namespaceNotFound(path:)`` or
     ///   ``NetworkMonitorError/namespaceNotEnterable(path:errno:)``.
     public convenience init(
       networkNamespace: String? = nil, sysfsRoot: String = "/sys",
-      resolverConfigurationPath: String = "/etc/resolv.conf"
+      resolverConfigurationPath: String = "/etc/resolv.conf", networkdRoot: String? = nil
     ) throws(NetworkMonitorError) {
       try self.init(
         networkNamespace: networkNamespace, sysfsRoot: sysfsRoot, resolverConfigurationPath: resolverConfigurationPath,
-        options: Options())
+        networkdRoot: networkdRoot, options: Options())
     }
 
     /// The initializer tests use, with internal options.
     convenience init(
       networkNamespace: String?, sysfsRoot: String = "/sys", resolverConfigurationPath: String = "/etc/resolv.conf",
-      options: Options
+      networkdRoot: String? = nil, options: Options
     ) throws(NetworkMonitorError) {
       let namespace = try networkNamespace.map { name throws(NetworkMonitorError) in try NetworkNamespace(name) }
       self.init(
         namespace: namespace, sysfsRoot: sysfsRoot, resolverConfigurationPath: resolverConfigurationPath,
-        options: options)
+        networkdRoot: networkdRoot, options: options)
     }
 
-    init(namespace: NetworkNamespace?, sysfsRoot: String, resolverConfigurationPath: String, options: Options) {
+    init(
+      namespace: NetworkNamespace?, sysfsRoot: String, resolverConfigurationPath: String, networkdRoot: String?,
+      options: Options
+    ) {
       self.namespace = namespace
       self.sysfsRoot = sysfsRoot
       self.resolverConfigurationPath = resolverConfigurationPath
       self.options = options
       self.shared = NetlinkSourceRecord(recordsKernelState: options.recordsKernelState)
+      self.networkdRecord = NetworkdRecord(
+        root: networkdRoot ?? NetworkdRecord.defaultRoot(ownNamespace: namespace == nil),
+        observer: options.networkdObserver)
     }
+
+    /// Whether systemd-networkd's per-link state is in use, or why not, and what it says about each link.
+    ///
+    /// Where networkd runs (for the process's own namespace), each session reads its state files
+    /// (`/run/systemd/netif/links/IFINDEX`) and follows them with inotify, with no thread or polling of its own. The
+    /// path stays the kernel's answer; this adds what networkd thinks of each link (its operational and online state,
+    /// whether it is required for online, the captive-portal URL its network advertised), which `netstatus show
+    /// --all` prints and a ``ConnectivityMonitor`` uses for a portal's address.
+    public var networkd: NetworkdStatus { networkdRecord.status }
 
     /// The namespace file the source watches (`/run/netns/NAME` for a name), or `nil` for the process's own
     /// namespace. A ``ConnectivityMonitor`` of a monitor with this source probes from inside it.
@@ -146,7 +170,8 @@
         configuration: NetlinkSessionWorker.Configuration(
           namespace: namespace, namespaceHandle: handle, classifier: InterfaceClassifier(sysfsRoot: sysfsRoot),
           resolverConfigurationPath: resolverConfigurationPath, resolvedUpstreamPath: options.resolvedUpstreamPath,
-          receiveBufferSize: options.receiveBufferSize, filter: filter),
+          receiveBufferSize: options.receiveBufferSize, filter: filter,
+          networkd: networkdRecord.status.root.map { NetworkdLinkWatcher(root: $0, record: networkdRecord) }),
         sink: sink, control: control, shared: shared, reservation: reservation)
       let path: NetworkPath
       do throws(NetworkMonitorError) {

@@ -40,6 +40,8 @@
       var resolvedUpstreamPath: String
       var receiveBufferSize: Int
       var filter: InterfaceFilter
+      /// systemd-networkd's per-link state, when it is read for this session (NetworkdLinkWatcher.swift).
+      var networkd: NetworkdLinkWatcher?
     }
 
     typealias Work = NetlinkEventHub.Work
@@ -79,6 +81,8 @@
     private let lookupRequestBytes = UnsafeMutableRawBufferPointer.allocate(
       byteCount: NetlinkSessionWorker.lookupBatchSize * RouteLookupRequest.maximumLength, alignment: 8)
     private var resolverWatches: [Int32: Set<String>] = [:]
+    /// systemd-networkd's per-link state files, when read for this session.
+    private var networkd: NetworkdLinkWatcher?
     private var namespaceWatch: Int32?
     /// The namespace's identity (the nsfs device and inode), to notice when its path names another namespace or
     /// none; its descriptor is closed once the socket is open.
@@ -118,6 +122,7 @@
       self.control = control
       self.shared = shared
       self.reservation = reservation
+      self.networkd = configuration.networkd
     }
 
     deinit {
@@ -151,6 +156,7 @@
         try watchResolverConfiguration()
         try openSocket(inside: nil)
       }
+      try networkd?.start(for: reservation)
       resolver = ResolverConfiguration.load(
         path: configuration.resolverConfigurationPath, upstreamPath: configuration.resolvedUpstreamPath)
       try dumpEverything()
@@ -217,6 +223,7 @@
       socket = nil
       if let processExit { SystemCall.close(processExit) }
       processExit = nil
+      networkd?.stop()
     }
 
     // MARK: Work
@@ -248,6 +255,7 @@
           resolverWatches[event.watch] = nil
           if event.watch == namespaceWatch { namespaceWatch = nil }
         }
+        try networkd?.handle(events, for: reservation)
         if resolverChanged(events) {
           try watchResolverConfiguration()
           resolver = ResolverConfiguration.load(

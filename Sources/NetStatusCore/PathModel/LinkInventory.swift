@@ -17,6 +17,9 @@ package struct LinkInventory: Sendable, Equatable {
     package var hasCarrier: Bool
     /// The addresses: IPv4 first, then IPv6, each in textual order.
     package var addresses: [Address]
+    /// What systemd-networkd says of the link, where its state is read (`nil` otherwise, or when it has no file for
+    /// the link).
+    package var networkd: NetworkdLinkState? = nil
   }
 
   /// One address of a link.
@@ -31,6 +34,8 @@ package struct LinkInventory: Sendable, Equatable {
   package var links: [Link]
   /// The name servers of the resolver configuration, in order.
   package var nameservers: [String]
+  /// Whether systemd-networkd's state was read, or why not (`nil` where it does not apply: not Linux).
+  package var networkd: NetworkdStatus? = nil
 
   /// The link named `name`, if there is one.
   package func link(named name: String) -> Link? { links.first { $0.name == name } }

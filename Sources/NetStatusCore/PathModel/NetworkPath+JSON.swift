@@ -197,7 +197,9 @@ package struct NetworkPathJSONExtra: Sendable {
           }
           json.raw("]}")
         }
-        json.raw("]}")
+        json.raw("]")
+        writeNetworkd(link.networkd, to: &json)
+        json.raw("}")
       }
       json.raw(#"],"nameservers":["#)
       for (position, server) in inventory.nameservers.enumerated() {
@@ -206,6 +208,30 @@ package struct NetworkPathJSONExtra: Sendable {
       }
       json.raw("]")
     }
+  }
+}
+
+extension NetworkPathJSONExtra {
+  /// `,"networkd":{...}` after a link's documented keys: what systemd-networkd says of it, or `null` where its state
+  /// is not read or it has no file for the link. Keys: `administrativeState`, `operationalState`, `onlineState`,
+  /// `requiredForOnline`, `captivePortal` (each `null` when the file does not say).
+  func writeNetworkd(_ state: NetworkdLinkState?, to json: inout JSONWriter) {
+    json.raw(#","networkd":"#)
+    guard let state else {
+      json.raw("null")
+      return
+    }
+    json.raw(#"{"administrativeState":"#)
+    json.optionalString(state.administrativeState)
+    json.raw(#","operationalState":"#)
+    json.optionalString(state.operationalState)
+    json.raw(#","onlineState":"#)
+    json.optionalString(state.onlineState)
+    json.raw(#","requiredForOnline":"#)
+    if let required = state.isRequiredForOnline { json.bool(required) } else { json.raw("null") }
+    json.raw(#","captivePortal":"#)
+    json.optionalString(state.captivePortal)
+    json.raw("}")
   }
 }
 

@@ -1,0 +1,96 @@
+/// What systemd-networkd says about one link: its per-link state file, `/run/systemd/netif/links/IFINDEX`.
+///
+/// networkd writes the file (to a temporary name, then renamed into place) whenever the link's state changes, and
+/// removes it when the link goes. NetStatus reads it only where networkd runs, for the process's own network
+/// namespace (`NetlinkPathSource.networkd` on Linux). It adds to the kernel's answer and never overrides it: the path is
+/// still the kernel's route lookup; these states say what networkd thinks of the link.
+///
+/// The states are networkd's own words, kept as strings (a newer networkd may add words):
+/// - ``administrativeState`` (`ADMIN_STATE`): `pending`, `initialized`, `configuring`, `configured`, `unmanaged`,
+///   `failed`, `linger`.
+/// - ``operationalState`` (`OPER_STATE`): `missing`, `off`, `no-carrier`, `dormant`, `degraded-carrier`,
+///   `carrier`, `degraded`, `enslaved`, `routable`.
+/// - ``carrierState`` (`CARRIER_STATE`): `off`, `no-carrier`, `dormant`, `degraded-carrier`, `carrier`,
+///   `enslaved`; the address states (`ADDRESS_STATE`, `IPV4_ADDRESS_STATE`, `IPV6_ADDRESS_STATE`): `off`,
+///   `degraded`, `routable`.
+/// - ``onlineState`` (`ONLINE_STATE`, networkd 249 and later): `online`, `partial` or `offline`; absent for a
+///   link networkd does not manage.
+///
+/// Which networkd writes what (from systemd's NEWS and sources): the settings behind `REQUIRED_FOR_ONLINE`
+/// (`RequiredForOnline=`) came with networkd 236, its operational-state minimum (`REQUIRED_OPER_STATE_FOR_ONLINE`:
+/// `min` alone, or `min:max`; 252, Debian 12's, writes `:max` only when it is not the default) with 242,
+/// `ACTIVATION_POLICY` with 248, `ONLINE_STATE` and `REQUIRED_FAMILY_FOR_ONLINE` with 249; `CAPTIVE_PORTAL` is
+/// written only by networkd newer than 252 (not Debian 12's). Keys about configuration (`ONLINE_STATE`, `REQUIRED_…`,
+/// `ACTIVATION_POLICY`,
+/// `NETWORK_FILE`, `CAPTIVE_PORTAL`) are written only for a link a `.network` file matches. Every key the file
+/// holds, unknown ones included, is in ``values``.
+public struct NetworkdLinkState: Sendable, Hashable {
+  /// The link's interface index (`ifi_index`): the file's name.
+  public var index: Int32
+  /// Every key and value of the file, as networkd wrote them (quotes and escapes undone).
+  public var values: [String: String]
+
+  /// Creates the state of link `index` from its keys and values.
+  public init(index: Int32, values: [String: String]) {
+    self.index = index
+    self.values = values
+  }
+
+  /// Parses the text of the state file of link `index`. Malformed lines are skipped; a truncated file gives what
+  /// it holds.
+  public init(index: Int32, fileContents: String) {
+    self.init(index: index, values: NetworkdStateFile.parse(fileContents))
+  }
+
+  /// A value, `nil` when the key is absent or empty (as systemd's own reader, sd-network, treats it).
+  private func value(_ key: String) -> String? {
+    guard let value = values[key], !value.isEmpty else { return nil }
+    return value
+  }
+
+  /// `ADMIN_STATE`: how far networkd got configuring the link (`configured`, `unmanaged`, `failed`…).
+  public var administrativeState: String? { value("ADMIN_STATE") }
+  /// `OPER_STATE`: networkd's operational state of the link (`routable`, `degraded`, `no-carrier`…).
+  public var operationalState: String? { value("OPER_STATE") }
+  /// `CARRIER_STATE`: the link's carrier as networkd sees it (`carrier`, `no-carrier`…).
+  public var carrierState: String? { value("CARRIER_STATE") }
+  /// `ADDRESS_STATE`: the best address the link has (`routable`, `degraded` for link-local only, `off`).
+  public var addressState: String? { value("ADDRESS_STATE") }
+  /// `IPV4_ADDRESS_STATE`: ``addressState`` for IPv4 alone.
+  public var ipv4AddressState: String? { value("IPV4_ADDRESS_STATE") }
+  /// `IPV6_ADDRESS_STATE`: ``addressState`` for IPv6 alone.
+  public var ipv6AddressState: String? { value("IPV6_ADDRESS_STATE") }
+  /// `ONLINE_STATE`: whether the link meets its own requirement for being online (`online`, `partial`,
+  /// `offline`); `nil` for a link networkd does not manage, or before networkd 249.
+  public var onlineState: String? { value("ONLINE_STATE") }
+
+  /// `REQUIRED_FOR_ONLINE`: whether `systemd-networkd-wait-online` waits for this link (`RequiredForOnline=` of its
+  /// `.network` file). `nil` when the file does not say (an unmanaged link) or says something that is not a
+  /// boolean.
+  public var isRequiredForOnline: Bool? {
+    switch value("REQUIRED_FOR_ONLINE")?.lowercased() {
+    case "yes", "y", "true", "t", "on", "1": true
+    case "no", "n", "false", "f", "off", "0": false
+    default: nil
+    }
+  }
+
+  /// `REQUIRED_OPER_STATE_FOR_ONLINE`: the operational state (`degraded`) or range (`degraded:routable`) the link
+  /// needs to count as online.
+  public var requiredOperationalStateForOnline: String? { value("REQUIRED_OPER_STATE_FOR_ONLINE") }
+  /// `REQUIRED_FAMILY_FOR_ONLINE`: the address family the link needs to count as online (`any`, `ipv4`, `ipv6`,
+  /// `both`).
+  public var requiredFamilyForOnline: String? { value("REQUIRED_FAMILY_FOR_ONLINE") }
+  /// `ACTIVATION_POLICY`: how networkd brings the link up (`up`, `always-up`, `manual`, `always-down`, `down`,
+  /// `bound`).
+  public var activationPolicy: String? { value("ACTIVATION_POLICY") }
+  /// `NETWORK_FILE`: the `.network` file that configures the link; `nil` for a link networkd does not manage.
+  public var networkFile: String? { value("NETWORK_FILE") }
+  /// `CAPTIVE_PORTAL`: the captive-portal API URL the network advertised (RFC 8910: DHCPv4 option 114, DHCPv6
+  /// option 103 or the IPv6 router advertisement option), when it did. A ``ConnectivityMonitor`` whose probe
+  /// finds a portal reports it as the portal's address.
+  public var captivePortal: String? { value("CAPTIVE_PORTAL") }
+
+  /// Whether networkd manages the link: a `.network` file matches it and networkd has not left it unmanaged.
+  public var isManaged: Bool { networkFile != nil && administrativeState != "unmanaged" }
+}

@@ -1,0 +1,60 @@
+#if os(Linux)
+  import Glibc
+  import Synchronization
+
+  /// What a ``NetlinkPathSource`` shares with its sessions about systemd-networkd: the status its sessions read
+  /// (``NetworkdStatus``), and for tests a closure told of every new status.
+  final class NetworkdRecord: Sendable {
+    private struct State {
+      var status: NetworkdStatus
+      var observer: (@Sendable (NetworkdStatus) -> Void)?
+      /// The session whose reading the status is: the latest one to report (session IDs grow). A stopped monitor's
+      /// session may end after its next one started; what it reports then is dropped.
+      var session: UInt64?
+    }
+    private let state: Mutex<State>
+
+    /// The default root: `NETSTATUS_NETWORKD_ROOT` when set (a testing and diagnostic knob: README, "How it works"),
+    /// else `/run/systemd/netif` for the process's own namespace and none for another: networkd manages the host's
+    /// links, and its files say nothing about another namespace's.
+    static func defaultRoot(ownNamespace: Bool) -> String? {
+      if let value = getenv("NETSTATUS_NETWORKD_ROOT"), value.pointee != 0 { return String(cString: value) }
+      return ownNamespace ? "/run/systemd/netif" : nil
+    }
+
+    init(root: String?, observer: (@Sendable (NetworkdStatus) -> Void)?) {
+      state = Mutex(
+        State(
+          status: NetworkdStatus(root: root, use: root == nil ? .otherNamespace : .notStarted),
+          observer: observer))
+    }
+
+    var status: NetworkdStatus { state.withLock { $0.status } }
+
+    /// Records what session `session` read, and tells the observer (outside the lock) when it changed. A session
+    /// older than the one that reported last is not heard.
+    func update(_ status: NetworkdStatus, session: UInt64) {
+      let observer = state.withLock { state -> (@Sendable (NetworkdStatus) -> Void)? in
+        guard state.session.map({ $0 <= session }) ?? true else { return nil }
+        state.session = session
+        guard state.status != status else { return nil }
+        state.status = status
+        return state.observer
+      }
+      observer?(status)
+    }
+
+    /// Session `session` ended: nothing is read any more, unless a newer session reads it.
+    func end(session: UInt64) {
+      let ended = state.withLock { state -> (NetworkdStatus, (@Sendable (NetworkdStatus) -> Void)?)? in
+        guard state.session == session else { return nil }
+        state.session = nil
+        let status = NetworkdStatus(root: state.status.root, use: .notStarted)
+        guard state.status != status else { return nil }
+        state.status = status
+        return (status, state.observer)
+      }
+      if let (status, observer) = ended { observer?(status) }
+    }
+  }
+#endif

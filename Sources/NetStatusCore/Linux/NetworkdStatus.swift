@@ -1,0 +1,54 @@
+/// Whether a path source uses systemd-networkd's per-link state, why not, and what it read: the diagnostics of the
+/// networkd integration (`NetlinkPathSource.networkd` on Linux).
+///
+/// ```swift
+/// let source = NetlinkPathSource()
+/// let monitor = NetworkMonitor(source: source)
+/// monitor.start()
+/// switch source.networkd.use {
+/// case .inUse: print("networkd manages \(source.networkd.links.count) links")
+/// case let other: print("networkd not used: \(other)")
+/// }
+/// ```
+public struct NetworkdStatus: Sendable, Hashable {
+  /// Whether the state files are read.
+  public enum Use: Sendable, Hashable, CustomStringConvertible {
+    /// The source is not running, so nothing is read.
+    case notStarted
+    /// The source watches another network namespace than the process's own: networkd manages the host's links,
+    /// and its files say nothing about another namespace's (unless a root was configured explicitly).
+    case otherNamespace
+    /// The folder of per-link files (`ROOT/links`) does not exist: networkd is not running (or never ran since
+    /// boot). It is watched: when networkd starts and makes it, its files are read.
+    case folderMissing
+    /// The folder exists but cannot be read (`errno`, as the C library names it: `EACCES`…).
+    case unreadable(errno: Int32)
+    /// The folder is read and watched; ``NetworkdStatus/links`` holds what it says.
+    case inUse
+
+    /// `not started`, `other namespace`, `folder missing`, `unreadable: EACCES (Permission denied)`, `in use`.
+    public var description: String {
+      switch self {
+      case .notStarted: "not started"
+      case .otherNamespace: "other namespace"
+      case .folderMissing: "folder missing"
+      case .unreadable(let code): "unreadable: \(SystemErrno.describe(code))"
+      case .inUse: "in use"
+      }
+    }
+  }
+
+  /// The folder read (`/run/systemd/netif` by default), or `nil` when none is (``Use/otherNamespace``).
+  public var root: String?
+  /// Whether the files are read, or why not.
+  public var use: Use
+  /// The state of each link networkd has a file for, by interface index (empty unless ``Use/inUse``).
+  public var links: [Int32: NetworkdLinkState]
+
+  /// Creates a status.
+  public init(root: String?, use: Use, links: [Int32: NetworkdLinkState] = [:]) {
+    self.root = root
+    self.use = use
+    self.links = links
+  }
+}
