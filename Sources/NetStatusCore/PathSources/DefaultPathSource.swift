@@ -8,7 +8,8 @@
 /// `lastError` says why.
 func makeDefaultPathSource() -> any PathSource {
   #if os(Linux)
-    return NetlinkPathSource()
+    // NetworkManager manages this (the process's own) namespace: its metered view is applied.
+    return NetworkManagerPathSource(wrapping: NetlinkPathSource())
   #elseif os(watchOS)
     return UnsupportedPathSource(platform: UnsupportedPathSource.watchOS)
   #elseif canImport(Network)
