@@ -1,7 +1,3 @@
-#if os(Linux)
-  import Glibc
-#endif
-
 extension ConnectivityMonitor {
   /// Creates a connectivity monitor of `monitor`'s paths whose state comes from `source`: checks with a probe
   /// (as ``init(monitor:probe:)``), or NetworkManager's connectivity, with no traffic (see
