@@ -24,6 +24,7 @@ let linuxOnlyTestFiles = [
   "NetstatusProbeEndToEndTests.swift",
   "ProbeFloodKernelTests.swift",
   "ProbeTestSupport.swift",
+  "RealNetworkManagerTests.swift",
 ]
 #if os(Linux)
   let netStatusTestsExcludes: [String] = []

@@ -50,9 +50,10 @@ struct NetstatusNetworkManagerEndToEndTests {
 
   /// Waits until the latest line of `run` is a path satisfying `predicate`.
   static func awaitLine(
-    _ run: ChildProcess, _ what: String, _ predicate: @escaping @Sendable (NetworkPath) -> Bool
+    _ run: ChildProcess, _ what: String, timeout: Duration = .seconds(10),
+    _ predicate: @escaping @Sendable (NetworkPath) -> Bool
   ) async throws {
-    try await run.lines.waitUntil(timeout: .seconds(10), what) { lines in
+    try await run.lines.waitUntil(timeout: timeout, what) { lines in
       lines.last.flatMap { try? path($0) }.map(predicate) ?? false
     }
   }
