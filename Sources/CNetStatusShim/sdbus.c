@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 typedef struct sd_bus sd_bus;
 typedef struct sd_bus_message sd_bus_message;
