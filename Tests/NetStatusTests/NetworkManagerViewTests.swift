@@ -137,7 +137,7 @@ struct NetworkManagerViewTests {
       "\(json)")
   }
 
-  @Test func aNetworkManagerConnectivityMonitorWithoutLinuxOrNamespaceStaysUnknown() {
+  @Test func aNetworkManagerConnectivityMonitorNotStartedIsUnknownAndSendsNothing() {
     let connectivity = ConnectivityMonitor(
       monitor: NetworkMonitor(source: ScriptedPathSource([.offline])), source: .networkManager)
     #expect(connectivity.source == .networkManager)
