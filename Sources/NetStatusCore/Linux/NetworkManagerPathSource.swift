@@ -52,6 +52,10 @@
       var sending = false
       var pending = false
       var stopped = false
+      /// The inner session has started: until then only the starting thread sends (the first path is known when
+      /// the monitor's start returns), and a view that changes meanwhile is sent by ``attach(_:)``.
+      var attached = false
+      var viewChangedWhileStarting = false
 
       /// The path to send now.
       var applied: NetworkPath? { raw.map { view?.apply(to: $0) ?? $0 } }
@@ -77,11 +81,16 @@
     }
 
     func attach(_ inner: any PathSourceSession) {
-      let stopped = state.withLock { state -> Bool in
+      let (stopped, resend) = state.withLock { state -> (Bool, Bool) in
         if !state.stopped { state.inner = inner }
-        return state.stopped
+        state.attached = true
+        return (state.stopped, state.viewChangedWhileStarting && state.raw != nil)
       }
-      if stopped { inner.stop() }
+      if stopped {
+        inner.stop()
+      } else if resend {
+        deliver()
+      }
     }
 
     /// An event of the inner source.
@@ -100,6 +109,10 @@
       let changed = state.withLock { state -> Bool in
         guard state.view != status.view else { return false }
         state.view = status.view
+        guard state.attached else {
+          state.viewChangedWhileStarting = true
+          return false
+        }
         return state.raw != nil
       }
       if changed { deliver() }
