@@ -155,6 +155,27 @@ struct NetstatusNetworkManagerEndToEndTests {
     #expect(run.errorOutput.contains("internet: limited"), "\(run.errorOutput)")
   }
 
+  @Test func withoutABusConnectivityIsUnknownAndSaysWhyOnce() async throws {
+    let site = try ProbeSite("e2enmnobus")
+    defer { site.delete() }
+    var environment = ProcessInfo.processInfo.environment
+    environment["DBUS_SYSTEM_BUS_ADDRESS"] = "unix:path=/tmp/nstest-no-such-bus-\(getpid())"
+    environment["TSAN_OPTIONS"] = (environment["TSAN_OPTIONS"].map { $0 + " " } ?? "") + "atexit_sleep_ms=0"
+    let run = try ChildProcess(
+      executable: try #require(KernelTestSupport.ipPath),
+      ["netns", "exec", site.target.name, NetstatusProcess.binaryPath, "--json", "--networkmanager"],
+      environment: environment)
+    #expect(try await run.waitForExit() == .exited(0), "stderr: \(run.errorOutput)")
+    let line = try #require(run.lines.values.first)
+    #expect(line.hasSuffix(#","connectivity":{"state":"unknown"}}"#), "\(line)")
+    #expect(try Self.path(line).isConnected, "the path is the kernel's as ever")
+    let errors = run.errorOutput.split(separator: "\n")
+    #expect(errors.count == 1, "\(run.errorOutput)")
+    #expect(
+      errors.first?.hasPrefix("netstatus: --networkmanager: connectivity stays unknown: cannot connect") == true,
+      "\(run.errorOutput)")
+  }
+
   @Test func networkManagerIsForTheOwnNamespaceOnly() async throws {
     let run = try NetstatusProcess(["--networkmanager", "--netns", "nstest-none"])
     #expect(try await run.waitForExit() == .exited(2))
