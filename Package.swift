@@ -18,9 +18,13 @@ let linuxOnlyTestFiles = [
   "KernelTestSupport.swift",
   "NamespaceResolverKernelTests.swift",
   "NetstatusEndToEndTests.swift",
+  "NetstatusNetworkManagerEndToEndTests.swift",
+  "NetworkManagerIntegrationTests.swift",
+  "NetworkManagerTestSupport.swift",
   "NetstatusProbeEndToEndTests.swift",
   "ProbeFloodKernelTests.swift",
   "ProbeTestSupport.swift",
+  "RealNetworkManagerTests.swift",
 ]
 #if os(Linux)
   let netStatusTestsExcludes: [String] = []

@@ -34,6 +34,8 @@ struct CommandLineOptions: Equatable {
   // connectivity (every command)
   /// The probe to run, when `--probe URL` was given: no traffic leaves the machine without it.
   var probe: ConnectivityProbe?
+  /// `--networkmanager`: take connectivity from NetworkManager (no traffic); `--probe` wins when both are given.
+  var networkManagerConnectivity = false
   /// `wait --internet`: wait for full connectivity too.
   var requireInternet = false
   /// `completions SHELL`: the shell to print the completion script for.
@@ -155,6 +157,7 @@ struct CommandLineOptions: Equatable {
       case "--expect":
         expectation = try Self.expectation(try value(for: name, inline: inline), command: commandGiven)
       case "--internet": options.requireInternet = true
+      case "--networkmanager": options.networkManagerConnectivity = true
       case "--timeout":
         let text = try value(for: name, inline: inline)
         switch TimeSpan.parse(text) {
@@ -227,9 +230,16 @@ struct CommandLineOptions: Equatable {
     if let both = options.interfaces.first(where: options.ignoredInterfaces.contains) {
       throw UsageError(message: "\(both) is both required (--interface) and ignored (--ignore)", command: .wait)
     }
-    if options.requireInternet, options.probe == nil {
+    if options.networkManagerConnectivity, options.networkNamespace != nil || options.allNamespaces {
       throw UsageError(
-        message: "wait --internet needs --probe URL: netstatus sends no traffic unless you give it a URL to probe",
+        message: "--networkmanager is for this machine's own namespace (the one NetworkManager manages): not with "
+          + (options.allNamespaces ? "--all-netns" : "--netns"),
+        command: commandGiven)
+    }
+    if options.requireInternet, options.probe == nil, !options.networkManagerConnectivity {
+      throw UsageError(
+        message: "wait --internet needs --probe URL or --networkmanager: netstatus sends no traffic unless you give "
+          + "it a URL to probe",
         command: .wait)
     }
     return options

@@ -31,6 +31,10 @@ enum HelpText {
                           With --probe: check again this often while connectivity is full,
                           so that an upstream that dies is noticed (default: never; at
                           least 1s; a time span such as 30s or 5min).
+      --networkmanager    Take the internet connectivity from NetworkManager (its own check,
+                          read over D-Bus as it changes) instead: no traffic. A portal comes
+                          without its address; unknown when NetworkManager cannot be reached.
+                          --probe wins when both are given. Not with --netns or --all-netns.
       -h, --help          Show help.
       -V, --version       Show the version.
       --                  End of options.
@@ -43,13 +47,14 @@ enum HelpText {
     netstatus — is this machine online, over what, and at which cost?
 
     Usage:
-      netstatus [show] [--json] [--netns NAME|PATH] [--probe URL [--expect STATUS|TEXT]]
+      netstatus [show] [--json] [--netns NAME|PATH] [--probe URL [--expect STATUS|TEXT]] [--networkmanager]
       netstatus [show] --all [--netns NAME|PATH]
       netstatus watch [--json] [--netns NAME|PATH] [--textfile PATH] [--probe URL [--expect STATUS|TEXT]]
+                      [--networkmanager]
       netstatus watch --all-netns [--json]
       netstatus wait [-t SPAN] [-i NAME... [--any]] [--ignore NAME]...
                      [--interface-type TYPE]... [-4] [-6] [--dns] [--internet] [-q]
-                     [-j] [-n NAME|PATH] [--probe URL [--expect STATUS|TEXT]]
+                     [-j] [-n NAME|PATH] [--probe URL [--expect STATUS|TEXT]] [--networkmanager]
       netstatus completions bash|zsh|fish
       netstatus --version
 
@@ -62,7 +67,10 @@ enum HelpText {
 
     \(common)
 
-    With --probe, JSON output adds "connectivity" after the path's keys, for example
+    Where NetworkManager runs (this machine's own namespace only), a path over a device it
+    considers metered is expensive; `show --all` lists the sources in use, or why one is not.
+
+    With --probe (or --networkmanager), JSON output adds "connectivity" after the path's keys, for example
       {"status":"satisfied",...,"gateways":["192.0.2.1"],"connectivity":{"state":"full"}}
       {...,"connectivity":{"state":"portal","redirect":"http://portal.example/login"}}
 
@@ -85,6 +93,7 @@ enum HelpText {
     netstatus watch — print the current path, then one line per change.
 
     Usage: netstatus watch [--json] [--netns NAME|PATH] [--textfile PATH] [--probe URL [--expect STATUS|TEXT]]
+                           [--networkmanager]
            netstatus watch --all-netns [--json]
 
       --all-netns         Watch every named namespace (`ip netns list`), following namespaces
@@ -121,6 +130,7 @@ enum HelpText {
     Usage: netstatus wait [-t SPAN] [-i NAME... [--any]] [--ignore NAME]...
                           [--interface-type TYPE]... [-4] [-6] [--dns] [--internet] [-q]
                           [-j] [-n NAME|PATH] [--probe URL [--expect STATUS|TEXT]]
+                          [--networkmanager]
 
       -t, --timeout SPAN      Give up after this long (default 30s; 0 or infinity waits
                               forever). SPAN is a time span as systemd writes them: 500ms,
@@ -138,7 +148,8 @@ enum HelpText {
       -4, --ipv4, -6, --ipv6  Require IPv4 or IPv6 connectivity.
       --dns                   Require a configured DNS resolver.
       --internet              Also require full internet access, as checked by --probe URL
-                              (needed: netstatus sends no traffic unless given a URL).
+                              or reported by --networkmanager (one is needed: netstatus
+                              sends no traffic unless given a URL).
       -q, --quiet             Print nothing on success.
 
     Waiting uses no CPU: it sleeps until the kernel reports a change.

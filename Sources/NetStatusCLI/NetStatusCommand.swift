@@ -54,7 +54,7 @@ public enum NetStatusCommand {
     StandardOutput.claimStandardDescriptors()
     StopSignal.blockStopSignals()
     if let options = try? CommandLineOptions.parse(arguments), options.command == .watch, options.probe == nil,
-      !options.help, !options.version
+      !options.networkManagerConnectivity, !options.help, !options.version
     {
       exit((options.allNamespaces ? AllNamespacesWatch.run(options) : watchOnThisThread(arguments)).rawValue)
     }
@@ -141,9 +141,14 @@ public enum NetStatusCommand {
       StandardOutput.error(error.description)
       return .finished(.failure)
     }
-    // Only with --probe: no traffic leaves the machine unless the user gave a URL.
-    let connectivity = options.probe.map { ConnectivityMonitor(monitor: monitor, probe: $0) }
+    // Only with --probe: no traffic leaves the machine unless the user gave a URL. --networkmanager sends none.
+    let connectivity =
+      options.probe.map { ConnectivityMonitor(monitor: monitor, probe: $0) }
+      ?? (options.networkManagerConnectivity ? ConnectivityMonitor(monitor: monitor, source: .networkManager) : nil)
     connectivity?.startMonitoring()
+    if let reason = connectivity?.networkManagerUnavailableReason {
+      StandardOutput.error("--networkmanager: connectivity stays unknown: \(reason)")
+    }
     let output = Output(options: options, formatter: PathFormatter(style: outputStyle), connectivity: connectivity)
     return .ready(Session(monitor: monitor, output: output, stop: stop))
   }
@@ -217,7 +222,13 @@ public enum NetStatusCommand {
         return .failure(error)
       }
       var report: ConnectivityReport?
-      if let connectivity = output.connectivity {
+      if let connectivity = output.connectivity, connectivity.source == .networkManager {
+        // NetworkManager was read when the monitor started; its answer applies once the path reaches it.
+        if connectivity.networkManagerUnavailableReason == nil {
+          _ = await firstState(of: connectivity, within: .seconds(1)) { $0 != .unknown }
+        }
+        report = ConnectivityReport(connectivity)
+      } else if let connectivity = output.connectivity {
         // The first check starts with the first path; it ends within the probe's timeout.
         let limit = connectivity.probe.timeout + .seconds(1)
         _ = await firstState(of: connectivity, within: limit) { $0 != .unknown }
@@ -242,8 +253,10 @@ public enum NetStatusCommand {
       case .success(let inventory):
         text =
           output.options.json
-          ? path.jsonRepresentation(with: NetworkPathJSONExtra(connectivity: report?.state, inventory: inventory))
-          : text + "\n\n" + LinkTable.text(inventory)
+          ? path.jsonRepresentation(
+            with: NetworkPathJSONExtra(
+              connectivity: report?.state, inventory: inventory, sources: monitor.sourceDiagnostics))
+          : text + "\n\n" + LinkTable.text(inventory) + "\n" + SourceTable.text(monitor.sourceDiagnostics)
       case .failure(let error):
         StandardOutput.error(error.description)
         return .failure

@@ -62,6 +62,9 @@ extension CommandLineOptions {
       long: "--probe-interval", value: .timeSpan, commands: pathCommands,
       summary: "with --probe: check again this often while full (default: never)"),
     OptionSpec(
+      long: "--networkmanager", commands: pathCommands,
+      summary: "take internet connectivity from NetworkManager, sending nothing (--probe wins)"),
+    OptionSpec(
       long: "--timeout", short: "t", value: .timeSpan, commands: [.wait],
       summary: "give up after this long (500ms, 5s, 2min, infinity)"),
     OptionSpec(
@@ -77,7 +80,8 @@ extension CommandLineOptions {
     OptionSpec(long: "--ipv4", short: "4", commands: [.wait], summary: "require IPv4"),
     OptionSpec(long: "--ipv6", short: "6", commands: [.wait], summary: "require IPv6"),
     OptionSpec(long: "--dns", commands: [.wait], summary: "require a configured DNS resolver"),
-    OptionSpec(long: "--internet", commands: [.wait], summary: "require full internet access (with --probe)"),
+    OptionSpec(
+      long: "--internet", commands: [.wait], summary: "require full internet access (with --probe or --networkmanager)"),
     OptionSpec(long: "--quiet", short: "q", commands: [.wait], summary: "print nothing on success"),
     OptionSpec(long: "--help", short: "h", commands: Command.allCases, summary: "show help"),
     OptionSpec(long: "--version", short: "V", commands: Command.allCases, summary: "show the version"),

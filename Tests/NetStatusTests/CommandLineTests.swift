@@ -63,7 +63,7 @@ struct CommandLineOptionsTests {
     (["show", "extra"], "unexpected argument 'extra'"),
     (["--json=yes"], "option --json takes no value"),
     (["--netns", ""], "--netns needs a namespace name or path"),
-    (["wait", "--internet"], "wait --internet needs --probe URL: netstatus sends no traffic unless"),
+    (["wait", "--internet"], "wait --internet needs --probe URL or --networkmanager: netstatus sends no traffic"),
     (["--internet", "--probe", "http://h/"], "unknown option '--internet'"),
     (["--probe", "https://h/"], "speaks plain HTTP only"),
     (["--probe", "h/"], "does not start with http://"),

@@ -90,7 +90,7 @@
         (["netstatus", "wait", "--interface-type", "w"], "wifi wiredEthernet"),
         (["netstatus", "watch", "--all"], "--all-netns"),
         (["netstatus", "show", "--all"], "--all"),
-        (["netstatus", "-j", "--ne"], "--netns"),
+        (["netstatus", "-j", "--netn"], "--netns"),
         (["netstatus", "completions", "z"], "zsh"),
         (["netstatus", "wait", "-t", "2"], "2min"),
       ]

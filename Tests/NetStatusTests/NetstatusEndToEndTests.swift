@@ -160,7 +160,8 @@ struct NetstatusEndToEndTests {
     #expect(try await run.waitForExit() == .exited(0), "\(run.errorOutput)")
     let lines = run.lines.values
     let links = try #require(lines.firstIndex(of: "Links"), "\(lines)")
-    let rows = lines[(links + 1)...].filter { $0.hasPrefix("  ") }
+    let dns = try #require(lines.firstIndex { $0.hasPrefix("DNS servers  ") }, "\(lines)")
+    let rows = lines[(links + 1)..<dns].filter { $0.hasPrefix("  ") }
     #expect(rows.count == 4, "lo, v0, d0, d1: \(rows)")
     let v0 = try #require(rows.first { $0.contains(" v0 ") }, "\(rows)")
     #expect(v0.contains("other") && v0.contains(" up ") && v0.contains(" carrier ") && v0.contains("198.51.100.2/24"))
@@ -169,7 +170,8 @@ struct NetstatusEndToEndTests {
     #expect(d0.contains(" down ") && d0.contains("no carrier") && d0.contains("203.0.113.9/24"), "\(d0)")
     let lo = try #require(rows.first { $0.contains(" lo ") }, "\(rows)")
     #expect(lo.contains("127.0.0.1/8 (host)"), "\(lo)")
-    #expect(lines.last?.hasPrefix("DNS servers  ") == true, "\(lines)")
+    // Then the monitor's sources: of another namespace, the kernel's alone.
+    #expect(Array(lines[(dns + 1)...]) == ["Sources", "  rtnetlink (paths): active"], "\(lines)")
   }
 
   @Test func snapshotPrintsAPlainTableWhenNotOnATerminal() async throws {

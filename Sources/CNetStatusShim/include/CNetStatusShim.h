@@ -27,6 +27,8 @@
 #include <linux/nsfs.h>
 #include <linux/rtnetlink.h>
 
+#include "CNetStatusSDBus.h"
+
 // ThreadSanitizer cannot see the futex inside Swift's `Mutex` on Linux. These weak references resolve to
 // the TSan runtime when it is linked (swift test --sanitize=thread) and to nothing otherwise.
 extern void __tsan_acquire(void *addr) __attribute__((weak));

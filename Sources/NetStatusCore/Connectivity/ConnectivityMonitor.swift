@@ -66,6 +66,12 @@ public final class ConnectivityMonitor: Sendable {
     var broadcast = Broadcast<ConnectivityState>()
     var queue: DispatchQueue = .main
     var updateHandler: (@Sendable (ConnectivityState) -> Void)?
+    /// Set when the state comes from NetworkManager (``ConnectivitySource/networkManager``): the scheduler is not
+    /// used.
+    var networkManager: NetworkManagerConnectivity?
+
+    /// The current state: NetworkManager's, or the scheduler's.
+    var current: ConnectivityState { networkManager?.published ?? scheduler.state }
   }
 
   /// Creates a connectivity monitor of `monitor`'s paths, checked with `probe`. It does nothing until
@@ -94,10 +100,14 @@ public final class ConnectivityMonitor: Sendable {
   }
 
   deinit {
-    let (subscription, tasks) = locked.withLockedValue { state in
-      (state.subscription.take(), [state.timerTask.take(), state.probeTask.take()])
+    let (subscription, tasks, unsubscribe) = locked.withLockedValue { state in
+      (
+        state.subscription.take(), [state.timerTask.take(), state.probeTask.take()],
+        state.networkManager?.unsubscribe.take()
+      )
     }
     for task in tasks { task?.cancel() }
+    unsubscribe?()
     if let subscription { monitor.removeSubscriber(subscription) }
   }
 
@@ -117,6 +127,7 @@ public final class ConnectivityMonitor: Sendable {
       return state.generation
     }
     guard let generation else { return }
+    if locked.withLockedValue({ $0.networkManager != nil }) { startFollowingNetworkManager(generation: generation) }
     // A relay of its own per start: a path older than one received is dropped, and a path the monitor forgot
     // (stopped) makes the connectivity unknown until it reports one again. Events are handled outside the relay's
     // lock, under this monitor's, where a stale generation is dropped.
@@ -164,7 +175,7 @@ public final class ConnectivityMonitor: Sendable {
   /// ```swift
   /// if case .portal(let login?) = connectivity.state { showLoginHint(login) }
   /// ```
-  public var state: ConnectivityState { locked.withLockedValue { $0.scheduler.state } }
+  public var state: ConnectivityState { locked.withLockedValue { $0.current } }
 
   /// The current state: the former name of ``state``.
   @available(*, deprecated, renamed: "state")
@@ -213,6 +224,7 @@ public final class ConnectivityMonitor: Sendable {
   /// Feeds an event to the scheduler and carries out its actions, under the lock: timers, probes and the
   /// broadcast are decided here; cancellations and deliveries are returned, for after the lock.
   private func apply(_ event: ConnectivityScheduler.Event, to state: inout State) -> Work {
+    if state.networkManager != nil { return applyNetworkManager(event, to: &state) }
     var work = Work()
     let generation = state.generation
     for action in state.scheduler.handle(event) {
@@ -256,10 +268,18 @@ public final class ConnectivityMonitor: Sendable {
   struct Work {
     var cancel: [Task<Void, Never>] = []
     var deliveries: [(ConnectivityState, Broadcast<ConnectivityState>.Fanout)] = []
+    /// Run last (a NetworkManager subscription to end).
+    var after: [@Sendable () -> Void] = []
 
     func perform() {
       for task in cancel { task.cancel() }
       for (state, fanout) in deliveries { fanout.run(with: state) }
+      for action in after { action() }
+    }
+
+    func merged(with other: Work) -> Work {
+      Work(
+        cancel: cancel + other.cancel, deliveries: deliveries + other.deliveries, after: after + other.after)
     }
   }
 
@@ -280,7 +300,7 @@ extension ConnectivityMonitor: BroadcastHost {
     _ body: (inout Broadcast<ConnectivityState>, ConnectivityState?) -> Result
   ) -> Result {
     locked.withLockedValue { state in
-      let current = state.scheduler.state
+      let current = state.current
       return body(&state.broadcast, current)
     }
   }

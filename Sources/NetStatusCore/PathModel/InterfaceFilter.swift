@@ -51,6 +51,7 @@ public struct InterfaceFilter: Sendable, Hashable {
     }
     if result.availableInterfaces.first != path.availableInterfaces.first {
       result.isExpensive = result.availableInterfaces.first?.type == .cellular
+      result.expenseSource = result.isExpensive ? .cellular : nil
     }
     return result
   }

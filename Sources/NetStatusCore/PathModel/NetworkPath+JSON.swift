@@ -143,16 +143,19 @@ package struct NetworkPathJSONExtra: Sendable {
   package var time: JSONTimestamp?
   /// `"links":[...],"nameservers":[...]`: every link and the resolver's servers (`show --all`).
   package var inventory: LinkInventory?
+  /// `"sources":[{"name","provides","active","reason"}]`: the monitor's sources (`show --all`), after the links.
+  package var sources: [SourceDiagnostic]?
 
   /// Members to write after a path's documented keys; `nil` ones are left out.
   package init(
     connectivity: ConnectivityState? = nil, netns: String? = nil, time: JSONTimestamp? = nil,
-    inventory: LinkInventory? = nil
+    inventory: LinkInventory? = nil, sources: [SourceDiagnostic]? = nil
   ) {
     self.connectivity = connectivity
     self.netns = netns
     self.time = time
     self.inventory = inventory
+    self.sources = sources
   }
 
   /// Writes each member that is set, each preceded by a comma (they follow the documented keys).
@@ -205,6 +208,22 @@ package struct NetworkPathJSONExtra: Sendable {
       for (position, server) in inventory.nameservers.enumerated() {
         if position > 0 { json.raw(",") }
         json.string(server)
+      }
+      json.raw("]")
+    }
+    if let sources {
+      json.raw(#","sources":["#)
+      for (position, source) in sources.enumerated() {
+        if position > 0 { json.raw(",") }
+        json.raw(#"{"name":"#)
+        json.string(source.name)
+        json.raw(#","provides":"#)
+        json.string(source.provides)
+        json.raw(#","active":"#)
+        json.bool(source.isActive)
+        json.raw(#","reason":"#)
+        json.optionalString(source.unavailableReason)
+        json.raw("}")
       }
       json.raw("]")
     }

@@ -61,8 +61,15 @@ public struct NetworkPath: Sendable, Hashable {
   public var unsatisfiedReason: UnsatisfiedReason?
   /// The interfaces of the path, in order of preference: the first is the one in use.
   public var availableInterfaces: [NetworkInterface]
-  /// Whether the path is expensive (cellular, or a personal hotspot).
+  /// Whether the path is expensive (cellular, or a personal hotspot; on Linux also a device NetworkManager
+  /// considers metered).
   public var isExpensive: Bool
+  /// Why the path is expensive, when the source says: `nil` when it is not expensive, or when the platform does
+  /// not say why (Apple's `NWPath` does not). Not part of the JSON form. A path made with the initializer (or
+  /// decoded from JSON) says ``ExpenseSource/cellular`` when it is expensive over a cellular interface, `nil`
+  /// otherwise; the Linux source sets ``ExpenseSource/metered`` or ``ExpenseSource/meteredGuessed`` from
+  /// NetworkManager.
+  public var expenseSource: ExpenseSource?
   /// Whether the path is constrained (Low Data Mode). Always `false` on Linux.
   public var isConstrained: Bool
   /// Whether the path can carry IPv4 traffic to a network beyond the local link.
@@ -103,6 +110,7 @@ public struct NetworkPath: Sendable, Hashable {
     self.unsatisfiedReason = status == .satisfied ? nil : unsatisfiedReason
     self.availableInterfaces = availableInterfaces
     self.isExpensive = isExpensive
+    self.expenseSource = isExpensive && availableInterfaces.first?.type == .cellular ? .cellular : nil
     self.isConstrained = isConstrained
     self.supportsIPv4 = supportsIPv4
     self.supportsIPv6 = supportsIPv6

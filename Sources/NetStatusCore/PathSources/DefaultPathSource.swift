@@ -1,5 +1,6 @@
-/// The path source a ``NetworkMonitor`` uses when none is given: the kernel (rtnetlink) on Linux,
-/// `NWPathMonitor` on Apple platforms but watchOS.
+/// The path source a ``NetworkMonitor`` uses when none is given: the kernel (rtnetlink) on Linux, with
+/// NetworkManager's metered view applied where it runs (``NetworkManagerPathSource``), `NWPathMonitor` on Apple
+/// platforms but watchOS.
 ///
 /// Not on watchOS: Apple's TN3135 ("Low-level networking on watchOS") says that watchOS lets an app use the Network
 /// framework only while it streams audio, runs a CallKit call, or serves a tvOS app through DeviceDiscoveryUI, and
@@ -8,7 +9,8 @@
 /// `lastError` says why.
 func makeDefaultPathSource() -> any PathSource {
   #if os(Linux)
-    return NetlinkPathSource()
+    // NetworkManager manages this (the process's own) namespace: its metered view is applied.
+    return NetworkManagerPathSource(wrapping: NetlinkPathSource())
   #elseif os(watchOS)
     return UnsupportedPathSource(platform: UnsupportedPathSource.watchOS)
   #elseif canImport(Network)

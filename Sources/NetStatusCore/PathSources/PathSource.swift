@@ -28,11 +28,20 @@ public protocol PathSource: Sendable {
   /// travels the path the source reports. The default is `nil`: a source that does not say watches the
   /// process's own namespace.
   var networkNamespacePath: String? { get }
+
+  /// The sources behind this one and whether each is in use: what ``NetworkMonitor/sourceDiagnostics`` lists.
+  /// The default is one entry, active, named after the source's type.
+  var sourceDiagnostics: [SourceDiagnostic] { get }
 }
 
 extension PathSource {
   /// `nil`: the process's own network namespace. Sources that watch another one say which.
   public var networkNamespacePath: String? { nil }
+
+  /// One entry, active, named after the source's type.
+  public var sourceDiagnostics: [SourceDiagnostic] {
+    [SourceDiagnostic(name: "\(type(of: self))", provides: "paths", status: .active)]
+  }
 }
 
 /// A running ``PathSource``.

@@ -1,0 +1,48 @@
+/// Where the NetworkManager integration stands: the state machine of ``NetworkManagerWatch`` (Linux), pure.
+///
+/// `stopped` → (first subscriber) `unavailable` (no libsystemd, no system bus) or, once connected, `absent`
+/// (NetworkManager not on the bus) or `running`; `absent` and `running` follow NetworkManager's name on the bus
+/// and its signals; a lost connection is `unavailable` until the last subscriber leaves (`stopped`), and the next
+/// first subscriber connects again.
+enum NetworkManagerStatus: Sendable, Hashable {
+  /// No subscriber: nothing is connected.
+  case stopped
+  /// The integration cannot work now, for this reason.
+  case unavailable(String)
+  /// Connected to the system bus, but NetworkManager is not on it.
+  case absent
+  /// NetworkManager answers: its view.
+  case running(NetworkManagerView)
+
+  /// The D-Bus error names that mean "no such service on the bus".
+  static let absentErrorNames: Set<String> = [
+    "org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner",
+  ]
+
+  /// The view to apply, when NetworkManager answers.
+  var view: NetworkManagerView? {
+    if case .running(let view) = self { return view }
+    return nil
+  }
+
+  /// The status after a read of NetworkManager's properties failed with a D-Bus error named `errorName` (empty
+  /// when there was none) and `errno` `code`: absent when no service owns the name, else unavailable.
+  static func afterFailedRead(errorName: String, code: Int32, description: String) -> NetworkManagerStatus {
+    if absentErrorNames.contains(errorName) { return .absent }
+    return .unavailable(
+      "NetworkManager did not answer: " + (errorName.isEmpty ? description : "\(errorName) (\(description))"))
+  }
+
+  /// The diagnostic entry: NetworkManager adds metered devices (to ``NetworkPath/isExpensive``) and, to a
+  /// ``ConnectivityMonitor`` that asks for it, connectivity.
+  var diagnostic: SourceDiagnostic {
+    let status: SourceDiagnostic.Status
+    switch self {
+    case .stopped: status = .unavailable(reason: "not started (the monitor is stopped)")
+    case .unavailable(let reason): status = .unavailable(reason: reason)
+    case .absent: status = .unavailable(reason: "NetworkManager is not running (not on the system bus)")
+    case .running: status = .active
+    }
+    return SourceDiagnostic(name: "NetworkManager", provides: "metered devices, connectivity", status: status)
+  }
+}

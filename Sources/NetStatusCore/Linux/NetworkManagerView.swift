@@ -1,0 +1,89 @@
+/// What NetworkManager says about the machine, as read over D-Bus, and what NetStatus makes of it. Pure: the
+/// values come from ``NetworkManagerWatch`` (Linux), and these functions are unit-tested on every platform.
+///
+/// The numbers are NetworkManager's D-Bus API (its `introspection/org.freedesktop.NetworkManager.xml` and
+/// `org.freedesktop.NetworkManager.Device.xml`): the manager's `Connectivity` (`NMConnectivityState`) and each
+/// device's `Metered` (`NMMetered`).
+struct NetworkManagerView: Sendable, Hashable {
+  /// NetworkManager's `NMConnectivityState`.
+  enum Connectivity: UInt32, Sendable, Hashable {
+    case unknown = 0
+    case none = 1
+    case portal = 2
+    case limited = 3
+    case full = 4
+  }
+
+  /// NetworkManager's `NMMetered`.
+  enum Metered: UInt32, Sendable, Hashable {
+    case unknown = 0
+    case yes = 1
+    case no = 2
+    case guessYes = 3
+    case guessNo = 4
+
+    /// Why a path over a device metered this way is expensive, or `nil` when it is not.
+    var expenseSource: ExpenseSource? {
+      switch self {
+      case .yes: .metered
+      case .guessYes: .meteredGuessed
+      case .unknown, .no, .guessNo: nil
+      }
+    }
+  }
+
+  /// A device of NetworkManager's `Devices`.
+  struct Device: Sendable, Hashable {
+    /// `Interface`: the device's kernel interface, or a name of NetworkManager's own (a modem's control port).
+    var interface: String
+    /// `IpInterface`: the kernel interface that carries its IP traffic, empty when it has none (a modem's
+    /// `wwan0`, a PPP link); it is the name the kernel's route lookup gives.
+    var ipInterface: String
+    var metered: Metered
+  }
+
+  var connectivity: Connectivity
+  var devices: [Device]
+
+  /// Decodes a `Connectivity` value; a number NetworkManager adds later is unknown.
+  static func connectivity(_ value: UInt32) -> Connectivity { Connectivity(rawValue: value) ?? .unknown }
+
+  /// Decodes a `Metered` value; a number NetworkManager adds later is unknown.
+  static func metered(_ value: UInt32) -> Metered { Metered(rawValue: value) ?? .unknown }
+
+  /// How the device whose IP interface (or, failing that, interface) is `name` is metered: ``Metered/unknown`` when
+  /// NetworkManager has no such device.
+  func metered(interface name: String) -> Metered {
+    if let device = devices.first(where: { $0.ipInterface == name }) { return device.metered }
+    if let device = devices.first(where: { $0.ipInterface.isEmpty && $0.interface == name }) { return device.metered }
+    return .unknown
+  }
+
+  /// The path as NetworkManager's metered view changes it: a satisfied path whose interface in use (the first)
+  /// is metered, or guessed metered, becomes expensive and says so in ``NetworkPath/expenseSource``. A path already
+  /// expensive (cellular) stays as it is.
+  func apply(to path: NetworkPath) -> NetworkPath {
+    guard path.status == .satisfied, !path.isExpensive, let first = path.availableInterfaces.first,
+      let source = metered(interface: first.name).expenseSource
+    else { return path }
+    var result = path
+    result.isExpensive = true
+    result.expenseSource = source
+    return result
+  }
+
+  /// The connectivity state NetworkManager's `Connectivity` stands for over `path`: ``ConnectivityState/unknown``
+  /// while the path is not known, ``ConnectivityState/none`` while it is not satisfied (as a probing monitor
+  /// says), NetworkManager's answer otherwise. NetworkManager gives no portal address on its manager object.
+  func connectivityState(over path: NetworkPath?) -> ConnectivityState {
+    guard let path else { return .unknown }
+    guard path.isConnected else { return .none }
+    switch connectivity {
+    case .unknown: return .unknown
+    case .none: return .none
+    case .portal: return .portal(redirect: nil)
+    case .limited: return .limited
+    case .full: return .full
+    }
+  }
+}

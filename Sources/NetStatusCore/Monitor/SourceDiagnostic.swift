@@ -1,0 +1,48 @@
+/// One source a running ``NetworkMonitor`` draws on, what it adds, and whether it is in use: what
+/// ``NetworkMonitor/sourceDiagnostics`` lists and `netstatus show --all` prints.
+///
+/// A source that cannot be used is never an error: the monitor works without it, and its entry says why.
+///
+/// ```swift
+/// for source in NetworkMonitor.shared.sourceDiagnostics {
+///     print(source)  // "NetworkManager (metered devices, connectivity): unavailable: NetworkManager is not running"
+/// }
+/// ```
+public struct SourceDiagnostic: Sendable, Hashable, CustomStringConvertible {
+  /// Whether a source is in use.
+  public enum Status: Sendable, Hashable {
+    /// In use.
+    case active
+    /// Not in use now, for the reason given (a library or service missing, a connection lost, the monitor
+    /// stopped).
+    case unavailable(reason: String)
+  }
+
+  /// The source's name: `rtnetlink`, `NWPathMonitor`, `NetworkManager`, or a custom source's type name.
+  public var name: String
+  /// What it adds to the monitor's answers, in a few words (`paths`, `metered devices, connectivity`).
+  public var provides: String
+  /// Whether it is in use, or why not.
+  public var status: Status
+
+  /// Creates an entry.
+  public init(name: String, provides: String, status: Status) {
+    self.name = name
+    self.provides = provides
+    self.status = status
+  }
+
+  /// Whether the source is in use.
+  public var isActive: Bool { status == .active }
+
+  /// Why the source is not in use, or `nil` when it is.
+  public var unavailableReason: String? {
+    if case .unavailable(let reason) = status { return reason }
+    return nil
+  }
+
+  /// One line: `NetworkManager (metered devices, connectivity): active`, or `…: unavailable: REASON`.
+  public var description: String {
+    "\(name) (\(provides)): " + (unavailableReason.map { "unavailable: \($0)" } ?? "active")
+  }
+}

@@ -1,0 +1,148 @@
+import Testing
+
+@testable import NetStatusCore
+
+/// The pure part of the NetworkManager integration: NetworkManager's numbers, the metered view applied to a path,
+/// its connectivity over a path, and the integration's status and diagnostics.
+@Suite("NetworkManager's view")
+struct NetworkManagerViewTests {
+  static func path(_ name: String, type: InterfaceType = .wiredEthernet, status: NetworkPath.Status = .satisfied)
+    -> NetworkPath
+  {
+    NetworkPath(
+      status: status, availableInterfaces: [NetworkInterface(name: name, index: 2, type: type)],
+      isExpensive: type == .cellular, supportsIPv4: true)
+  }
+
+  static func view(_ devices: [NetworkManagerView.Device], _ connectivity: NetworkManagerView.Connectivity = .full)
+    -> NetworkManagerView
+  {
+    NetworkManagerView(connectivity: connectivity, devices: devices)
+  }
+
+  @Test func numbersDecodeAsNetworkManagerDefinesThemAndUnknownNumbersAreUnknown() {
+    #expect(
+      (0...4).map(NetworkManagerView.connectivity) == [.unknown, .none, .portal, .limited, .full])
+    #expect(NetworkManagerView.connectivity(5) == .unknown)
+    #expect((0...4).map(NetworkManagerView.metered) == [.unknown, .yes, .no, .guessYes, .guessNo])
+    #expect(NetworkManagerView.metered(99) == .unknown)
+    #expect(
+      [NetworkManagerView.Metered.unknown, .yes, .no, .guessYes, .guessNo].map(\.expenseSource) == [
+        nil, .metered, nil, .meteredGuessed, nil,
+      ])
+  }
+
+  @Test func aMeteredDeviceMakesItsPathExpensiveAndSaysWhy() {
+    let view = Self.view([.init(interface: "wlan0", ipInterface: "wlan0", metered: .guessYes)])
+    let applied = view.apply(to: Self.path("wlan0"))
+    #expect(applied.isExpensive && applied.expenseSource == .meteredGuessed)
+    #expect(
+      applied.jsonRepresentation
+        == Self.path("wlan0").jsonRepresentation.replacing(
+          #""isExpensive":false"#, with: #""isExpensive":true"#))
+    let yes = Self.view([.init(interface: "eth0", ipInterface: "eth0", metered: .yes)])
+    #expect(yes.apply(to: Self.path("eth0")).expenseSource == .metered)
+  }
+
+  @Test(arguments: [NetworkManagerView.Metered.unknown, .no, .guessNo])
+  func aDeviceNotMeteredLeavesThePathAsItIs(metered: NetworkManagerView.Metered) {
+    let view = Self.view([.init(interface: "eth0", ipInterface: "eth0", metered: metered)])
+    #expect(view.apply(to: Self.path("eth0")) == Self.path("eth0"))
+  }
+
+  @Test func theIPInterfaceMatchesFirstAndTheInterfaceOnlyWithoutOne() {
+    // A modem: NetworkManager's Interface is its control port, IpInterface the kernel's wwan0.
+    let modem = Self.view([.init(interface: "cdc-wdm0", ipInterface: "wwan0", metered: .yes)])
+    #expect(modem.metered(interface: "wwan0") == .yes)
+    #expect(modem.metered(interface: "cdc-wdm0") == .unknown, "not the IP interface")
+    let notActivated = Self.view([.init(interface: "eth1", ipInterface: "", metered: .yes)])
+    #expect(notActivated.metered(interface: "eth1") == .yes)
+    #expect(Self.view([]).metered(interface: "eth0") == .unknown)
+  }
+
+  @Test func onlyTheInterfaceInUseCountsAndOnlyOnASatisfiedPath() {
+    let view = Self.view([.init(interface: "wwan1", ipInterface: "wwan1", metered: .yes)])
+    var path = Self.path("eth0")
+    path.availableInterfaces.append(NetworkInterface(name: "wwan1", index: 3, type: .other))
+    #expect(view.apply(to: path) == path, "the second interface is not in use")
+    let unsatisfied = Self.path("wwan1", status: .unsatisfied)
+    #expect(view.apply(to: unsatisfied) == unsatisfied)
+  }
+
+  @Test func aCellularPathStaysCellular() {
+    let view = Self.view([.init(interface: "wwan0", ipInterface: "wwan0", metered: .guessYes)])
+    let cellular = Self.path("wwan0", type: .cellular)
+    #expect(cellular.expenseSource == .cellular)
+    #expect(view.apply(to: cellular).expenseSource == .cellular)
+  }
+
+  @Test func connectivityMapsOverThePath() {
+    let cases: [(NetworkManagerView.Connectivity, ConnectivityState)] = [
+      (.unknown, .unknown), (.none, .none), (.portal, .portal(redirect: nil)), (.limited, .limited), (.full, .full),
+    ]
+    for (connectivity, state) in cases {
+      #expect(Self.view([], connectivity).connectivityState(over: Self.path("eth0")) == state, "\(connectivity)")
+    }
+    #expect(Self.view([], .full).connectivityState(over: nil) == .unknown, "no path known")
+    #expect(Self.view([], .full).connectivityState(over: .offline) == .none, "no path")
+  }
+
+  @Test func theStatusGivesTheViewAndTheDiagnostic() {
+    let view = Self.view([])
+    #expect(NetworkManagerStatus.running(view).view == view)
+    #expect(NetworkManagerStatus.absent.view == nil)
+    #expect(NetworkManagerStatus.running(view).diagnostic.isActive)
+    #expect(NetworkManagerStatus.stopped.diagnostic.unavailableReason?.contains("not started") == true)
+    #expect(NetworkManagerStatus.absent.diagnostic.unavailableReason?.contains("not running") == true)
+    #expect(NetworkManagerStatus.unavailable("no bus").diagnostic.unavailableReason == "no bus")
+    #expect(
+      NetworkManagerStatus.afterFailedRead(
+        errorName: "org.freedesktop.DBus.Error.ServiceUnknown", code: 113, description: "x") == .absent)
+    #expect(
+      NetworkManagerStatus.afterFailedRead(
+        errorName: "org.freedesktop.DBus.Error.NameHasNoOwner", code: 6, description: "x") == .absent)
+    let denied = NetworkManagerStatus.afterFailedRead(
+      errorName: "org.freedesktop.DBus.Error.AccessDenied", code: 13, description: "EACCES")
+    #expect(denied == .unavailable("NetworkManager did not answer: org.freedesktop.DBus.Error.AccessDenied (EACCES)"))
+  }
+
+  @Test func aDiagnosticReadsAsOneLine() {
+    let active = SourceDiagnostic(name: "rtnetlink", provides: "paths", status: .active)
+    #expect(active.description == "rtnetlink (paths): active")
+    #expect(active.unavailableReason == nil)
+    let missing = SourceDiagnostic(
+      name: "NetworkManager", provides: "metered devices", status: .unavailable(reason: "gone"))
+    #expect(missing.description == "NetworkManager (metered devices): unavailable: gone")
+    #expect(!missing.isActive)
+  }
+
+  @Test func aScriptedSourceListsItselfActive() {
+    let monitor = NetworkMonitor(source: ScriptedPathSource([.offline]))
+    #expect(
+      monitor.sourceDiagnostics == [SourceDiagnostic(name: "ScriptedPathSource", provides: "paths", status: .active)])
+  }
+
+  @Test func theSourcesJSONFollowsTheOtherMembers() {
+    let sources = [
+      SourceDiagnostic(name: "rtnetlink", provides: "paths", status: .active),
+      SourceDiagnostic(
+        name: "NetworkManager", provides: "metered devices, connectivity", status: .unavailable(reason: "no \"bus\"")),
+    ]
+    let json = NetworkPath.offline.jsonRepresentation(with: NetworkPathJSONExtra(sources: sources))
+    #expect(
+      json.hasSuffix(
+        #","sources":[{"name":"rtnetlink","provides":"paths","active":true,"reason":null},"#
+          + #"{"name":"NetworkManager","provides":"metered devices, connectivity","active":false,"reason":"no \"bus\""}]}"#
+      ),
+      "\(json)")
+  }
+
+  @Test func aNetworkManagerConnectivityMonitorNotStartedIsUnknownAndSendsNothing() {
+    let connectivity = ConnectivityMonitor(
+      monitor: NetworkMonitor(source: ScriptedPathSource([.offline])), source: .networkManager)
+    #expect(connectivity.source == .networkManager)
+    #expect(connectivity.state == .unknown)
+    #expect(connectivity.checksStarted == 0)
+    #expect(connectivity.networkManagerUnavailableReason?.contains("not started") == true)
+  }
+}
