@@ -7,7 +7,6 @@ import NetStatusCore
 ///   1  lo  loopback  up  carrier  127.0.0.1/8 (host), ::1/128 (host)
 ///   2  v0  other     up  carrier  198.51.100.2/24, fe80::1/64 (link)  [veth]  networkd routable, online, required for online
 /// DNS servers  192.0.2.53
-/// systemd-networkd  in use (/run/systemd/netif)
 /// ```
 enum LinkTable {
   /// The lines, without a final newline.
@@ -31,10 +30,6 @@ enum LinkTable {
     }
     let servers = inventory.nameservers.map { $0.escapingControlCharacters() }
     lines.append("DNS servers  " + (servers.isEmpty ? "none" : servers.joined(separator: ", ")))
-    if let networkd = inventory.networkd, networkd.use != .otherNamespace {
-      lines.append(
-        "systemd-networkd  \(networkd.use)" + (networkd.root.map { " (\($0.escapingControlCharacters()))" } ?? ""))
-    }
     return lines.joined(separator: "\n")
   }
 

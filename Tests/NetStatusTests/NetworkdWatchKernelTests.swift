@@ -69,6 +69,10 @@
       // networkd starts: the root and its links folder appear.
       try fake.makeFolders()
       try await seen.waitUntil("the folder in use") { $0.last?.use == .inUse && $0.last?.links.isEmpty == true }
+      #expect(
+        source.sourceDiagnostics.map(\.description) == [
+          "rtnetlink (paths): active", "systemd-networkd (link states, advertised captive portal): active",
+        ], "\(source.sourceDiagnostics)")
 
       try fake.write(7, FakeNetif.file(oper: "degraded", online: "offline"))
       try await seen.waitUntil("link 7 degraded") { $0.last?.links[7]?.operationalState == "degraded" }
@@ -228,7 +232,7 @@
       #expect(
         lines.contains { $0.contains(" v0 ") && $0.hasSuffix("networkd no-carrier, offline, required for online") },
         "\(lines)")
-      #expect(lines.last == "systemd-networkd  in use (\(fake.root))", "\(lines)")
+      #expect(lines.contains("  systemd-networkd (link states, advertised captive portal): active"), "\(lines)")
     }
 
     @Test("netstatus --probe: a portal's address is the URL networkd recorded for the path's interface")
@@ -299,6 +303,11 @@
       defer { session.stop() }
       // networkd makes its links folder when it starts: until then the folder is missing, and watched.
       #expect(source.networkd.use == .folderMissing, "\(source.networkd)")
+      // The reason is one of the source's diagnostics (what `show --all` lists), never an error.
+      let missing = source.sourceDiagnostics.first { $0.name == "systemd-networkd" }
+      #expect(
+        missing?.unavailableReason?.contains("systemd-networkd is not running") == true,
+        "\(String(describing: missing))")
 
       // Inside the test's namespace, in a mount namespace of its own: a tmpfs on /run/systemd (so that nothing of
       // the host's /run is touched), the test's folder bind-mounted as /run/systemd/netif, only the test's .network
@@ -355,6 +364,25 @@
       networkd.signal(SIGTERM)
       _ = try await networkd.waitForExit(timeout: .seconds(20))
       try await seen.waitUntil(timeout: .seconds(10), "networkd's files removed") { $0.last?.links[veth0.index] == nil }
+    }
+  }
+
+  /// Whose namespace NetworkManager and networkd manage: PID 1's. A process moved out of it ignores them.
+  @Suite("SystemNamespace: the namespace the system's network managers manage")
+  struct SystemNamespaceTests {
+    @Test func onlyKnownDifferentIdentitiesMeanAnotherNamespace() {
+      let own = SystemNamespace.Identity(device: 4, inode: 4_026_531_833)
+      let other = SystemNamespace.Identity(device: 4, inode: 4_026_532_500)
+      #expect(SystemNamespace.isSystems(own: own, system: own))
+      #expect(!SystemNamespace.isSystems(own: own, system: other))
+      // PID 1's namespace unreadable (no ptrace access to it): the own namespace is taken for the system's.
+      #expect(SystemNamespace.isSystems(own: own, system: nil))
+      #expect(SystemNamespace.isSystems(own: nil, system: other))
+    }
+
+    @Test func theOwnNamespaceFileHasAnIdentity() {
+      #expect(SystemNamespace.identity(of: "/proc/self/ns/net") != nil)
+      #expect(SystemNamespace.identity(of: "/proc/self/ns/no-such-namespace") == nil)
     }
   }
 #endif

@@ -4,19 +4,13 @@
 /// (``ConnectivityState/portal(redirect:)``): it is what the network itself says, where a redirect is only what one
 /// answer to one request said. The probe still decides whether there is a portal.
 ///
-/// Today's source: systemd-networkd's `CAPTIVE_PORTAL=` (``NetworkdLinkState/captivePortal``), read by the Linux path
-/// source for the process's own namespace.
+/// The monitor's source says it (``PathSource/advertisedCaptivePortal(interfaceIndex:)``). Today's: systemd-networkd's
+/// `CAPTIVE_PORTAL=` (``NetworkdLinkState/captivePortal``), read by the Linux path source for the process's own
+/// namespace (NetworkManager's manager object exposes no such URL).
 enum AdvertisedCaptivePortal {
   /// The URL advertised on the interface with index `interfaceIndex` of `monitor`'s path, if any.
   static func url(of monitor: NetworkMonitor, interfaceIndex: Int?) -> String? {
-    #if os(Linux)
-      guard let interfaceIndex, let index = Int32(exactly: interfaceIndex),
-        let source = monitor.source as? NetlinkPathSource
-      else { return nil }
-      return source.networkd.links[index]?.captivePortal
-    #else
-      return nil
-    #endif
+    interfaceIndex.flatMap { monitor.source.advertisedCaptivePortal(interfaceIndex: $0) }
   }
 
   /// `check` with the advertised `url` as the portal's address, when the check found a portal; the detail says so

@@ -21,7 +21,6 @@
         mirrored: mirrored, classifier: InterfaceClassifier(sysfsRoot: sysfsRoot), nameservers: resolver.nameservers)
       // systemd-networkd's view of each link, as a monitor of that namespace reads it (NetworkdLinkWatcher.swift).
       let networkd = NetworkdLinkWatcher.status(root: NetworkdRecord.defaultRoot(ownNamespace: namespace == nil))
-      inventory.networkd = networkd
       for position in inventory.links.indices {
         inventory.links[position].networkd = networkd.links[inventory.links[position].index]
       }

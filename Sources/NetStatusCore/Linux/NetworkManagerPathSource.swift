@@ -25,6 +25,10 @@
 
     var sourceDiagnostics: [SourceDiagnostic] { inner.sourceDiagnostics + [watch.status.diagnostic] }
 
+    func advertisedCaptivePortal(interfaceIndex: Int) -> String? {
+      inner.advertisedCaptivePortal(interfaceIndex: interfaceIndex)
+    }
+
     func start(filter: InterfaceFilter, sink: PathSink) throws(NetworkMonitorError) -> any PathSourceSession {
       let session = NetworkManagerPathSession(sink: sink, watch: watch)
       let (id, status) = watch.subscribe { [weak session] status in session?.update(status) }

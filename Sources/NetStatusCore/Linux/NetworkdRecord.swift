@@ -19,7 +19,9 @@
     /// links, and its files say nothing about another namespace's.
     static func defaultRoot(ownNamespace: Bool) -> String? {
       if let value = getenv("NETSTATUS_NETWORKD_ROOT"), value.pointee != 0 { return String(cString: value) }
-      return ownNamespace ? "/run/systemd/netif" : nil
+      // networkd manages PID 1's namespace; a process moved out of it (`ip netns exec`) shares its /run but not its
+      // links (SystemNamespace.swift).
+      return ownNamespace && SystemNamespace.ownIsSystems ? "/run/systemd/netif" : nil
     }
 
     init(root: String?, observer: (@Sendable (NetworkdStatus) -> Void)?) {

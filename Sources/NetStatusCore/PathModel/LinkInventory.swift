@@ -34,8 +34,6 @@ package struct LinkInventory: Sendable, Equatable {
   package var links: [Link]
   /// The name servers of the resolver configuration, in order.
   package var nameservers: [String]
-  /// Whether systemd-networkd's state was read, or why not (`nil` where it does not apply: not Linux).
-  package var networkd: NetworkdStatus? = nil
 
   /// The link named `name`, if there is one.
   package func link(named name: String) -> Link? { links.first { $0.name == name } }

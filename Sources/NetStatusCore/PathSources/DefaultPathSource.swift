@@ -1,3 +1,7 @@
+#if os(Linux)
+  import Glibc
+#endif
+
 /// The path source a ``NetworkMonitor`` uses when none is given: the kernel (rtnetlink) on Linux, with
 /// NetworkManager's metered view applied where it runs (``NetworkManagerPathSource``), `NWPathMonitor` on Apple
 /// platforms but watchOS.
@@ -9,7 +13,11 @@
 /// `lastError` says why.
 func makeDefaultPathSource() -> any PathSource {
   #if os(Linux)
-    // NetworkManager manages this (the process's own) namespace: its metered view is applied.
+    // NetworkManager manages PID 1's namespace: its metered view is applied where the process runs in it, or where
+    // a system bus was named explicitly (DBUS_SYSTEM_BUS_ADDRESS), which says whose NetworkManager to ask. A process
+    // moved into another namespace (`ip netns exec`) would otherwise match another namespace's device names
+    // (SystemNamespace.swift).
+    guard SystemNamespace.ownIsSystems || getenv("DBUS_SYSTEM_BUS_ADDRESS") != nil else { return NetlinkPathSource() }
     return NetworkManagerPathSource(wrapping: NetlinkPathSource())
   #elseif os(watchOS)
     return UnsupportedPathSource(platform: UnsupportedPathSource.watchOS)

@@ -32,6 +32,11 @@ public protocol PathSource: Sendable {
   /// The sources behind this one and whether each is in use: what ``NetworkMonitor/sourceDiagnostics`` lists.
   /// The default is one entry, active, named after the source's type.
   var sourceDiagnostics: [SourceDiagnostic] { get }
+
+  /// The captive-portal API URL the network advertised (RFC 8910) on the interface with this index, as the
+  /// system's network manager recorded it, or `nil`. When its probe finds a portal, a ``ConnectivityMonitor``
+  /// reports this URL as the portal's address. The default is `nil`.
+  func advertisedCaptivePortal(interfaceIndex: Int) -> String?
 }
 
 extension PathSource {
@@ -42,6 +47,9 @@ extension PathSource {
   public var sourceDiagnostics: [SourceDiagnostic] {
     [SourceDiagnostic(name: "\(type(of: self))", provides: "paths", status: .active)]
   }
+
+  /// `nil`: the source knows of no advertised portal.
+  public func advertisedCaptivePortal(interfaceIndex: Int) -> String? { nil }
 }
 
 /// A running ``PathSource``.
