@@ -1,3 +1,6 @@
+import NetStatusNetlink
+import NetStatusPathModel
+
 /// The fuzzing entry point: everything that reads rtnetlink bytes, fed one datagram.
 ///
 /// `Fuzz/NetlinkFuzzer` calls it from `LLVMFuzzerTestOneInput`, and the tests replay the committed corpus
@@ -56,14 +59,14 @@ package enum NetlinkFuzzing {
       }
       precondition(path.availableInterfaces.allSatisfy { filter.allows($0.type) }, "the filter leaked: \(path)")
       precondition(filter.apply(to: path) == path, "filtering again changed the path: \(path)")
-      _ = path.jsonRepresentation
+      _ = path.description
     }
   }
 
   /// Checks that ``NetlinkMessageDecoder/lookupReply(in:portID:)``, for the port the datagram names, agrees with
   /// ``NetlinkMessageDecoder/decode(_:)``: when it decodes the datagram, the full decoder gives one message with
   /// the same sequence number and the same result; when it throws, the full decoder throws the same error.
-  static func checkLookupReply(_ bytes: UnsafeRawBufferPointer) {
+  package static func checkLookupReply(_ bytes: UnsafeRawBufferPointer) {
     guard bytes.count >= RTNL.headerLength else { return }
     let port = bytes.loadUnaligned(fromByteOffset: 12, as: UInt32.self)
     let lean = Result { () throws(NetlinkDecodeError) in try NetlinkMessageDecoder.lookupReply(in: bytes, portID: port)
@@ -96,7 +99,7 @@ package enum NetlinkFuzzing {
   /// Checks that ``NetlinkMessageDecoder/routeMessage(in:)`` agrees with ``NetlinkMessageDecoder/decode(_:)``: when
   /// it decodes the datagram, the full decoder gives one route message with the same header and fields, which
   /// matters to the lookups alike; when it throws, the full decoder throws the same error.
-  static func checkRouteMessage(_ bytes: UnsafeRawBufferPointer) {
+  package static func checkRouteMessage(_ bytes: UnsafeRawBufferPointer) {
     let lean = Result { () throws(NetlinkDecodeError) in try NetlinkMessageDecoder.routeMessage(in: bytes) }
     let full = Result { () throws(NetlinkDecodeError) in try NetlinkMessageDecoder.decode(bytes) }
     switch (lean, full) {
@@ -113,11 +116,9 @@ package enum NetlinkFuzzing {
       let expected = NetlinkMessageDecoder.RouteMessage(
         type: message.type, sequence: message.sequence, portID: message.portID, route: route.map(RouteFields.init))
       precondition(notification == expected, "the route message \(notification) is not what \(message) says")
-      #if os(Linux)
-        precondition(
-          NetlinkSessionWorker.mayChangeLookups(notification.route) == NetlinkSessionWorker.mayChangeLookups(message),
-          "the route message \(notification) and \(message) matter differently to the lookups")
-      #endif
+      precondition(
+        RouteLookupRequest.mayChangeAnswers(notification.route) == RouteLookupRequest.mayChangeAnswers(message),
+        "the route message \(notification) and \(message) matter differently to the lookups")
     case (.failure(let leanError), .failure(let fullError)):
       precondition(leanError == fullError, "the route message failed with \(leanError), the decoder with \(fullError)")
     case (.success(let notification?), .failure(let error)):

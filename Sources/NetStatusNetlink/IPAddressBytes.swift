@@ -10,13 +10,13 @@ package struct IPAddressBytes: Sendable, Hashable, CustomStringConvertible {
   /// Bytes 8 to 15, byte 8 in the most significant bits; zero for IPv4.
   private let low: UInt64
   /// Whether this is an IPv4 address (4 bytes); otherwise IPv6 (16 bytes).
-  let isIPv4: Bool
+  package let isIPv4: Bool
 
   /// The address's bytes, 4 for IPv4 and 16 for IPv6.
-  var bytes: [UInt8] { (0..<(isIPv4 ? 4 : 16)).map { self[$0] } }
+  package var bytes: [UInt8] { (0..<(isIPv4 ? 4 : 16)).map { self[$0] } }
 
   /// The byte at `index` (0 is the first, most significant).
-  subscript(index: Int) -> UInt8 {
+  package subscript(index: Int) -> UInt8 {
     let word = index < 8 ? high : low
     return UInt8(truncatingIfNeeded: word >> (56 - 8 * UInt64(index & 7)))
   }
@@ -40,7 +40,7 @@ package struct IPAddressBytes: Sendable, Hashable, CustomStringConvertible {
 
   /// Reads 4 (`ipv4`) or 16 bytes at `offset` of `buffer`, which must hold them: the decoder's path, without
   /// a collection in between.
-  init(reading buffer: UnsafeRawBufferPointer, at offset: Int, ipv4: Bool) {
+  package init(reading buffer: UnsafeRawBufferPointer, at offset: Int, ipv4: Bool) {
     if ipv4 {
       high = UInt64(UInt32(bigEndian: buffer.loadUnaligned(fromByteOffset: offset, as: UInt32.self))) << 32
       low = 0
@@ -53,7 +53,7 @@ package struct IPAddressBytes: Sendable, Hashable, CustomStringConvertible {
 
   /// Writes the address's 4 or 16 bytes, in network order, at `offset` of `buffer`, which must have room for them:
   /// the lookup requests' path, a word at a time rather than a byte at a time.
-  func store(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) {
+  package func store(into buffer: UnsafeMutableRawBufferPointer, at offset: Int) {
     if isIPv4 {
       buffer.storeBytes(of: UInt32(truncatingIfNeeded: high >> 32).bigEndian, toByteOffset: offset, as: UInt32.self)
     } else {
@@ -64,7 +64,7 @@ package struct IPAddressBytes: Sendable, Hashable, CustomStringConvertible {
 
   /// Parses dotted-quad IPv4 text, for tests and resolver configuration. IPv6 text is parsed by
   /// ``init(ipv6Text:)``.
-  init?(ipv4Text text: some StringProtocol) {
+  package init?(ipv4Text text: some StringProtocol) {
     let parts = text.split(separator: ".", omittingEmptySubsequences: false)
     guard parts.count == 4 else { return nil }
     var result: [UInt8] = []
@@ -76,7 +76,7 @@ package struct IPAddressBytes: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Parses IPv6 text (RFC 4291 forms, with `::` and an optional embedded IPv4 tail; a `%zone` is dropped).
-  init?(ipv6Text input: some StringProtocol) {
+  package init?(ipv6Text input: some StringProtocol) {
     let text = Substring(input).split(separator: "%", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
     func groups(_ part: Substring) -> [UInt16]? {
       if part.isEmpty { return [] }
@@ -110,7 +110,7 @@ package struct IPAddressBytes: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Parses IPv4 or IPv6 text.
-  init?(text: some StringProtocol) {
+  package init?(text: some StringProtocol) {
     if let v4 = IPAddressBytes(ipv4Text: text) {
       self = v4
     } else if let v6 = IPAddressBytes(ipv6Text: text) {
@@ -121,20 +121,20 @@ package struct IPAddressBytes: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Whether the address only reaches the local link: IPv4 169.254.0.0/16, IPv6 fe80::/10.
-  var isLinkLocal: Bool {
+  package var isLinkLocal: Bool {
     if isIPv4 { return high >> 48 == 0xa9fe }
     return high >> 54 == 0xfe80 >> 6
   }
 
   /// Whether the address is a loopback address: 127.0.0.0/8 or ::1.
-  var isLoopback: Bool {
+  package var isLoopback: Bool {
     if isIPv4 { return high >> 56 == 127 }
     return high == 0 && low == 1
   }
 
   /// Whether `other` is of the same family and its first `prefixLength` bits equal this address's: whether
   /// `other` lies in the prefix `self/prefixLength`.
-  func sharesPrefix(with other: IPAddressBytes, length prefixLength: Int) -> Bool {
+  package func sharesPrefix(with other: IPAddressBytes, length prefixLength: Int) -> Bool {
     guard isIPv4 == other.isIPv4, prefixLength >= 0, prefixLength <= (isIPv4 ? 32 : 128) else { return false }
     // The first `bits` bits of a word, as a mask (0 bits: none; a shift by 64 would trap).
     func mask(_ bits: Int) -> UInt64 { bits <= 0 ? 0 : ~UInt64(0) << (64 - UInt64(min(bits, 64))) }
@@ -144,7 +144,7 @@ package struct IPAddressBytes: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Whether every byte is zero (0.0.0.0 or ::).
-  var isUnspecified: Bool { high == 0 && low == 0 }
+  package var isUnspecified: Bool { high == 0 && low == 0 }
 
   /// Dotted-quad IPv4, or RFC 5952 IPv6 (lowercase, longest run of two or more zero groups as `::`).
   package var description: String {

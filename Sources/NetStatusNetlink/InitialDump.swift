@@ -10,14 +10,15 @@
 /// let state = try dump.run(
 ///   send: { request, sequence in try socket.send(request.bytes(sequence: sequence), ...) },
 ///   receive: { /* one receive: .messages(decoded), .overflow, ..., or nil to wait */ },
-///   restart: { reason, reopen in /* count; reopen if asked and return the new port; drain */ })
+///   restart: { reason, reopen in /* count; reopen if asked and return the new port; drain */ },
+///   failure: { failure in /* the caller's error for a ``Failure`` */ })
 /// ```
 ///
 /// or step by step: ``beginAttempt()``, then ``received(_:)`` with what each receive gave, until ``Step/complete(_:)``
 /// or ``Step/fail(_:)``.
-struct InitialDump {
+package struct InitialDump {
   /// What one receive on the socket gave.
-  enum Received {
+  package enum Received {
     /// Nothing arrived within the reply timeout.
     case timedOut
     /// ENOBUFS: the kernel dropped messages, perhaps the answer to the request.
@@ -31,7 +32,7 @@ struct InitialDump {
   }
 
   /// What to do next.
-  enum Step: Equatable {
+  package enum Step: Equatable {
     /// Send this dump request, with this sequence number, then receive.
     case send(NetlinkDumpRequest, sequence: UInt32)
     /// Receive (waiting up to the reply timeout) and report with ``received(_:)``.
@@ -41,32 +42,42 @@ struct InitialDump {
     case restart(reason: String, reopen: Bool)
     /// The dump completed without loss: the new mirrored state.
     case complete(KernelState)
-    /// Retrying cannot help: the source fails with this error.
-    case fail(NetworkMonitorError)
+    /// Retrying cannot help: the source fails (its caller says with which error).
+    case fail(Failure)
+  }
+
+  /// Why a rebuild cannot succeed by retrying: the caller turns it into its own error.
+  package enum Failure: Error, Equatable {
+    /// The kernel refused the dump with this errno: one that retrying cannot fix (``fatalErrors``), or
+    /// ``maximumConsecutiveRefusals`` times in a row.
+    case refused(NetlinkDumpRequest, errno: Int32)
+    /// ``maximumConsecutiveDecodeFailures`` attempts in a row ended on a datagram that does not decode (a decoder
+    /// bug, not a transient loss).
+    case undecodable(NetlinkDecodeError)
   }
 
   /// Consecutive attempts failing on undecodable data before giving up (a decoder bug, not a transient loss:
   /// re-dumping forever would spin).
-  static let maximumConsecutiveDecodeFailures = 5
+  package static let maximumConsecutiveDecodeFailures = 5
   /// Consecutive refusals of a dump (other than ENOBUFS) before giving up.
-  static let maximumConsecutiveRefusals = 20
+  package static let maximumConsecutiveRefusals = 20
   /// How long the worker waits for a reply before reporting ``Received/timedOut``.
-  static let replyTimeoutMilliseconds: Int32 = 2_000
+  package static let replyTimeoutMilliseconds: Int32 = 2_000
 
   /// rtnetlink's errors are Linux's numbers wherever this compiles.
   private static let ENOBUFS: Int32 = 105
   /// Errors answering a dump request that retrying cannot fix: EPERM, EACCES, EINVAL, EOPNOTSUPP,
   /// EPROTONOSUPPORT, EAFNOSUPPORT.
-  static let fatalErrors: Set<Int32> = [1, 13, 22, 95, 93, 97]
+  package static let fatalErrors: Set<Int32> = [1, 13, 22, 95, 93, 97]
 
   /// The last sequence number used; the worker's lookups continue from it.
-  private(set) var sequence: UInt32
+  package private(set) var sequence: UInt32
   /// The socket's port: replies carry it, notifications do not.
-  private(set) var portID: UInt32
+  package private(set) var portID: UInt32
   /// Dumps this value saw flagged inconsistent (NLM_F_DUMP_INTR), and datagrams it could not decode: for the
   /// source's statistics.
-  private(set) var interruptedDumps = 0
-  private(set) var decodeErrors = 0
+  package private(set) var interruptedDumps = 0
+  package private(set) var decodeErrors = 0
 
   private var consecutiveDecodeFailures = 0
   private var consecutiveRefusals = 0
@@ -76,14 +87,21 @@ struct InitialDump {
   /// Why this attempt will start over once its current dump has ended (NLM_F_DUMP_INTR, a failed NLMSG_DONE).
   private var restartAfterDump: String?
 
+  /// How a restart's reason names an errno (this module has no C library to ask).
+  private let describeErrno: (Int32) -> String
+
   /// A rebuild on the socket with port `portID`, continuing the sequence numbers from `sequence`.
-  init(sequence: UInt32, portID: UInt32) {
+  ///
+  /// - Parameter describeErrno: How a restart's reason names an errno the kernel answered with (NetStatusCore
+  ///   passes `SystemErrno.describe`); by default its number.
+  package init(sequence: UInt32, portID: UInt32, describeErrno: @escaping (Int32) -> String = { "errno \($0)" }) {
     self.sequence = sequence
     self.portID = portID
+    self.describeErrno = describeErrno
   }
 
   /// Starts an attempt (the first, or one after a ``Step/restart(reason:reopen:)``): its first request.
-  mutating func beginAttempt() -> Step {
+  package mutating func beginAttempt() -> Step {
     fresh = KernelState()
     restartAfterDump = nil
     pending = Array(NetlinkDumpRequest.allCases.reversed())
@@ -99,13 +117,15 @@ struct InitialDump {
   ///     (it is asked again).
   ///   - restart: Told of each failed attempt (a re-sync to count); opens a new socket when `reopen` says so and
   ///     returns its port, and drops what is still queued.
+  ///   - failure: The caller's error for what a step says cannot be retried.
   /// - Returns: The new mirrored state.
-  /// - Throws: What a step says cannot be retried, or what the I/O throws.
-  mutating func run(
-    send: (NetlinkDumpRequest, UInt32) throws(NetworkMonitorError) -> Void,
-    receive: () throws(NetworkMonitorError) -> Received?,
-    restart: (_ reason: String, _ reopen: Bool) throws(NetworkMonitorError) -> UInt32?
-  ) throws(NetworkMonitorError) -> KernelState {
+  /// - Throws: `failure`'s error for what cannot be retried, or what the I/O throws.
+  package mutating func run<CallerError: Error>(
+    send: (NetlinkDumpRequest, UInt32) throws(CallerError) -> Void,
+    receive: () throws(CallerError) -> Received?,
+    restart: (_ reason: String, _ reopen: Bool) throws(CallerError) -> UInt32?,
+    failure: (Failure) -> CallerError
+  ) throws(CallerError) -> KernelState {
     var step = beginAttempt()
     while true {
       switch step {
@@ -119,17 +139,17 @@ struct InitialDump {
         step = beginAttempt()
       case .complete(let state):
         return state
-      case .fail(let error):
-        throw error
+      case .fail(let reason):
+        throw failure(reason)
       }
     }
   }
 
   /// The socket was reopened: replies now carry the new socket's port.
-  mutating func socketReopened(portID: UInt32) { self.portID = portID }
+  package mutating func socketReopened(portID: UInt32) { self.portID = portID }
 
   /// Takes what one receive gave.
-  mutating func received(_ received: Received) -> Step {
+  package mutating func received(_ received: Received) -> Step {
     guard let request = current else { return beginAttempt() }
     switch received {
     case .timedOut:
@@ -145,7 +165,7 @@ struct InitialDump {
       decodeErrors += 1
       consecutiveDecodeFailures += 1
       if consecutiveDecodeFailures >= Self.maximumConsecutiveDecodeFailures {
-        return .fail(.sourceFailed("rtnetlink sent data NetStatus cannot decode: \(error)"))
+        return .fail(.undecodable(error))
       }
       return .restart(reason: "undecodable dump reply: \(error)", reopen: true)
     case .messages(let messages):
@@ -173,16 +193,16 @@ struct InitialDump {
       case .error(let code) where code != 0:
         // ENOBUFS here: the first part of the dump did not fit, and the dump is stalled.
         if Self.fatalErrors.contains(code) {
-          return .fail(.systemCall(call: "rtnetlink \(request) dump", errno: code))
+          return .fail(.refused(request, errno: code))
         }
         if code != Self.ENOBUFS {
           consecutiveRefusals += 1
           if consecutiveRefusals >= Self.maximumConsecutiveRefusals {
-            return .fail(.systemCall(call: "rtnetlink \(request) dump", errno: code))
+            return .fail(.refused(request, errno: code))
           }
         }
         refused =
-          refused ?? .restart(reason: "the \(request) dump was refused: \(SystemErrno.describe(code))", reopen: true)
+          refused ?? .restart(reason: "the \(request) dump was refused: \(describeErrno(code))", reopen: true)
         finished = true
       default:
         fresh.apply(message)

@@ -6,26 +6,26 @@
 /// A pure value, updated by applying decoded events. Every update is an idempotent upsert keyed by the
 /// object's identity, so a replayed or duplicated event changes nothing and a dump can be applied over
 /// events seen during it.
-struct KernelState: Sendable, Hashable {
+package struct KernelState: Sendable, Hashable {
   /// Links by index.
-  var links: [Int32: NetlinkLink] = [:]
+  package var links: [Int32: NetlinkLink] = [:]
   /// Addresses by identity (interface, address, prefix length).
-  var addresses: [NetlinkAddress.Key: NetlinkAddress] = [:] {
+  package var addresses: [NetlinkAddress.Key: NetlinkAddress] = [:] {
     didSet { usableSources = Self.usableSources(of: addresses) }
   }
   /// The addresses of ``addresses`` usable beyond the local link (see ``NetlinkAddress/isUsableBeyondLink``),
   /// kept up to date with them: every evaluation asks, and addresses change far less often than routes. Derived
   /// from ``addresses``, so equality and hashing leave it out.
-  private(set) var usableSources: [IPAddressBytes] = []
+  package private(set) var usableSources: [IPAddressBytes] = []
 
   /// An empty state.
-  init() {}
+  package init() {}
 
-  static func == (lhs: KernelState, rhs: KernelState) -> Bool {
+  package static func == (lhs: KernelState, rhs: KernelState) -> Bool {
     lhs.links == rhs.links && lhs.addresses == rhs.addresses
   }
 
-  func hash(into hasher: inout Hasher) {
+  package func hash(into hasher: inout Hasher) {
     hasher.combine(links)
     hasher.combine(addresses)
   }
@@ -38,7 +38,7 @@ struct KernelState: Sendable, Hashable {
   }
 
   /// Applies one message. Route, rule and nexthop messages change nothing here.
-  mutating func apply(_ message: NetlinkMessage) {
+  package mutating func apply(_ message: NetlinkMessage) {
     switch message.event {
     case .newLink(var link):
       // A link message without a name (rare, but the kernel may send one) keeps the known name.
@@ -57,18 +57,18 @@ struct KernelState: Sendable, Hashable {
   }
 
   /// Applies messages in order.
-  mutating func apply(_ messages: some Sequence<NetlinkMessage>) {
+  package mutating func apply(_ messages: some Sequence<NetlinkMessage>) {
     for message in messages { apply(message) }
   }
 
   /// Whether some address of this family can be a source for off-link traffic (see
   /// ``NetlinkAddress/isUsableBeyondLink``). Without one, no lookup of the family can give a usable path.
-  func hasUsableAddress(ipv4: Bool) -> Bool {
+  package func hasUsableAddress(ipv4: Bool) -> Bool {
     usableSources.contains { $0.isIPv4 == ipv4 }
   }
 
   /// Whether `source` is one of the mirrored addresses and usable beyond the local link.
-  func isUsableSource(_ source: IPAddressBytes) -> Bool {
+  package func isUsableSource(_ source: IPAddressBytes) -> Bool {
     usableSources.contains(source)
   }
 }

@@ -2,14 +2,14 @@
 /// and their bytes. Routes are never dumped: the kernel's route lookup answers for them.
 ///
 /// Pure: the socket sends what ``bytes(sequence:)`` returns.
-enum NetlinkDumpRequest: CaseIterable, Sendable {
+package enum NetlinkDumpRequest: CaseIterable, Sendable {
   /// RTM_GETLINK: every interface.
   case links
   /// RTM_GETADDR: every address of both families.
   case addresses
 
   /// The request's message type.
-  var messageType: UInt16 {
+  package var messageType: UInt16 {
     switch self {
     case .links: return RTNL.RTM_GETLINK
     case .addresses: return RTNL.RTM_GETADDR
@@ -26,7 +26,7 @@ enum NetlinkDumpRequest: CaseIterable, Sendable {
   }
 
   /// The request's bytes: nlmsghdr (NLM_F_REQUEST | NLM_F_DUMP) and a zeroed family header.
-  func bytes(sequence: UInt32) -> [UInt8] {
+  package func bytes(sequence: UInt32) -> [UInt8] {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(RTNL.headerLength + familyHeaderLength)
     bytes.appendNetlinkHeader(
@@ -39,12 +39,12 @@ enum NetlinkDumpRequest: CaseIterable, Sendable {
 
 extension [UInt8] {
   /// Appends an integer in host byte order, as netlink reads it.
-  mutating func appendHostOrder<T: FixedWidthInteger>(_ value: T) {
+  package mutating func appendHostOrder<T: FixedWidthInteger>(_ value: T) {
     Swift.withUnsafeBytes(of: value) { append(contentsOf: $0) }
   }
 
   /// Appends a request's nlmsghdr: length, type, flags, sequence and port 0 (the kernel fills in ours).
-  mutating func appendNetlinkHeader(length: Int, type: UInt16, flags: UInt16, sequence: UInt32) {
+  package mutating func appendNetlinkHeader(length: Int, type: UInt16, flags: UInt16, sequence: UInt32) {
     appendHostOrder(UInt32(length))
     appendHostOrder(type)
     appendHostOrder(flags)
@@ -53,7 +53,7 @@ extension [UInt8] {
   }
 
   /// Appends one attribute (`struct rtattr` and its value, padded to 4 bytes).
-  mutating func appendAttribute(type: UInt16, value: some Collection<UInt8>) {
+  package mutating func appendAttribute(type: UInt16, value: some Collection<UInt8>) {
     let length = RTNL.attributeHeaderLength + value.count
     appendHostOrder(UInt16(length))
     appendHostOrder(type)

@@ -1,175 +1,175 @@
 /// rtnetlink's numbers, spelled out in Swift so the decoder and the evaluator need no C headers and compile
 /// (and can be fuzzed) on every platform. The values are the kernel's ABI (`linux/netlink.h`,
 /// `linux/rtnetlink.h`, `linux/if_link.h`, `linux/if_addr.h`, `linux/if_arp.h`, `linux/if.h`).
-enum RTNL {
+package enum RTNL {
   // nlmsghdr
-  static let headerLength = 16
-  static let NLMSG_NOOP: UInt16 = 1
-  static let NLMSG_ERROR: UInt16 = 2
-  static let NLMSG_DONE: UInt16 = 3
-  static let NLMSG_OVERRUN: UInt16 = 4
-  static let NLM_F_REQUEST: UInt16 = 0x01
-  static let NLM_F_MULTI: UInt16 = 0x02
-  static let NLM_F_ACK: UInt16 = 0x04
-  static let NLM_F_DUMP_INTR: UInt16 = 0x10
-  static let NLM_F_ROOT: UInt16 = 0x100
-  static let NLM_F_MATCH: UInt16 = 0x200
-  static let NLM_F_DUMP: UInt16 = NLM_F_ROOT | NLM_F_MATCH
-  static let NLM_F_REPLACE: UInt16 = 0x100  // on NEW requests and notifications, same bit as NLM_F_ROOT
+  package static let headerLength = 16
+  package static let NLMSG_NOOP: UInt16 = 1
+  package static let NLMSG_ERROR: UInt16 = 2
+  package static let NLMSG_DONE: UInt16 = 3
+  package static let NLMSG_OVERRUN: UInt16 = 4
+  package static let NLM_F_REQUEST: UInt16 = 0x01
+  package static let NLM_F_MULTI: UInt16 = 0x02
+  package static let NLM_F_ACK: UInt16 = 0x04
+  package static let NLM_F_DUMP_INTR: UInt16 = 0x10
+  package static let NLM_F_ROOT: UInt16 = 0x100
+  package static let NLM_F_MATCH: UInt16 = 0x200
+  package static let NLM_F_DUMP: UInt16 = NLM_F_ROOT | NLM_F_MATCH
+  package static let NLM_F_REPLACE: UInt16 = 0x100  // on NEW requests and notifications, same bit as NLM_F_ROOT
 
   // message types
-  static let RTM_NEWLINK: UInt16 = 16
-  static let RTM_DELLINK: UInt16 = 17
-  static let RTM_GETLINK: UInt16 = 18
-  static let RTM_NEWADDR: UInt16 = 20
-  static let RTM_DELADDR: UInt16 = 21
-  static let RTM_GETADDR: UInt16 = 22
-  static let RTM_NEWROUTE: UInt16 = 24
-  static let RTM_DELROUTE: UInt16 = 25
-  static let RTM_GETROUTE: UInt16 = 26
-  static let RTM_NEWRULE: UInt16 = 32
-  static let RTM_DELRULE: UInt16 = 33
-  static let RTM_NEWNEXTHOP: UInt16 = 104
-  static let RTM_DELNEXTHOP: UInt16 = 105
+  package static let RTM_NEWLINK: UInt16 = 16
+  package static let RTM_DELLINK: UInt16 = 17
+  package static let RTM_GETLINK: UInt16 = 18
+  package static let RTM_NEWADDR: UInt16 = 20
+  package static let RTM_DELADDR: UInt16 = 21
+  package static let RTM_GETADDR: UInt16 = 22
+  package static let RTM_NEWROUTE: UInt16 = 24
+  package static let RTM_DELROUTE: UInt16 = 25
+  package static let RTM_GETROUTE: UInt16 = 26
+  package static let RTM_NEWRULE: UInt16 = 32
+  package static let RTM_DELRULE: UInt16 = 33
+  package static let RTM_NEWNEXTHOP: UInt16 = 104
+  package static let RTM_DELNEXTHOP: UInt16 = 105
 
   // multicast groups, as bind() masks (RTMGRP_*)
-  static let RTMGRP_LINK: UInt32 = 0x1
-  static let RTMGRP_IPV4_IFADDR: UInt32 = 0x10
-  static let RTMGRP_IPV4_ROUTE: UInt32 = 0x40
-  static let RTMGRP_IPV6_IFADDR: UInt32 = 0x100
-  static let RTMGRP_IPV4_RULE: UInt32 = 0x80
-  static let RTMGRP_IPV6_ROUTE: UInt32 = 0x400
+  package static let RTMGRP_LINK: UInt32 = 0x1
+  package static let RTMGRP_IPV4_IFADDR: UInt32 = 0x10
+  package static let RTMGRP_IPV4_ROUTE: UInt32 = 0x40
+  package static let RTMGRP_IPV6_IFADDR: UInt32 = 0x100
+  package static let RTMGRP_IPV4_RULE: UInt32 = 0x80
+  package static let RTMGRP_IPV6_ROUTE: UInt32 = 0x400
   /// RTNLGRP_IPV6_RULE (19) as a bind() mask.
-  static let RTMGRP_IPV6_RULE: UInt32 = 1 << (19 - 1)
+  package static let RTMGRP_IPV6_RULE: UInt32 = 1 << (19 - 1)
   /// RTNLGRP_NEXTHOP (32) as a bind() mask: the last bit nl_groups can hold.
-  static let RTMGRP_NEXTHOP: UInt32 = 1 << (32 - 1)
+  package static let RTMGRP_NEXTHOP: UInt32 = 1 << (32 - 1)
 
   // address families
-  static let AF_UNSPEC: UInt8 = 0
-  static let AF_INET: UInt8 = 2
-  static let AF_BRIDGE: UInt8 = 7
-  static let AF_INET6: UInt8 = 10
+  package static let AF_UNSPEC: UInt8 = 0
+  package static let AF_INET: UInt8 = 2
+  package static let AF_BRIDGE: UInt8 = 7
+  package static let AF_INET6: UInt8 = 10
 
   // ifinfomsg: 16 bytes; IFLA_*
-  static let ifinfomsgLength = 16
-  static let IFLA_ADDRESS: UInt16 = 1
-  static let IFLA_IFNAME: UInt16 = 3
-  static let IFLA_OPERSTATE: UInt16 = 16
-  static let IFLA_LINKINFO: UInt16 = 18
-  static let IFLA_INFO_KIND: UInt16 = 1
-  static let IFF_UP: UInt32 = 0x1
-  static let IFF_LOOPBACK: UInt32 = 0x8
-  static let IFF_RUNNING: UInt32 = 0x40
-  static let IFF_LOWER_UP: UInt32 = 0x10000
-  static let IF_OPER_UNKNOWN: UInt8 = 0
-  static let IF_OPER_DOWN: UInt8 = 2
-  static let IF_OPER_UP: UInt8 = 6
+  package static let ifinfomsgLength = 16
+  package static let IFLA_ADDRESS: UInt16 = 1
+  package static let IFLA_IFNAME: UInt16 = 3
+  package static let IFLA_OPERSTATE: UInt16 = 16
+  package static let IFLA_LINKINFO: UInt16 = 18
+  package static let IFLA_INFO_KIND: UInt16 = 1
+  package static let IFF_UP: UInt32 = 0x1
+  package static let IFF_LOOPBACK: UInt32 = 0x8
+  package static let IFF_RUNNING: UInt32 = 0x40
+  package static let IFF_LOWER_UP: UInt32 = 0x10000
+  package static let IF_OPER_UNKNOWN: UInt8 = 0
+  package static let IF_OPER_DOWN: UInt8 = 2
+  package static let IF_OPER_UP: UInt8 = 6
 
   // ARPHRD_*
-  static let ARPHRD_ETHER: UInt16 = 1
-  static let ARPHRD_PPP: UInt16 = 512
-  static let ARPHRD_RAWIP: UInt16 = 519
-  static let ARPHRD_LOOPBACK: UInt16 = 772
-  static let ARPHRD_NONE: UInt16 = 65534
+  package static let ARPHRD_ETHER: UInt16 = 1
+  package static let ARPHRD_PPP: UInt16 = 512
+  package static let ARPHRD_RAWIP: UInt16 = 519
+  package static let ARPHRD_LOOPBACK: UInt16 = 772
+  package static let ARPHRD_NONE: UInt16 = 65534
 
   // ifaddrmsg: 8 bytes; IFA_*
-  static let ifaddrmsgLength = 8
-  static let IFA_ADDRESS: UInt16 = 1
-  static let IFA_LOCAL: UInt16 = 2
-  static let IFA_FLAGS: UInt16 = 8
-  static let IFA_F_DADFAILED: UInt32 = 0x08
-  static let IFA_F_TENTATIVE: UInt32 = 0x40
+  package static let ifaddrmsgLength = 8
+  package static let IFA_ADDRESS: UInt16 = 1
+  package static let IFA_LOCAL: UInt16 = 2
+  package static let IFA_FLAGS: UInt16 = 8
+  package static let IFA_F_DADFAILED: UInt32 = 0x08
+  package static let IFA_F_TENTATIVE: UInt32 = 0x40
 
   // rtmsg: 12 bytes; RTA_*
-  static let rtmsgLength = 12
-  static let RTA_DST: UInt16 = 1
-  static let RTA_OIF: UInt16 = 4
-  static let RTA_GATEWAY: UInt16 = 5
-  static let RTA_PRIORITY: UInt16 = 6
-  static let RTA_PREFSRC: UInt16 = 7
-  static let RTA_MULTIPATH: UInt16 = 9
-  static let RTA_TABLE: UInt16 = 15
-  static let RTA_VIA: UInt16 = 18
-  static let RTA_NH_ID: UInt16 = 30
+  package static let rtmsgLength = 12
+  package static let RTA_DST: UInt16 = 1
+  package static let RTA_OIF: UInt16 = 4
+  package static let RTA_GATEWAY: UInt16 = 5
+  package static let RTA_PRIORITY: UInt16 = 6
+  package static let RTA_PREFSRC: UInt16 = 7
+  package static let RTA_MULTIPATH: UInt16 = 9
+  package static let RTA_TABLE: UInt16 = 15
+  package static let RTA_VIA: UInt16 = 18
+  package static let RTA_NH_ID: UInt16 = 30
   /// rtm_flags on a lookup request: answer with the FIB entry that matched, not a resolved route. A lookup
   /// with RTA_OIF that matches no entry then fails instead of inventing an on-link route.
-  static let RTM_F_FIB_MATCH: UInt32 = 0x2000
-  static let RTN_UNICAST: UInt8 = 1
-  static let RTN_LOCAL: UInt8 = 2
-  static let RTN_BLACKHOLE: UInt8 = 6
-  static let RTN_UNREACHABLE: UInt8 = 7
-  static let RTN_PROHIBIT: UInt8 = 8
-  static let RTN_THROW: UInt8 = 9
-  static let RT_TABLE_DEFAULT: UInt32 = 253
-  static let RT_TABLE_MAIN: UInt32 = 254
-  static let RT_TABLE_LOCAL: UInt32 = 255
-  static let RT_SCOPE_LINK: UInt8 = 253
-  static let RT_SCOPE_HOST: UInt8 = 254
-  static let RTNH_F_DEAD: UInt32 = 0x1
-  static let RTNH_F_LINKDOWN: UInt32 = 0x10
-  static let rtnexthopLength = 8
+  package static let RTM_F_FIB_MATCH: UInt32 = 0x2000
+  package static let RTN_UNICAST: UInt8 = 1
+  package static let RTN_LOCAL: UInt8 = 2
+  package static let RTN_BLACKHOLE: UInt8 = 6
+  package static let RTN_UNREACHABLE: UInt8 = 7
+  package static let RTN_PROHIBIT: UInt8 = 8
+  package static let RTN_THROW: UInt8 = 9
+  package static let RT_TABLE_DEFAULT: UInt32 = 253
+  package static let RT_TABLE_MAIN: UInt32 = 254
+  package static let RT_TABLE_LOCAL: UInt32 = 255
+  package static let RT_SCOPE_LINK: UInt8 = 253
+  package static let RT_SCOPE_HOST: UInt8 = 254
+  package static let RTNH_F_DEAD: UInt32 = 0x1
+  package static let RTNH_F_LINKDOWN: UInt32 = 0x10
+  package static let rtnexthopLength = 8
 
   // attributes
-  static let attributeHeaderLength = 4
-  static let NLA_TYPE_MASK: UInt16 = 0x3fff
+  package static let attributeHeaderLength = 4
+  package static let NLA_TYPE_MASK: UInt16 = 0x3fff
 
   /// NLMSG_ALIGN / RTA_ALIGN: rounds up to a multiple of 4.
-  static func align(_ length: Int) -> Int { (length + 3) & ~3 }
+  package static func align(_ length: Int) -> Int { (length + 3) & ~3 }
 }
 
 /// A network interface as rtnetlink describes it (`RTM_NEWLINK`).
-struct NetlinkLink: Sendable, Hashable {
+package struct NetlinkLink: Sendable, Hashable {
   /// The interface index (`ifi_index`).
-  var index: Int32
+  package var index: Int32
   /// The name (`IFLA_IFNAME`); empty when the kernel sent none.
-  var name: String
+  package var name: String
   /// The hardware type (`ifi_type`, an `ARPHRD_*` value).
-  var hardwareType: UInt16
+  package var hardwareType: UInt16
   /// The device flags (`ifi_flags`: IFF_UP, IFF_LOWER_UP…).
-  var flags: UInt32
+  package var flags: UInt32
   /// The RFC 2863 operational state (`IFLA_OPERSTATE`), when sent.
-  var operationalState: UInt8?
+  package var operationalState: UInt8?
   /// The link kind (`IFLA_LINKINFO`/`IFLA_INFO_KIND`: veth, bridge, wireguard…), for virtual links.
-  var kind: String?
+  package var kind: String?
   /// The hardware (MAC) address (`IFLA_ADDRESS`), when the link has one.
-  var hardwareAddress: [UInt8]?
+  package var hardwareAddress: [UInt8]?
 
   /// Whether the link is administratively up and has carrier: IFF_UP and IFF_LOWER_UP.
   ///
   /// IFF_LOWER_UP is the carrier itself: the kernel clears it the moment carrier goes, while the operational
   /// state (IFLA_OPERSTATE) lags by up to a second (linkwatch), so the operational state is not consulted.
   /// Drivers that do not manage carrier keep it on, so they read as having carrier.
-  var isUsable: Bool {
+  package var isUsable: Bool {
     flags & RTNL.IFF_UP != 0 && flags & RTNL.IFF_LOWER_UP != 0
   }
 }
 
 /// An interface address as rtnetlink describes it (`RTM_NEWADDR`).
-struct NetlinkAddress: Sendable, Hashable {
+package struct NetlinkAddress: Sendable, Hashable {
   /// What makes an address unique in ``KernelState``.
-  struct Key: Sendable, Hashable {
-    var interfaceIndex: Int32
-    var address: IPAddressBytes
-    var prefixLength: UInt8
+  package struct Key: Sendable, Hashable {
+    package var interfaceIndex: Int32
+    package var address: IPAddressBytes
+    package var prefixLength: UInt8
   }
 
   /// The interface's index (`ifa_index`).
-  var interfaceIndex: Int32
+  package var interfaceIndex: Int32
   /// The address (`IFA_LOCAL`, or `IFA_ADDRESS` when there is no local address).
-  var address: IPAddressBytes
+  package var address: IPAddressBytes
   /// The prefix length (`ifa_prefixlen`).
-  var prefixLength: UInt8
+  package var prefixLength: UInt8
   /// The flags (`IFA_FLAGS` when sent, which holds all 32 bits, else `ifa_flags`).
-  var flags: UInt32
+  package var flags: UInt32
   /// The scope (`ifa_scope`: RT_SCOPE_UNIVERSE, LINK, HOST).
-  var scope: UInt8
+  package var scope: UInt8
 
   /// The address's identity.
-  var key: Key { Key(interfaceIndex: interfaceIndex, address: address, prefixLength: prefixLength) }
+  package var key: Key { Key(interfaceIndex: interfaceIndex, address: address, prefixLength: prefixLength) }
 
   /// Whether the address can carry traffic beyond the local link: not tentative (DAD still running), not
   /// dadfailed, not link-local or host scope, not loopback.
-  var isUsableBeyondLink: Bool {
+  package var isUsableBeyondLink: Bool {
     if flags & (RTNL.IFA_F_TENTATIVE | RTNL.IFA_F_DADFAILED) != 0 { return false }
     if scope == RTNL.RT_SCOPE_LINK || scope == RTNL.RT_SCOPE_HOST { return false }
     return !address.isLinkLocal && !address.isLoopback
@@ -177,58 +177,60 @@ struct NetlinkAddress: Sendable, Hashable {
 }
 
 /// One next hop of a route: the route's own (RTA_GATEWAY/RTA_OIF) or one of `RTA_MULTIPATH`'s.
-struct NetlinkNextHop: Sendable, Hashable {
+package struct NetlinkNextHop: Sendable, Hashable {
   /// The outgoing interface, when known.
-  var interfaceIndex: Int32?
+  package var interfaceIndex: Int32?
   /// The gateway (RTA_GATEWAY, or RTA_VIA's address), when there is one.
-  var gateway: IPAddressBytes?
+  package var gateway: IPAddressBytes?
   /// RTNH_F_* flags (RTNH_F_DEAD, RTNH_F_LINKDOWN…).
-  var flags: UInt32
+  package var flags: UInt32
 }
 
 /// A route as rtnetlink describes it (`RTM_NEWROUTE`): a notification, or the kernel's answer to a route
 /// lookup (``RouteLookupRequest``).
-struct NetlinkRoute: Sendable, Hashable {
+package struct NetlinkRoute: Sendable, Hashable {
   /// AF_INET or AF_INET6.
-  var family: UInt8
+  package var family: UInt8
   /// The destination's prefix length: 0 for a default route.
-  var destinationLength: UInt8
+  package var destinationLength: UInt8
   /// The destination (RTA_DST); `nil` for a default route.
-  var destination: IPAddressBytes?
+  package var destination: IPAddressBytes?
   /// The type-of-service selector (`rtm_tos`).
-  var tos: UInt8
+  package var tos: UInt8
   /// The routing table (RTA_TABLE, or `rtm_table`).
-  var table: UInt32
+  package var table: UInt32
   /// Who installed it (`rtm_protocol`).
-  var routingProtocol: UInt8
+  package var routingProtocol: UInt8
   /// The scope (`rtm_scope`).
-  var scope: UInt8
+  package var scope: UInt8
   /// The type (`rtm_type`: RTN_UNICAST, RTN_BLACKHOLE…).
-  var type: UInt8
+  package var type: UInt8
   /// The flags (`rtm_flags`, which include RTNH_F_LINKDOWN and RTNH_F_DEAD for single-path routes).
-  var flags: UInt32
+  package var flags: UInt32
   /// The metric (RTA_PRIORITY), 0 when absent.
-  var priority: UInt32
+  package var priority: UInt32
   /// The outgoing interface (RTA_OIF).
-  var interfaceIndex: Int32?
+  package var interfaceIndex: Int32?
   /// The gateway (RTA_GATEWAY or RTA_VIA).
-  var gateway: IPAddressBytes?
+  package var gateway: IPAddressBytes?
   /// The source address the kernel would use (RTA_PREFSRC): in a lookup's answer, the address it picked.
-  var preferredSource: IPAddressBytes?
+  package var preferredSource: IPAddressBytes?
   /// The nexthop object the route uses (RTA_NH_ID), when it uses one.
-  var nexthopID: UInt32?
+  package var nexthopID: UInt32?
   /// The next hops of a multipath route (RTA_MULTIPATH); empty otherwise.
-  var multipath: [NetlinkNextHop]
+  package var multipath: [NetlinkNextHop]
 
   /// Whether `address` falls inside the route's destination prefix (a default route contains every
   /// address of its family). Only such a route can change the answer of a lookup for `address`.
-  func contains(_ address: IPAddressBytes) -> Bool {
+  package func contains(_ address: IPAddressBytes) -> Bool {
     Self.prefix(family: family, length: destinationLength, destination: destination, contains: address)
   }
 
   /// Whether `address` falls inside the prefix `destination/length` of `family`: ``contains(_:)``, for the routes
   /// decoded without a whole ``NetlinkRoute`` too (``RouteFields``).
-  static func prefix(family: UInt8, length: UInt8, destination: IPAddressBytes?, contains address: IPAddressBytes)
+  package static func prefix(
+    family: UInt8, length: UInt8, destination: IPAddressBytes?, contains address: IPAddressBytes
+  )
     -> Bool
   {
     guard address.isIPv4 == (family == RTNL.AF_INET) else { return false }
@@ -241,25 +243,25 @@ struct NetlinkRoute: Sendable, Hashable {
 /// What the event loop reads of a route, decoded without a whole ``NetlinkRoute``
 /// (``NetlinkMessageDecoder/routeMessage(in:)``, ``NetlinkMessageDecoder/lookupReply(in:portID:)``): plain values,
 /// no array to retain and release.
-struct RouteFields: Sendable, Hashable {
+package struct RouteFields: Sendable, Hashable {
   /// What the evaluator reads when the route answers a lookup.
-  var answer: RouteLookupAnswer
+  package var answer: RouteLookupAnswer
   /// AF_INET or AF_INET6.
-  var family: UInt8
+  package var family: UInt8
   /// The destination's prefix length: 0 for a default route.
-  var destinationLength: UInt8
+  package var destinationLength: UInt8
   /// The destination (RTA_DST); `nil` for a default route.
-  var destination: IPAddressBytes?
+  package var destination: IPAddressBytes?
 
   /// The fields of `route`.
-  init(_ route: NetlinkRoute) {
+  package init(_ route: NetlinkRoute) {
     self.init(
       answer: RouteLookupAnswer(route), family: route.family, destinationLength: route.destinationLength,
       destination: route.destination)
   }
 
   /// Fields with these values.
-  init(answer: RouteLookupAnswer, family: UInt8, destinationLength: UInt8, destination: IPAddressBytes?) {
+  package init(answer: RouteLookupAnswer, family: UInt8, destinationLength: UInt8, destination: IPAddressBytes?) {
     self.answer = answer
     self.family = family
     self.destinationLength = destinationLength
@@ -267,13 +269,13 @@ struct RouteFields: Sendable, Hashable {
   }
 
   /// ``NetlinkRoute/contains(_:)``.
-  func contains(_ address: IPAddressBytes) -> Bool {
+  package func contains(_ address: IPAddressBytes) -> Bool {
     NetlinkRoute.prefix(family: family, length: destinationLength, destination: destination, contains: address)
   }
 }
 
 /// What one rtnetlink message says.
-enum NetlinkEvent: Sendable, Hashable {
+package enum NetlinkEvent: Sendable, Hashable {
   /// A link appeared or changed (RTM_NEWLINK).
   case newLink(NetlinkLink)
   /// A link was removed (RTM_DELLINK).
@@ -302,19 +304,19 @@ enum NetlinkEvent: Sendable, Hashable {
 }
 
 /// One decoded rtnetlink message: its header and what it says.
-struct NetlinkMessage: Sendable, Hashable {
+package struct NetlinkMessage: Sendable, Hashable {
   /// `nlmsg_type`.
-  var type: UInt16
+  package var type: UInt16
   /// `nlmsg_flags` (NLM_F_MULTI, NLM_F_DUMP_INTR, NLM_F_REPLACE…).
-  var flags: UInt16
+  package var flags: UInt16
   /// `nlmsg_seq`: the request's sequence number for replies, 0 for notifications.
-  var sequence: UInt32
+  package var sequence: UInt32
   /// `nlmsg_pid`: the port of the socket the message concerns (ours for replies, 0 or the requester's for
   /// notifications). The sender is checked separately, from the datagram's address.
-  var portID: UInt32
+  package var portID: UInt32
   /// What the message says.
-  var event: NetlinkEvent
+  package var event: NetlinkEvent
 
   /// Whether the kernel flagged the dump this message belongs to as inconsistent (NLM_F_DUMP_INTR).
-  var isDumpInterrupted: Bool { flags & RTNL.NLM_F_DUMP_INTR != 0 }
+  package var isDumpInterrupted: Bool { flags & RTNL.NLM_F_DUMP_INTR != 0 }
 }

@@ -2,9 +2,9 @@
 ///
 /// The decoder never traps: every length it reads is checked against the buffer first, and any
 /// inconsistency ends up here. The event loop answers it by re-dumping the kernel's state.
-struct NetlinkDecodeError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct NetlinkDecodeError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What was wrong.
-  enum Reason: String, Sendable, Hashable {
+  package enum Reason: String, Sendable, Hashable {
     /// Fewer bytes are left than a message header (16 bytes) needs.
     case truncatedHeader
     /// `nlmsg_len` is smaller than the header itself (zero included).
@@ -26,13 +26,13 @@ struct NetlinkDecodeError: Error, Sendable, Hashable, CustomStringConvertible {
   }
 
   /// What was wrong.
-  var reason: Reason
+  package var reason: Reason
   /// The byte offset in the datagram where it was found.
-  var offset: Int
+  package var offset: Int
   /// The type of the message being decoded, when its header was readable.
-  var messageType: UInt16?
+  package var messageType: UInt16?
 
-  var description: String {
+  package var description: String {
     let type = messageType.map { " (message type \($0))" } ?? ""
     return "malformed rtnetlink data at byte \(offset)\(type): \(reason.rawValue)"
   }
@@ -42,12 +42,12 @@ struct NetlinkDecodeError: Error, Sendable, Hashable, CustomStringConvertible {
 ///
 /// A pure function over bytes, in Swift and with its own constants (``RTNL``), so it runs and is tested on
 /// every platform and can be fed arbitrary input. Bytes are read in host order, as netlink sends them.
-enum NetlinkMessageDecoder {
+package enum NetlinkMessageDecoder {
   /// Decodes every message of one datagram.
   ///
   /// - Throws: ``NetlinkDecodeError`` at the first inconsistency; nothing is returned for the datagram then,
   ///   since its framing can no longer be trusted.
-  static func decode(_ bytes: [UInt8]) throws(NetlinkDecodeError) -> [NetlinkMessage] {
+  package static func decode(_ bytes: [UInt8]) throws(NetlinkDecodeError) -> [NetlinkMessage] {
     let result: Result<[NetlinkMessage], NetlinkDecodeError> = bytes.withUnsafeBytes { buffer in
       Result { () throws(NetlinkDecodeError) in try decode(buffer) }
     }
@@ -55,7 +55,7 @@ enum NetlinkMessageDecoder {
   }
 
   /// Decodes every message of one datagram held in `buffer`.
-  static func decode(_ buffer: UnsafeRawBufferPointer) throws(NetlinkDecodeError) -> [NetlinkMessage] {
+  package static func decode(_ buffer: UnsafeRawBufferPointer) throws(NetlinkDecodeError) -> [NetlinkMessage] {
     var messages: [NetlinkMessage] = []
     try decode(buffer, into: &messages)
     return messages
@@ -65,7 +65,7 @@ enum NetlinkMessageDecoder {
   /// its storage: the event loop decodes every datagram into the same array, without allocating one each time.
   ///
   /// - Throws: ``NetlinkDecodeError`` at the first inconsistency; `messages` is empty then.
-  static func decode(_ buffer: UnsafeRawBufferPointer, into messages: inout [NetlinkMessage])
+  package static func decode(_ buffer: UnsafeRawBufferPointer, into messages: inout [NetlinkMessage])
     throws(NetlinkDecodeError)
   {
     messages.removeAllKeepingCapacity()
@@ -104,7 +104,7 @@ enum NetlinkMessageDecoder {
   /// Calls `body` with every message of the datagram in `buffer`, in order, once the whole datagram has decoded:
   /// an undecodable datagram gives nothing, as with ``decode(_:)``. A datagram of one message, the event loop's
   /// common case, is decoded without an array; others are decoded into `scratch`, whose storage is reused.
-  static func forEachMessage(
+  package static func forEachMessage(
     in buffer: UnsafeRawBufferPointer, using scratch: inout [NetlinkMessage], _ body: (NetlinkMessage) -> Void
   ) throws(NetlinkDecodeError) {
     if buffer.count >= RTNL.headerLength {
@@ -120,12 +120,18 @@ enum NetlinkMessageDecoder {
   }
 
   /// A reply to one of our route lookups: its sequence number, and what it says of the lookup.
-  struct LookupReply: Sendable, Hashable {
+  package struct LookupReply: Sendable, Hashable {
     /// `nlmsg_seq`: the lookup's sequence number.
-    var sequence: UInt32
+    package var sequence: UInt32
     /// The answer (RTM_NEWROUTE) or the failure (NLMSG_ERROR with a non-zero errno); `nil` when the message says
     /// nothing of the lookup (an acknowledgement, a route of another family).
-    var result: RouteLookupResult?
+    package var result: RouteLookupResult?
+
+    /// A reply with these fields.
+    package init(sequence: UInt32, result: RouteLookupResult?) {
+      self.sequence = sequence
+      self.result = result
+    }
   }
 
   /// The reply to a route lookup that `buffer` holds, decoded without a ``NetlinkMessage``, when the datagram is one
@@ -135,7 +141,7 @@ enum NetlinkMessageDecoder {
   /// Only what the evaluator reads is kept (``RouteLookupAnswer``), but the message is checked exactly as
   /// ``decode(_:)`` checks it: this throws where, and only where, that throws for the datagram, and the result is
   /// what ``RouteLookupResult/route(_:)`` makes of the route ``decode(_:)`` gives (`NetlinkFuzzing` checks both).
-  static func lookupReply(in buffer: UnsafeRawBufferPointer, portID: UInt32) throws(NetlinkDecodeError)
+  package static func lookupReply(in buffer: UnsafeRawBufferPointer, portID: UInt32) throws(NetlinkDecodeError)
     -> LookupReply?
   {
     guard let header = soleMessage(in: buffer), header.portID == portID else { return nil }
@@ -158,15 +164,23 @@ enum NetlinkMessageDecoder {
 
   /// A route message (RTM_NEWROUTE or RTM_DELROUTE) alone in its datagram, reduced to what the event loop reads of
   /// it: its header, and the fields of ``RouteFields``.
-  struct RouteMessage: Sendable, Hashable {
+  package struct RouteMessage: Sendable, Hashable {
     /// `nlmsg_type`: RTM_NEWROUTE or RTM_DELROUTE.
-    var type: UInt16
+    package var type: UInt16
     /// `nlmsg_seq`.
-    var sequence: UInt32
+    package var sequence: UInt32
     /// `nlmsg_pid`.
-    var portID: UInt32
+    package var portID: UInt32
     /// The route; `nil` for a family other than IPv4 and IPv6, which ``decode(_:)`` ignores.
-    var route: RouteFields?
+    package var route: RouteFields?
+
+    /// A route message with these fields.
+    package init(type: UInt16, sequence: UInt32, portID: UInt32, route: RouteFields?) {
+      self.type = type
+      self.sequence = sequence
+      self.portID = portID
+      self.route = route
+    }
   }
 
   /// The route message `buffer` holds, decoded without a ``NetlinkMessage``, when the datagram is one RTM_NEWROUTE
@@ -174,7 +188,7 @@ enum NetlinkMessageDecoder {
   ///
   /// Checked exactly as ``decode(_:)`` checks it: this throws where, and only where, that throws for the datagram,
   /// and the fields are those of the route ``decode(_:)`` gives (`NetlinkFuzzing` checks both).
-  static func routeMessage(in buffer: UnsafeRawBufferPointer) throws(NetlinkDecodeError) -> RouteMessage? {
+  package static func routeMessage(in buffer: UnsafeRawBufferPointer) throws(NetlinkDecodeError) -> RouteMessage? {
     guard let header = soleMessage(in: buffer),
       header.type == RTNL.RTM_NEWROUTE || header.type == RTNL.RTM_DELROUTE
     else { return nil }
@@ -184,11 +198,11 @@ enum NetlinkMessageDecoder {
 
   /// The header of the one message of a datagram.
   private struct SoleMessage {
-    var type: UInt16
-    var sequence: UInt32
-    var portID: UInt32
+    package var type: UInt16
+    package var sequence: UInt32
+    package var portID: UInt32
     /// Where the message's payload is in the datagram.
-    var body: Range<Int>
+    package var body: Range<Int>
   }
 
   /// The header of `buffer`'s message when the datagram holds exactly one (it ends within the message's alignment
@@ -425,22 +439,22 @@ enum NetlinkMessageDecoder {
 }
 
 /// One attribute: its type (without the NLA_F_NESTED / NLA_F_NET_BYTEORDER bits) and the range of its value.
-struct NetlinkAttribute: Sendable, Hashable {
-  var type: UInt16
-  var value: Range<Int>
+package struct NetlinkAttribute: Sendable, Hashable {
+  package var type: UInt16
+  package var value: Range<Int>
 }
 
 /// Attribute records already checked by `ByteReader.attributes(in:)`, walked in order without checking them again.
 private struct NetlinkAttributes: Sequence, IteratorProtocol {
   /// The datagram.
-  let buffer: UnsafeRawBufferPointer
+  package let buffer: UnsafeRawBufferPointer
   /// Where the next record starts.
-  var offset: Int
+  package var offset: Int
   /// Where the records end.
-  let end: Int
+  package let end: Int
 
   /// The next attribute, or `nil` after the last.
-  mutating func next() -> NetlinkAttribute? {
+  package mutating func next() -> NetlinkAttribute? {
     guard offset < end else { return nil }
     let length = Int(buffer.loadUnaligned(fromByteOffset: offset, as: UInt16.self))
     let type = buffer.loadUnaligned(fromByteOffset: offset + 2, as: UInt16.self) & RTNL.NLA_TYPE_MASK
@@ -453,28 +467,28 @@ private struct NetlinkAttributes: Sequence, IteratorProtocol {
 /// Bounds-checked reads from a datagram. Callers check ranges before the fixed-offset reads; the
 /// attribute walkers check every length they read.
 private struct ByteReader {
-  let buffer: UnsafeRawBufferPointer
+  package let buffer: UnsafeRawBufferPointer
 
-  func u8(_ offset: Int) -> UInt8 { buffer[offset] }
-  func u16(_ offset: Int) -> UInt16 { buffer.loadUnaligned(fromByteOffset: offset, as: UInt16.self) }
-  func u32(_ offset: Int) -> UInt32 { buffer.loadUnaligned(fromByteOffset: offset, as: UInt32.self) }
-  func i32(_ offset: Int) -> Int32 { buffer.loadUnaligned(fromByteOffset: offset, as: Int32.self) }
+  package func u8(_ offset: Int) -> UInt8 { buffer[offset] }
+  package func u16(_ offset: Int) -> UInt16 { buffer.loadUnaligned(fromByteOffset: offset, as: UInt16.self) }
+  package func u32(_ offset: Int) -> UInt32 { buffer.loadUnaligned(fromByteOffset: offset, as: UInt32.self) }
+  package func i32(_ offset: Int) -> Int32 { buffer.loadUnaligned(fromByteOffset: offset, as: Int32.self) }
 
-  func bytes(_ range: Range<Int>) -> [UInt8] { Array(buffer[range]) }
+  package func bytes(_ range: Range<Int>) -> [UInt8] { Array(buffer[range]) }
 
   /// A NUL-terminated (or unterminated) string; invalid UTF-8 is repaired, never trapped on.
-  func string(_ range: Range<Int>) -> String {
+  package func string(_ range: Range<Int>) -> String {
     let slice = buffer[range]
     let end = slice.firstIndex(of: 0) ?? range.upperBound
     return String(decoding: buffer[range.lowerBound..<end], as: UTF8.self)
   }
 
-  func u32Value(_ range: Range<Int>) throws(NetlinkDecodeError) -> UInt32 {
+  package func u32Value(_ range: Range<Int>) throws(NetlinkDecodeError) -> UInt32 {
     guard range.count >= 4 else { throw NetlinkDecodeError(reason: .invalidAttributeValue, offset: range.lowerBound) }
     return u32(range.lowerBound)
   }
 
-  func ipAddress(_ range: Range<Int>, family: UInt8) throws(NetlinkDecodeError) -> IPAddressBytes {
+  package func ipAddress(_ range: Range<Int>, family: UInt8) throws(NetlinkDecodeError) -> IPAddressBytes {
     let expected = family == RTNL.AF_INET ? 4 : 16
     guard range.count == expected else {
       throw NetlinkDecodeError(reason: .invalidAttributeValue, offset: range.lowerBound)
@@ -483,7 +497,7 @@ private struct ByteReader {
   }
 
   /// struct rtvia { u16 family; u8 addr[] }: an IPv4 route's IPv6 next hop, for example.
-  func via(_ range: Range<Int>) throws(NetlinkDecodeError) -> IPAddressBytes {
+  package func via(_ range: Range<Int>) throws(NetlinkDecodeError) -> IPAddressBytes {
     guard range.count >= 2 else { throw NetlinkDecodeError(reason: .invalidAttributeValue, offset: range.lowerBound) }
     let family = u16(range.lowerBound)
     guard family == UInt16(RTNL.AF_INET) || family == UInt16(RTNL.AF_INET6) else {
@@ -495,7 +509,7 @@ private struct ByteReader {
   /// Checks the `struct rtattr { u16 len; u16 type; }` records filling `range` exactly, and returns them to walk.
   /// The whole range is checked first, so a malformed record is reported before any attribute's value is read;
   /// the walk itself then allocates nothing.
-  func attributes(in range: Range<Int>) throws(NetlinkDecodeError) -> NetlinkAttributes {
+  package func attributes(in range: Range<Int>) throws(NetlinkDecodeError) -> NetlinkAttributes {
     var offset = range.lowerBound
     while offset < range.upperBound {
       guard range.upperBound - offset >= RTNL.attributeHeaderLength else {
@@ -515,7 +529,7 @@ private struct ByteReader {
 
   /// Walks RTA_MULTIPATH's `struct rtnexthop { u16 len; u8 flags; u8 hops; i32 ifindex; }` records, each
   /// followed by its own attributes (RTA_GATEWAY, RTA_VIA).
-  func nextHops(_ range: Range<Int>, family: UInt8) throws(NetlinkDecodeError) -> [NetlinkNextHop] {
+  package func nextHops(_ range: Range<Int>, family: UInt8) throws(NetlinkDecodeError) -> [NetlinkNextHop] {
     var result: [NetlinkNextHop] = []
     var offset = range.lowerBound
     while offset < range.upperBound {

@@ -1,3 +1,7 @@
+#if canImport(NetStatusPathModel)
+  import NetStatusPathModel
+#endif
+
 /// Turns the mirrored links and addresses and the kernel's route-lookup answers into a ``NetworkPath``.
 /// Pure: the same inputs always give the same path. It also says which lookups it needs
 /// (``primaryLookups(state:)``, then ``interfaceLookups(state:answers:filter:classify:)``); the event loop
@@ -23,26 +27,26 @@
 /// - `isExpensive`: the first interface is cellular. `isConstrained`: always false on Linux.
 /// - When loopback is the required type, the path is satisfied by an up loopback interface; no lookup is
 ///   made.
-enum PathEvaluator {
+package enum PathEvaluator {
   /// A usable lookup answer: an interface that can carry the default path of one family.
   ///
   /// Plain values only: candidates are made, copied and compared on every change, and a name (or a whole
   /// ``NetlinkLink``) would be retained and released with each copy. The name is read from the state once the
   /// path's interfaces are known (``interface(_:state:eligible:)``).
-  struct Candidate: Sendable, Hashable {
+  package struct Candidate: Sendable, Hashable {
     /// The interface's index.
-    var index: Int32
-    var type: InterfaceType
-    var ipv4: Bool
-    var gateway: IPAddressBytes?
+    package var index: Int32
+    package var type: InterfaceType
+    package var ipv4: Bool
+    package var gateway: IPAddressBytes?
     /// The matched route's metric (per-interface lookups); 0 for the primary, which comes first anyway.
-    var metric: UInt32
+    package var metric: UInt32
   }
 
   // MARK: Which lookups
 
   /// The first round: the kernel's own choice for each family that has a usable address.
-  static func primaryLookups(state: KernelState, filter: InterfaceFilter = .none) -> [RouteLookupRequest] {
+  package static func primaryLookups(state: KernelState, filter: InterfaceFilter = .none) -> [RouteLookupRequest] {
     var requests: [RouteLookupRequest] = []
     appendPrimaryLookups(state: state, filter: filter, to: &requests)
     return requests
@@ -50,7 +54,7 @@ enum PathEvaluator {
 
   /// Appends ``primaryLookups(state:filter:)`` to `requests`: the event loop writes every change's requests into
   /// the same array, without allocating one each time.
-  static func appendPrimaryLookups(
+  package static func appendPrimaryLookups(
     state: KernelState, filter: InterfaceFilter, to requests: inout [RouteLookupRequest]
   ) {
     guard filter.requiredInterfaceType != .loopback else { return }
@@ -61,7 +65,7 @@ enum PathEvaluator {
 
   /// The second round, given the first round's answers: for each family whose primary is usable or was
   /// skipped by the filter, a FIB-match and a plain lookup through every other eligible interface.
-  static func interfaceLookups(
+  package static func interfaceLookups(
     state: KernelState, answers: RouteLookupAnswers, filter: InterfaceFilter,
     classify: (NetlinkLink) -> InterfaceType
   ) -> [RouteLookupRequest] {
@@ -75,7 +79,7 @@ enum PathEvaluator {
   /// Appends ``interfaceLookups(state:answers:filter:classify:)`` to `requests`, with the eligible links
   /// (``eligibleLinks(state:filter:classify:)``) of this state when already known; when they are not and are
   /// needed, they are computed and left in `eligible`.
-  static func appendInterfaceLookups(
+  package static func appendInterfaceLookups(
     state: KernelState, answers: RouteLookupAnswers, filter: InterfaceFilter, eligible: inout [Eligible]?,
     classify: (NetlinkLink) -> InterfaceType, to requests: inout [RouteLookupRequest]
   ) {
@@ -95,7 +99,7 @@ enum PathEvaluator {
   /// Counted among the known eligible links first, which are links of `state` (the common case, two of them, needs
   /// no more): by position, in an array, which reads a link in place, while reading one from the dictionary copies
   /// it (retaining and releasing its name, kind and address).
-  static func hasSeveralUsableLinks(state: KernelState, eligible: [Eligible]?) -> Bool {
+  package static func hasSeveralUsableLinks(state: KernelState, eligible: [Eligible]?) -> Bool {
     var count = 0
     if let eligible {
       for position in eligible.indices
@@ -145,7 +149,7 @@ enum PathEvaluator {
   ///   - supportsDNS: Whether a resolver is configured.
   ///   - filter: The interface types the path may use.
   ///   - classify: The type of a link (see ``InterfaceClassifier``).
-  static func evaluate(
+  package static func evaluate(
     state: KernelState, answers: RouteLookupAnswers, supportsDNS: Bool, filter: InterfaceFilter = .none,
     classify: (NetlinkLink) -> InterfaceType
   ) -> NetworkPath {
@@ -156,7 +160,7 @@ enum PathEvaluator {
 
   /// ``evaluate(state:answers:supportsDNS:filter:classify:)`` with the eligible links of this state when already
   /// known; when they are not and are needed, they are computed and left in `eligible`.
-  static func evaluate(
+  package static func evaluate(
     state: KernelState, answers: RouteLookupAnswers, supportsDNS: Bool, filter: InterfaceFilter,
     eligible known: inout [Eligible]?, classify: (NetlinkLink) -> InterfaceType
   ) -> NetworkPath {
@@ -256,14 +260,14 @@ enum PathEvaluator {
 
   /// One family's candidates: its primary (unless the filter skipped it or it is not usable), and the other
   /// interfaces (of `eligible`) by metric.
-  struct FamilyCandidates {
+  package struct FamilyCandidates {
     /// The primary lookup's candidate, when usable.
-    var primary: Candidate?
+    package var primary: Candidate?
     /// The other interfaces' candidates, by metric and index.
-    var others: [Candidate] = []
+    package var others: [Candidate] = []
 
     /// Every candidate, most preferred first.
-    var all: [Candidate] {
+    package var all: [Candidate] {
       guard let primary else { return others }
       return [primary] + others
     }
@@ -271,7 +275,7 @@ enum PathEvaluator {
 
   /// One family's candidates, most preferred first: the primary (unless the filter skipped it), then the
   /// other interfaces (of `eligible`) by metric.
-  static func candidates(
+  package static func candidates(
     ipv4: Bool, state: KernelState, answers: RouteLookupAnswers, filter: InterfaceFilter, eligible: [Eligible],
     _ classify: (NetlinkLink) -> InterfaceType
   ) -> FamilyCandidates {
@@ -301,7 +305,7 @@ enum PathEvaluator {
   }
 
   /// What a family's primary answer means.
-  enum PrimaryVerdict: Equatable {
+  package enum PrimaryVerdict: Equatable {
     /// The family has no path: the lookup failed, or the kernel's choice is not usable.
     case blocked
     /// The kernel's choice goes through an interface the filter does not allow: skipped, the other
@@ -314,7 +318,7 @@ enum PathEvaluator {
   /// What a family's primary answer means, for `state`; `eligible`, when given, are eligible links of `state`
   /// (``eligibleLinks(state:filter:classify:)``), where the answer's link and type are read in place when it is
   /// one of them.
-  static func primaryVerdict(
+  package static func primaryVerdict(
     _ result: RouteLookupResult, ipv4: Bool, state: KernelState, filter: InterfaceFilter,
     knowing eligible: [Eligible]? = nil, _ classify: (NetlinkLink) -> InterfaceType
   ) -> PrimaryVerdict {
@@ -342,7 +346,7 @@ enum PathEvaluator {
 
   /// The candidate a resolved lookup answer gives, when it is usable: unicast, through a known interface that
   /// is up with carrier and is not loopback, with a usable source address of the family.
-  static func usable(
+  package static func usable(
     _ route: RouteLookupAnswer, ipv4: Bool, metric: UInt32, state: KernelState,
     classify: (NetlinkLink) -> InterfaceType
   ) -> Candidate? {
@@ -374,11 +378,11 @@ enum PathEvaluator {
   }
 
   /// A link worth a per-interface lookup, with its type.
-  typealias Eligible = (link: NetlinkLink, type: InterfaceType)
+  package typealias Eligible = (link: NetlinkLink, type: InterfaceType)
 
   /// The interfaces worth a per-interface lookup: up with carrier, not loopback, allowed by the filter; by
   /// index.
-  static func eligibleLinks(
+  package static func eligibleLinks(
     state: KernelState, filter: InterfaceFilter, classify: (NetlinkLink) -> InterfaceType
   ) -> [Eligible] {
     var result: [Eligible] = []

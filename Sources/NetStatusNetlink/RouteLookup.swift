@@ -14,47 +14,49 @@
 /// does not contain them, so the path is the one to the internet at large.
 ///
 /// Pure: the event loop sends what ``append(to:sequence:)`` writes.
-struct RouteLookupRequest: Sendable, Hashable {
+package struct RouteLookupRequest: Sendable, Hashable {
   /// The IPv4 destination looked up: 8.8.8.8.
-  static let ipv4Destination = IPAddressBytes([8, 8, 8, 8])!
+  package static let ipv4Destination = IPAddressBytes([8, 8, 8, 8])!
   /// The IPv6 destination looked up: 2001:4860:4860::8888.
-  static let ipv6Destination = IPAddressBytes([0x20, 0x01, 0x48, 0x60, 0x48, 0x60, 0, 0, 0, 0, 0, 0, 0, 0, 0x88, 0x88])!
+  package static let ipv6Destination = IPAddressBytes([
+    0x20, 0x01, 0x48, 0x60, 0x48, 0x60, 0, 0, 0, 0, 0, 0, 0, 0, 0x88, 0x88,
+  ])!
 
   /// Whether this is an IPv4 lookup (else IPv6).
-  var ipv4: Bool
+  package var ipv4: Bool
   /// The out interface the lookup is restricted to (RTA_OIF), or `nil` for the kernel's own choice.
-  var interfaceIndex: Int32?
+  package var interfaceIndex: Int32?
   /// Whether to ask for the matched FIB entry (RTM_F_FIB_MATCH) instead of the resolved route. With an out
   /// interface, only this tells a real route through it from the on-link route the kernel makes up when
   /// no route matches.
-  var fibMatch: Bool
+  package var fibMatch: Bool
 
   /// The kernel's own choice for a family: `ip route get DEST`.
-  static func primary(ipv4: Bool) -> RouteLookupRequest {
+  package static func primary(ipv4: Bool) -> RouteLookupRequest {
     RouteLookupRequest(ipv4: ipv4, interfaceIndex: nil, fibMatch: false)
   }
 
   /// The destination of this family.
-  var destination: IPAddressBytes { ipv4 ? Self.ipv4Destination : Self.ipv6Destination }
+  package var destination: IPAddressBytes { ipv4 ? Self.ipv4Destination : Self.ipv6Destination }
 
   /// The address family, AF_INET or AF_INET6.
-  var family: UInt8 { ipv4 ? RTNL.AF_INET : RTNL.AF_INET6 }
+  package var family: UInt8 { ipv4 ? RTNL.AF_INET : RTNL.AF_INET6 }
 
   /// Appends the request's bytes: nlmsghdr (NLM_F_REQUEST), rtmsg with the family and a host-length
   /// destination, RTA_DST and, when restricted, RTA_OIF. Written in place: this runs on every change.
-  func append(to bytes: inout [UInt8], sequence: UInt32) {
+  package func append(to bytes: inout [UInt8], sequence: UInt32) {
     let start = bytes.count
     bytes.append(contentsOf: repeatElement(0, count: length))
     bytes.withUnsafeMutableBytes { buffer in _ = write(into: buffer, at: start, sequence: sequence) }
   }
 
   /// The most bytes one request takes: an IPv6 destination and an out interface.
-  static let maximumLength =
+  package static let maximumLength =
     RTNL.headerLength + RTNL.rtmsgLength + RTNL.attributeHeaderLength + 16
     + RTNL.attributeHeaderLength + 4
 
   /// How many bytes the request takes.
-  var length: Int {
+  package var length: Int {
     RTNL.headerLength + RTNL.rtmsgLength + RTNL.attributeHeaderLength + (ipv4 ? 4 : 16)
       + (interfaceIndex == nil ? 0 : RTNL.attributeHeaderLength + 4)
   }
@@ -62,7 +64,7 @@ struct RouteLookupRequest: Sendable, Hashable {
   /// Writes the request's bytes (see ``append(to:sequence:)``) into `buffer` at `start`, which must have room for
   /// ``length`` bytes, and returns ``length``. Every byte of the request is written, padding included.
   @discardableResult
-  func write(into buffer: UnsafeMutableRawBufferPointer, at start: Int, sequence: UInt32) -> Int {
+  package func write(into buffer: UnsafeMutableRawBufferPointer, at start: Int, sequence: UInt32) -> Int {
     let addressLength = ipv4 ? 4 : 16
     let destinationAttributeLength = RTNL.attributeHeaderLength + addressLength
     let interfaceAttributeLength = RTNL.attributeHeaderLength + 4
@@ -106,27 +108,54 @@ struct RouteLookupRequest: Sendable, Hashable {
   }
 }
 
+extension RouteLookupRequest {
+  /// Whether a notification may change the answer of a route lookup. A route that does not contain the
+  /// lookup destination of its family cannot: the kernel's lookup only consults routes whose prefix
+  /// contains the destination (plus rules, nexthop objects, links and addresses, which always count).
+  package static func mayChangeAnswers(_ message: NetlinkMessage) -> Bool {
+    switch message.event {
+    case .newLink, .deletedLink, .newAddress, .deletedAddress, .routingPolicyChanged:
+      return true
+    case .newRoute(let route), .deletedRoute(let route):
+      return route.contains(
+        route.family == RTNL.AF_INET
+          ? RouteLookupRequest.ipv4Destination
+          : RouteLookupRequest.ipv6Destination)
+    case .done, .error, .overrun, .ignored:
+      return false
+    }
+  }
+
+  /// Whether a route notification, decoded to its fields (`nil`: a family that is ignored), may change the answer
+  /// of a route lookup: as for the whole message, when its prefix contains the lookup destination of its family.
+  package static func mayChangeAnswers(_ route: RouteFields?) -> Bool {
+    guard let route else { return false }
+    return route.contains(
+      route.family == RTNL.AF_INET ? RouteLookupRequest.ipv4Destination : RouteLookupRequest.ipv6Destination)
+  }
+}
+
 /// What the evaluator needs of the route a lookup was answered with: the fields ``PathEvaluator`` reads, decoded
 /// straight from the answer (``NetlinkMessageDecoder/lookupReply(in:portID:)``).
 ///
 /// Plain values only, no array and no string: answers are decoded, stored and read on every change, and a whole
 /// ``NetlinkRoute`` (its multipath array) would be retained and released with every copy.
-struct RouteLookupAnswer: Sendable, Hashable {
+package struct RouteLookupAnswer: Sendable, Hashable {
   /// The type (`rtm_type`: RTN_UNICAST, RTN_LOCAL…).
-  var type: UInt8
+  package var type: UInt8
   /// The routing table (RTA_TABLE, or `rtm_table`).
-  var table: UInt32
+  package var table: UInt32
   /// The metric (RTA_PRIORITY), 0 when absent: for a FIB-match lookup, the matched route's.
-  var priority: UInt32
+  package var priority: UInt32
   /// The outgoing interface (RTA_OIF).
-  var interfaceIndex: Int32?
+  package var interfaceIndex: Int32?
   /// The gateway (RTA_GATEWAY or RTA_VIA).
-  var gateway: IPAddressBytes?
+  package var gateway: IPAddressBytes?
   /// The source address the kernel picked (RTA_PREFSRC).
-  var preferredSource: IPAddressBytes?
+  package var preferredSource: IPAddressBytes?
 
   /// An answer with these fields.
-  init(
+  package init(
     type: UInt8, table: UInt32, priority: UInt32, interfaceIndex: Int32?, gateway: IPAddressBytes?,
     preferredSource: IPAddressBytes?
   ) {
@@ -139,7 +168,7 @@ struct RouteLookupAnswer: Sendable, Hashable {
   }
 
   /// What the evaluator needs of `route`.
-  init(_ route: NetlinkRoute) {
+  package init(_ route: NetlinkRoute) {
     self.init(
       type: route.type, table: route.table, priority: route.priority, interfaceIndex: route.interfaceIndex,
       gateway: route.gateway, preferredSource: route.preferredSource)
@@ -147,7 +176,7 @@ struct RouteLookupAnswer: Sendable, Hashable {
 }
 
 /// The kernel's answer to one ``RouteLookupRequest``.
-enum RouteLookupResult: Sendable, Hashable {
+package enum RouteLookupResult: Sendable, Hashable {
   /// The route the kernel would use (or, for a FIB-match lookup, the entry that matched): what the evaluator
   /// needs of it.
   case answered(RouteLookupAnswer)
@@ -156,12 +185,12 @@ enum RouteLookupResult: Sendable, Hashable {
   case failed(errno: Int32)
 
   /// The answer a lookup gets when the kernel answers with `route`.
-  static func route(_ route: NetlinkRoute) -> RouteLookupResult {
+  package static func route(_ route: NetlinkRoute) -> RouteLookupResult {
     .answered(RouteLookupAnswer(route))
   }
 
   /// The route's fields, when the lookup succeeded.
-  var route: RouteLookupAnswer? {
+  package var route: RouteLookupAnswer? {
     if case .answered(let answer) = self { return answer }
     return nil
   }
@@ -171,29 +200,29 @@ enum RouteLookupResult: Sendable, Hashable {
 ///
 /// A handful of entries (two per family and interface at most), searched linearly: on the path of every
 /// change, that is cheaper than hashing the requests.
-struct RouteLookupAnswers: Sendable, ExpressibleByDictionaryLiteral {
+package struct RouteLookupAnswers: Sendable, ExpressibleByDictionaryLiteral {
   /// One request and its answer.
-  struct Entry: Sendable {
-    var request: RouteLookupRequest
-    var result: RouteLookupResult
+  package struct Entry: Sendable {
+    package var request: RouteLookupRequest
+    package var result: RouteLookupResult
   }
 
   /// The entries, in the order they were added.
-  private(set) var entries: [Entry] = []
+  package private(set) var entries: [Entry] = []
 
   /// No answers.
-  init() {}
+  package init() {}
 
   /// Answers from a literal, for tests.
-  init(dictionaryLiteral elements: (RouteLookupRequest, RouteLookupResult)...) {
+  package init(dictionaryLiteral elements: (RouteLookupRequest, RouteLookupResult)...) {
     for (request, result) in elements { self[request] = result }
   }
 
   /// How many requests have an answer.
-  var count: Int { entries.count }
+  package var count: Int { entries.count }
 
   /// The answer to `request`, if it was asked and answered. Setting `nil` forgets it.
-  subscript(request: RouteLookupRequest) -> RouteLookupResult? {
+  package subscript(request: RouteLookupRequest) -> RouteLookupResult? {
     get {
       for index in entries.indices where entries[index].request == request { return entries[index].result }
       return nil
@@ -211,7 +240,7 @@ struct RouteLookupAnswers: Sendable, ExpressibleByDictionaryLiteral {
 
   /// Sets the answer to `request`, and returns whether it had none before.
   @discardableResult
-  mutating func record(_ result: RouteLookupResult, for request: RouteLookupRequest) -> Bool {
+  package mutating func record(_ result: RouteLookupResult, for request: RouteLookupRequest) -> Bool {
     // By index, without a closure: this runs for every answer.
     for index in entries.indices where entries[index].request == request {
       entries[index].result = result
@@ -222,12 +251,12 @@ struct RouteLookupAnswers: Sendable, ExpressibleByDictionaryLiteral {
   }
 
   /// Forgets every answer, keeping the storage for the next evaluation's.
-  mutating func removeAll() {
+  package mutating func removeAll() {
     entries.removeAllKeepingCapacity()
   }
 
   /// Adds `other`'s answers, replacing answers to the same requests.
-  mutating func merge(_ other: RouteLookupAnswers) {
+  package mutating func merge(_ other: RouteLookupAnswers) {
     for entry in other.entries { self[entry.request] = entry.result }
   }
 }
@@ -235,7 +264,7 @@ struct RouteLookupAnswers: Sendable, ExpressibleByDictionaryLiteral {
 extension Array {
   /// Removes every element and keeps the storage, like `removeAll(keepingCapacity: true)`, whose general
   /// `replaceSubrange` costs a few hundred instructions even for the one or two elements the event loop keeps.
-  mutating func removeAllKeepingCapacity() {
+  package mutating func removeAllKeepingCapacity() {
     while !isEmpty { removeLast() }
   }
 }

@@ -184,7 +184,7 @@ extension NetworkPath: CustomStringConvertible {
 
 extension NetworkPath: Codable {
   /// The JSON keys, in the order they are written.
-  enum CodingKeys: String, CodingKey, CaseIterable {
+  package enum CodingKeys: String, CodingKey, CaseIterable {
     case status, unsatisfiedReason, isExpensive, isConstrained, supportsIPv4, supportsIPv6, supportsDNS
     case interfaceType, availableInterfaces, gateways
   }

@@ -1,7 +1,9 @@
 import Foundation
+import NetStatusNetlinkFuzzing
+import NetStatusPathModel
 import Testing
 
-@testable import NetStatusCore
+@testable import NetStatusNetlink
 
 /// The fuzzer's committed inputs, replayed through the same entry point the fuzzer calls: the seed corpus
 /// (real datagrams, Fuzz/capture-corpus.py) and every input a fuzzing run once crashed on (Fuzz/regressions).

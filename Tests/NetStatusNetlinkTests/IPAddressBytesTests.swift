@@ -1,6 +1,7 @@
+import NetStatusPathModel
 import Testing
 
-@testable import NetStatusCore
+@testable import NetStatusNetlink
 
 @Suite("IP address text")
 struct IPAddressBytesTests {

@@ -1,6 +1,7 @@
+import NetStatusPathModel
 import Testing
 
-@testable import NetStatusCore
+@testable import NetStatusNetlink
 
 /// The initial-dump protocol as a pure state machine: every branch the event loop used to take through labelled
 /// loops and flags, driven by hand.
@@ -112,7 +113,7 @@ struct InitialDumpTests {
       Issue.record("the fifth undecodable reply fails the source")
       return
     }
-    #expect("\(error)".contains("cannot decode"))
+    #expect(error == .undecodable(NetlinkDecodeError(reason: .truncatedHeader, offset: 0)))
     #expect(dump.decodeErrors == 5)
   }
 
@@ -121,7 +122,7 @@ struct InitialDumpTests {
     _ = fatal.beginAttempt()
     #expect(
       fatal.received(.messages([reply(.error(errno: 1), 1)]))
-        == .fail(.systemCall(call: "rtnetlink links dump", errno: 1)), "EPERM")
+        == .fail(.refused(.links, errno: 1)), "EPERM")
 
     var busy = InitialDump(sequence: 0, portID: port)
     for _ in 1..<InitialDump.maximumConsecutiveRefusals {
@@ -134,7 +135,7 @@ struct InitialDumpTests {
     _ = busy.beginAttempt()
     #expect(
       busy.received(.messages([reply(.error(errno: 16), busy.sequence)]))
-        == .fail(.systemCall(call: "rtnetlink links dump", errno: 16)))
+        == .fail(.refused(.links, errno: 16)))
   }
 
   @Test func enobufsAnsweringTheRequestIsNeverCountedAsARefusal() {
@@ -168,12 +169,13 @@ struct InitialDumpTests {
       .messages([NetlinkMessage(type: 3, flags: 0, sequence: 3, portID: 77, event: .done(errno: 0))]),
     ]
     let state = try dump.run(
-      send: { request, sequence in sent.append((request, sequence)) },
-      receive: { script.removeFirst() },
-      restart: { reason, reopen in
+      send: { request, sequence throws(InitialDump.Failure) in sent.append((request, sequence)) },
+      receive: { () throws(InitialDump.Failure) -> InitialDump.Received? in script.removeFirst() },
+      restart: { reason, reopen throws(InitialDump.Failure) -> UInt32? in
         restarts.append(reason)
         return reopen ? 77 : nil
-      })
+      },
+      failure: { $0 })
     #expect(sent.map(\.0) == [.links, .links, .addresses])
     #expect(sent.map(\.1) == [1, 2, 3])
     #expect(restarts == ["ENOBUFS during the links dump"])

@@ -1,6 +1,8 @@
+import NetStatusPathModel
+import NetlinkTestSupport
 import Testing
 
-@testable import NetStatusCore
+@testable import NetStatusNetlink
 
 @Suite("kernel state model")
 struct KernelStateTests {

@@ -1,6 +1,8 @@
+import NetStatusPathModel
+import NetlinkTestSupport
 import Testing
 
-@testable import NetStatusCore
+@testable import NetStatusNetlink
 
 /// The evaluator on hand-made links, addresses and lookup answers: every rule of
 /// `Sources/NetStatusCore/Linux/PathEvaluator.swift`, without a kernel.
@@ -84,7 +86,7 @@ struct PathEvaluatorTests {
   @Test("a failed lookup (no route, unreachable, blackhole, prohibit, a rule) gives unsatisfied, not available")
   func failedLookup() throws {
     for code in [
-      SystemErrno.ENETUNREACH, SystemErrno.EHOSTUNREACH, SystemErrno.EINVAL, SystemErrno.EACCES, SystemErrno.EAGAIN,
+      LinuxErrno.ENETUNREACH, LinuxErrno.EHOSTUNREACH, LinuxErrno.EINVAL, LinuxErrno.EACCES, LinuxErrno.EAGAIN,
     ] {
       let path = evaluate(try ethernet(), [Self.v4: .failed(errno: code)], dns: false)
       #expect(path == NetworkPath(status: .unsatisfied, unsatisfiedReason: .notAvailable), "errno \(code)")
@@ -170,7 +172,7 @@ struct PathEvaluatorTests {
     #expect(path.interfaceType == .wiredEthernet)
 
     // eth1's FIB-match lookup fails: its plain answer is the on-link route the kernel makes up. Not listed.
-    answers[Self.fib(4)] = .failed(errno: SystemErrno.EHOSTUNREACH)
+    answers[Self.fib(4)] = .failed(errno: LinuxErrno.EHOSTUNREACH)
     answers[Self.plain(4)] = Self.route(oif: 4, source: "203.0.113.10")
     path = evaluate(state, answers)
     #expect(path.availableInterfaces.map(\.name) == ["eth0", "wlan0"])
@@ -207,7 +209,7 @@ struct PathEvaluatorTests {
     #expect(path.availableInterfaces.map(\.name) == ["eth0", "wlan0"])
     #expect(path.gateways == ["192.0.2.1", "fe80::1", "198.51.100.1"])
     #expect(path.supportsIPv4 && path.supportsIPv6)
-    answers[Self.v4] = .failed(errno: SystemErrno.ENETUNREACH)
+    answers[Self.v4] = .failed(errno: LinuxErrno.ENETUNREACH)
     path = evaluate(state, answers)
     #expect(path.status == .satisfied && !path.supportsIPv4 && path.supportsIPv6)
     #expect(path.availableInterfaces.map(\.name) == ["wlan0"])
@@ -294,7 +296,7 @@ struct PathEvaluatorTests {
     var state = try ethernetAndWiFi()
     try state.feed(B.link(index: 5, name: "eth1", flags: RTNL.IFF_UP))  // no carrier: not asked
     let answers: RouteLookupAnswers = [
-      Self.v4: Self.ethernetAnswer[Self.v4]!, Self.v6: .failed(errno: SystemErrno.ENETUNREACH),
+      Self.v4: Self.ethernetAnswer[Self.v4]!, Self.v6: .failed(errno: LinuxErrno.ENETUNREACH),
     ]
     #expect(
       PathEvaluator.interfaceLookups(state: state, answers: answers, filter: .none, classify: Self.classify)
@@ -359,7 +361,7 @@ struct PathEvaluatorTests {
       Self.route(oif: 1, source: "192.0.2.10"),  // loopback
       Self.route(oif: 7, source: "192.0.2.10"),  // no such link
       Self.route(oif: 2, source: "192.0.2.10", type: RTNL.RTN_LOCAL),
-      .failed(errno: SystemErrno.ENETUNREACH),
+      .failed(errno: LinuxErrno.ENETUNREACH),
     ]
     let filters = [
       InterfaceFilter.none, InterfaceFilter(prohibitedInterfaceTypes: [.wiredEthernet]),
@@ -379,4 +381,13 @@ struct PathEvaluatorTests {
     }
     #expect(verdicts.count >= 4, "the samples cover too few verdicts: \(verdicts)")
   }
+}
+
+/// The errno values rtnetlink answers lookups with: Linux's numbers on every platform where its bytes are decoded.
+enum LinuxErrno {
+  static let EAGAIN: Int32 = 11
+  static let EACCES: Int32 = 13
+  static let EINVAL: Int32 = 22
+  static let ENETUNREACH: Int32 = 101
+  static let EHOSTUNREACH: Int32 = 113
 }

@@ -1,6 +1,9 @@
+import NetStatusNetlinkFuzzing
+import NetStatusPathModel
+import NetlinkTestSupport
 import Testing
 
-@testable import NetStatusCore
+@testable import NetStatusNetlink
 
 /// Route lookups without a kernel: the request bytes, the decoding of answers, and which notifications
 /// trigger new lookups.
@@ -235,37 +238,34 @@ struct RouteLookupTests {
     }
   }
 
-  // NetlinkSessionWorker is Linux only.
-  #if os(Linux)
-    @Test("only routes containing a lookup destination trigger new lookups; links, addresses, rules always do")
-    func triggers() throws {
-      func triggers(_ datagram: [UInt8]) throws -> Bool {
-        let full = try NetlinkMessageDecoder.decode(datagram).contains(where: NetlinkSessionWorker.mayChangeLookups)
-        // A route notification alone in its datagram is read without a NetlinkMessage: it must matter alike.
-        let lean = datagram.withUnsafeBytes { bytes in
-          Result { () throws(NetlinkDecodeError) in try NetlinkMessageDecoder.routeMessage(in: bytes) }
-        }
-        if case .success(let message?) = lean { #expect(NetlinkSessionWorker.mayChangeLookups(message.route) == full) }
-        return full
+  @Test("only routes containing a lookup destination trigger new lookups; links, addresses, rules always do")
+  func triggers() throws {
+    func triggers(_ datagram: [UInt8]) throws -> Bool {
+      let full = try NetlinkMessageDecoder.decode(datagram).contains(where: RouteLookupRequest.mayChangeAnswers)
+      // A route notification alone in its datagram is read without a NetlinkMessage: it must matter alike.
+      let lean = datagram.withUnsafeBytes { bytes in
+        Result { () throws(NetlinkDecodeError) in try NetlinkMessageDecoder.routeMessage(in: bytes) }
       }
-      #expect(try triggers(B.route(oif: 2, gateway: "192.0.2.1")))  // a default route
-      #expect(try triggers(B.route(destination: "0.0.0.0", destinationLength: 1, oif: 2)))
-      #expect(try !triggers(B.route(destination: "128.0.0.0", destinationLength: 1, oif: 2)))
-      #expect(try triggers(B.route(destination: "8.8.8.0", destinationLength: 24, oif: 2)))
-      #expect(try !triggers(B.route(destination: "8.8.9.0", destinationLength: 24, oif: 2)))
-      #expect(try !triggers(B.route(destination: "10.0.0.0", destinationLength: 8, oif: 2)))
-      #expect(try triggers(B.route(RTNL.RTM_DELROUTE, family: RTNL.AF_INET6, oif: 2)))
-      #expect(try triggers(B.route(family: RTNL.AF_INET6, destination: "2000::", destinationLength: 3, oif: 2)))
-      #expect(try triggers(B.route(family: RTNL.AF_INET6, destination: "::", destinationLength: 1, oif: 2)))
-      #expect(try !triggers(B.route(family: RTNL.AF_INET6, destination: "8000::", destinationLength: 1, oif: 2)))
-      #expect(try !triggers(B.route(family: RTNL.AF_INET6, destination: "2001:db8::", destinationLength: 32, oif: 2)))
-      #expect(try triggers(B.link(index: 2, name: "eth0")))
-      #expect(try triggers(B.address(index: 2, address: "192.0.2.10", prefixLength: 24)))
-      #expect(try triggers(B.message(type: RTNL.RTM_NEWRULE, body: [])))
-      #expect(try triggers(B.message(type: RTNL.RTM_DELNEXTHOP, body: [])))
-      #expect(try !triggers(B.done()))
+      if case .success(let message?) = lean { #expect(RouteLookupRequest.mayChangeAnswers(message.route) == full) }
+      return full
     }
-  #endif
+    #expect(try triggers(B.route(oif: 2, gateway: "192.0.2.1")))  // a default route
+    #expect(try triggers(B.route(destination: "0.0.0.0", destinationLength: 1, oif: 2)))
+    #expect(try !triggers(B.route(destination: "128.0.0.0", destinationLength: 1, oif: 2)))
+    #expect(try triggers(B.route(destination: "8.8.8.0", destinationLength: 24, oif: 2)))
+    #expect(try !triggers(B.route(destination: "8.8.9.0", destinationLength: 24, oif: 2)))
+    #expect(try !triggers(B.route(destination: "10.0.0.0", destinationLength: 8, oif: 2)))
+    #expect(try triggers(B.route(RTNL.RTM_DELROUTE, family: RTNL.AF_INET6, oif: 2)))
+    #expect(try triggers(B.route(family: RTNL.AF_INET6, destination: "2000::", destinationLength: 3, oif: 2)))
+    #expect(try triggers(B.route(family: RTNL.AF_INET6, destination: "::", destinationLength: 1, oif: 2)))
+    #expect(try !triggers(B.route(family: RTNL.AF_INET6, destination: "8000::", destinationLength: 1, oif: 2)))
+    #expect(try !triggers(B.route(family: RTNL.AF_INET6, destination: "2001:db8::", destinationLength: 32, oif: 2)))
+    #expect(try triggers(B.link(index: 2, name: "eth0")))
+    #expect(try triggers(B.address(index: 2, address: "192.0.2.10", prefixLength: 24)))
+    #expect(try triggers(B.message(type: RTNL.RTM_NEWRULE, body: [])))
+    #expect(try triggers(B.message(type: RTNL.RTM_DELNEXTHOP, body: [])))
+    #expect(try !triggers(B.done()))
+  }
 
   @Test("prefixes: whole and partial bytes, families, bounds")
   func prefixes() {

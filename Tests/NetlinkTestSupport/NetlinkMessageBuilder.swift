@@ -1,31 +1,34 @@
-@testable import NetStatusCore
+import NetStatusNetlink
 
 /// Builds rtnetlink messages byte by byte, for decoder tests and for state fed through the decoder.
-struct NetlinkMessageBuilder {
-  var bytes: [UInt8] = []
+package struct NetlinkMessageBuilder {
+  package var bytes: [UInt8] = []
 
-  mutating func append<T: FixedWidthInteger>(_ value: T) {
+  /// An empty message.
+  package init() {}
+
+  package mutating func append<T: FixedWidthInteger>(_ value: T) {
     withUnsafeBytes(of: value) { bytes.append(contentsOf: $0) }
   }
 
   /// Appends one attribute (padded to 4 bytes).
-  mutating func attribute(_ type: UInt16, _ value: [UInt8]) {
+  package mutating func attribute(_ type: UInt16, _ value: [UInt8]) {
     append(UInt16(4 + value.count))
     append(type)
     bytes += value
     bytes += repeatElement(0, count: RTNL.align(value.count) - value.count)
   }
 
-  mutating func attribute(_ type: UInt16, u32 value: UInt32) {
+  package mutating func attribute(_ type: UInt16, u32 value: UInt32) {
     attribute(type, withUnsafeBytes(of: value) { Array($0) })
   }
 
-  mutating func attribute(_ type: UInt16, string: String) {
+  package mutating func attribute(_ type: UInt16, string: String) {
     attribute(type, Array(string.utf8) + [0])
   }
 
   /// Wraps a body in a header whose length covers it.
-  static func message(type: UInt16, flags: UInt16 = 0, sequence: UInt32 = 0, portID: UInt32 = 0, body: [UInt8])
+  package static func message(type: UInt16, flags: UInt16 = 0, sequence: UInt32 = 0, portID: UInt32 = 0, body: [UInt8])
     -> [UInt8]
   {
     var builder = NetlinkMessageBuilder()
@@ -38,7 +41,7 @@ struct NetlinkMessageBuilder {
     return builder.bytes
   }
 
-  static func link(
+  package static func link(
     _ type: UInt16 = RTNL.RTM_NEWLINK, index: Int32, name: String, hardwareType: UInt16 = RTNL.ARPHRD_ETHER,
     flags: UInt32 = RTNL.IFF_UP | RTNL.IFF_LOWER_UP, operstate: UInt8? = RTNL.IF_OPER_UP, kind: String? = nil,
     family: UInt8 = RTNL.AF_UNSPEC, messageFlags: UInt16 = 0
@@ -60,7 +63,7 @@ struct NetlinkMessageBuilder {
     return message(type: type, flags: messageFlags, body: body.bytes)
   }
 
-  static func address(
+  package static func address(
     _ type: UInt16 = RTNL.RTM_NEWADDR, index: Int32, address: String, prefixLength: UInt8, flags: UInt32 = 0,
     scope: UInt8 = 0
   ) -> [UInt8] {
@@ -77,7 +80,7 @@ struct NetlinkMessageBuilder {
     return message(type: type, body: body.bytes)
   }
 
-  static func route(
+  package static func route(
     _ type: UInt16 = RTNL.RTM_NEWROUTE, family: UInt8 = RTNL.AF_INET, destination: String? = nil,
     destinationLength: UInt8 = 0, table: UInt32 = RTNL.RT_TABLE_MAIN, routeType: UInt8 = RTNL.RTN_UNICAST,
     flags: UInt32 = 0, priority: UInt32? = nil, oif: Int32? = nil, gateway: String? = nil,
@@ -118,14 +121,14 @@ struct NetlinkMessageBuilder {
     return message(type: type, flags: messageFlags, sequence: sequence, portID: portID, body: body.bytes)
   }
 
-  static func done(sequence: UInt32 = 1) -> [UInt8] {
+  package static func done(sequence: UInt32 = 1) -> [UInt8] {
     message(type: RTNL.NLMSG_DONE, flags: RTNL.NLM_F_MULTI, sequence: sequence, body: [0, 0, 0, 0])
   }
 }
 
 extension KernelState {
   /// Decodes and applies hand-built messages; a test fails loudly if they do not decode.
-  mutating func feed(_ datagrams: [UInt8]...) throws {
+  package mutating func feed(_ datagrams: [UInt8]...) throws {
     for datagram in datagrams {
       apply(try NetlinkMessageDecoder.decode(datagram))
     }

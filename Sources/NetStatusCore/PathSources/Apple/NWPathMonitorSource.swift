@@ -14,6 +14,10 @@
   #if NETSTATUS_NETWORK_STAND_IN
     import NetStatusCore
   #endif
+  // IPAddressBytes; CocoaPods compiles it into this same module.
+  #if canImport(NetStatusNetlink)
+    import NetStatusNetlink
+  #endif
 
   /// The path source on Apple platforms: Network's `NWPathMonitor`.
   ///

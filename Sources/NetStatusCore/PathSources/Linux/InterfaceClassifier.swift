@@ -1,3 +1,7 @@
+#if canImport(NetStatusNetlink)
+  import NetStatusNetlink
+#endif
+
 /// Decides an interface's ``InterfaceType`` the way NetworkManager does, from rtnetlink first and from
 /// sysfs second.
 ///

@@ -1,4 +1,5 @@
 #if os(Linux)
+  import NetStatusNetlink
   import Glibc
 
   extension LinkInventory {
@@ -64,7 +65,7 @@
       defer { socket.close() }
       var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 8)
       defer { buffer.deallocate() }
-      var dump = InitialDump(sequence: 0, portID: socket.portID)
+      var dump = InitialDump(sequence: 0, portID: socket.portID, describeErrno: SystemErrno.describe)
       var restarts = 0
       return try dump.run(
         send: { request, sequence throws(NetworkMonitorError) in
@@ -101,7 +102,8 @@
           socket.close()
           socket = try makeSocket()
           return socket.portID
-        })
+        },
+        failure: NetworkMonitorError.init(dumpFailure:))
     }
   }
 #endif

@@ -1,4 +1,5 @@
 #if os(Linux)
+  import NetStatusNetlink
   import CNetStatusShim
   import Glibc
 

@@ -1,4 +1,5 @@
 #if os(Linux)
+  import NetStatusNetlink
   import Dispatch
   import CNetStatusShim
   import Glibc

@@ -1,4 +1,5 @@
 #if os(Linux)
+  import NetStatusNetlink
   import CNetStatusShim
   import Dispatch
   import Synchronization
@@ -306,13 +307,13 @@
             if let notification = try NetlinkMessageDecoder.routeMessage(in: datagram),
               notification.portID != socket.portID
             {
-              if !drained.relevant { drained.relevant = Self.mayChangeLookups(notification.route) }
+              if !drained.relevant { drained.relevant = RouteLookupRequest.mayChangeAnswers(notification.route) }
             } else {
               try NetlinkMessageDecoder.forEachMessage(in: datagram, using: &decoded) { message in
                 // Ours are late answers to lookups given up on: dropped.
                 guard message.portID != socket.portID else { return }
                 state.apply(message)
-                if !drained.relevant { drained.relevant = Self.mayChangeLookups(message) }
+                if !drained.relevant { drained.relevant = RouteLookupRequest.mayChangeAnswers(message) }
               }
             }
           } catch {
@@ -326,31 +327,6 @@
           if drained.relevant, drained.resyncReason == nil { return drained }
         }
       }
-    }
-
-    /// Whether a notification may change the answer of a route lookup. A route that does not contain the
-    /// lookup destination of its family cannot: the kernel's lookup only consults routes whose prefix
-    /// contains the destination (plus rules, nexthop objects, links and addresses, which always count).
-    static func mayChangeLookups(_ message: NetlinkMessage) -> Bool {
-      switch message.event {
-      case .newLink, .deletedLink, .newAddress, .deletedAddress, .routingPolicyChanged:
-        return true
-      case .newRoute(let route), .deletedRoute(let route):
-        return route.contains(
-          route.family == RTNL.AF_INET
-            ? RouteLookupRequest.ipv4Destination
-            : RouteLookupRequest.ipv6Destination)
-      case .done, .error, .overrun, .ignored:
-        return false
-      }
-    }
-
-    /// Whether a route notification, decoded to its fields (`nil`: a family that is ignored), may change the answer
-    /// of a route lookup: as for the whole message, when its prefix contains the lookup destination of its family.
-    static func mayChangeLookups(_ route: RouteFields?) -> Bool {
-      guard let route else { return false }
-      return route.contains(
-        route.family == RTNL.AF_INET ? RouteLookupRequest.ipv4Destination : RouteLookupRequest.ipv6Destination)
     }
 
     // MARK: Dumps
@@ -372,7 +348,7 @@
     private func dumpEverything() throws(NetworkMonitorError) {
       guard let opened = socket else { throw .sourceFailed("the rtnetlink socket is closed") }
       try discardQueued()
-      var dump = InitialDump(sequence: sequence, portID: opened.portID)
+      var dump = InitialDump(sequence: sequence, portID: opened.portID, describeErrno: SystemErrno.describe)
       defer {
         sequence = dump.sequence
         let (interrupted, undecodable) = (dump.interruptedDumps, dump.decodeErrors)
@@ -415,7 +391,8 @@
           if reopen { try reopenSocket() }
           try discardQueued()
           return reopen ? socket?.portID : nil
-        })
+        },
+        failure: NetworkMonitorError.init(dumpFailure:))
       state = fresh
       resyncReason = nil
       shared.withLock { $0.statistics.dumps += 1 }
@@ -639,7 +616,7 @@
             try NetlinkMessageDecoder.forEachMessage(in: datagram, using: &decoded) { message in
               guard message.portID == socket.portID else {
                 state.apply(message)
-                if !lookupsOutdated { lookupsOutdated = Self.mayChangeLookups(message) }
+                if !lookupsOutdated { lookupsOutdated = RouteLookupRequest.mayChangeAnswers(message) }
                 return
               }
               // Answers to earlier batches (given up on) carry older sequence numbers: dropped here.

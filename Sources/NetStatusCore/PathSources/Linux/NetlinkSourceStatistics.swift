@@ -1,3 +1,7 @@
+#if canImport(NetStatusNetlink)
+  import NetStatusNetlink
+#endif
+
 /// What a ``NetlinkPathSource`` has done, across all its sessions: its diagnostics
 /// (``NetlinkPathSource/statistics``).
 ///

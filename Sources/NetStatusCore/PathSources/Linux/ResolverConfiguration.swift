@@ -1,3 +1,7 @@
+#if canImport(NetStatusNetlink)
+  import NetStatusNetlink
+#endif
+
 /// The DNS resolvers the system is configured with, read from `resolv.conf`.
 ///
 /// DNS is not in rtnetlink. When `resolv.conf` points at systemd-resolved's local stub (127.0.0.53, or its
