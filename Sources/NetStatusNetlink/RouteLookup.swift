@@ -112,7 +112,7 @@ extension RouteLookupRequest {
   /// Whether a notification may change the answer of a route lookup. A route that does not contain the
   /// lookup destination of its family cannot: the kernel's lookup only consults routes whose prefix
   /// contains the destination (plus rules, nexthop objects, links and addresses, which always count).
-  package static func mayChangeAnswers(_ message: NetlinkMessage) -> Bool {
+  @inlinable package static func mayChangeAnswers(_ message: NetlinkMessage) -> Bool {
     switch message.event {
     case .newLink, .deletedLink, .newAddress, .deletedAddress, .routingPolicyChanged:
       return true
@@ -128,7 +128,7 @@ extension RouteLookupRequest {
 
   /// Whether a route notification, decoded to its fields (`nil`: a family that is ignored), may change the answer
   /// of a route lookup: as for the whole message, when its prefix contains the lookup destination of its family.
-  package static func mayChangeAnswers(_ route: RouteFields?) -> Bool {
+  @inlinable package static func mayChangeAnswers(_ route: RouteFields?) -> Bool {
     guard let route else { return false }
     return route.contains(
       route.family == RTNL.AF_INET ? RouteLookupRequest.ipv4Destination : RouteLookupRequest.ipv6Destination)
@@ -264,7 +264,7 @@ package struct RouteLookupAnswers: Sendable, ExpressibleByDictionaryLiteral {
 extension Array {
   /// Removes every element and keeps the storage, like `removeAll(keepingCapacity: true)`, whose general
   /// `replaceSubrange` costs a few hundred instructions even for the one or two elements the event loop keeps.
-  package mutating func removeAllKeepingCapacity() {
+  @inlinable package mutating func removeAllKeepingCapacity() {
     while !isEmpty { removeLast() }
   }
 }

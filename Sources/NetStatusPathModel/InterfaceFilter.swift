@@ -24,7 +24,7 @@ public struct InterfaceFilter: Sendable, Hashable {
   }
 
   /// Whether the filter lets a path use an interface of this type.
-  public func allows(_ type: InterfaceType) -> Bool {
+  @inlinable public func allows(_ type: InterfaceType) -> Bool {
     if let requiredInterfaceType, type != requiredInterfaceType { return false }
     return !prohibitedInterfaceTypes.contains(type)
   }

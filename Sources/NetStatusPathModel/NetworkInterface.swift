@@ -12,7 +12,7 @@ public struct NetworkInterface: Sendable, Hashable, Codable, CustomStringConvert
   public var type: InterfaceType
 
   /// Creates an interface description.
-  public init(name: String, index: Int, type: InterfaceType) {
+  @inlinable public init(name: String, index: Int, type: InterfaceType) {
     self.name = name
     self.index = index
     self.type = type

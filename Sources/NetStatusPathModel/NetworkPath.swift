@@ -88,7 +88,7 @@ public struct NetworkPath: Sendable, Hashable {
   ///   - supportsIPv6: Whether IPv6 traffic can leave the local link.
   ///   - supportsDNS: Whether a DNS resolver is configured.
   ///   - gateways: The gateways' addresses, most preferred first.
-  public init(
+  @inlinable public init(
     status: Status,
     unsatisfiedReason: UnsatisfiedReason? = nil,
     availableInterfaces: [NetworkInterface] = [],

@@ -5,7 +5,7 @@ import Testing
 @testable import NetStatusNetlink
 
 /// The evaluator on hand-made links, addresses and lookup answers: every rule of
-/// `Sources/NetStatusCore/Linux/PathEvaluator.swift`, without a kernel.
+/// `Sources/NetStatusNetlink/PathEvaluator.swift`, without a kernel.
 @Suite("path evaluator")
 struct PathEvaluatorTests {
   typealias B = NetlinkMessageBuilder
