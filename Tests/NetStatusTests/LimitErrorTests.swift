@@ -34,17 +34,19 @@ struct LimitErrorTests {
 
   #if os(Linux)
     @Test func inotifyInitEMFILEIsTheInstanceLimitWhenDescriptorsRemain() {
-      let failure = NetworkMonitorError.systemCall(call: "inotify_init1", errno: EMFILE)
       #expect(
-        InotifyWatcher.initFailure(failure, descriptorAvailable: { true })
+        InotifyWatcher.initFailure(.tooManyOpenFiles, descriptorAvailable: { true })
           == .limitReached(call: "inotify_init1", errno: EMFILE, limit: .inotifyInstances))
       #expect(
-        InotifyWatcher.initFailure(failure, descriptorAvailable: { false }) == failure,
+        InotifyWatcher.initFailure(.tooManyOpenFiles, descriptorAvailable: { false })
+          == .systemCall(call: "inotify_init1", errno: EMFILE),
         "no descriptor left: it is the process's limit (ulimit -n)")
-      let systemWide = NetworkMonitorError.systemCall(call: "inotify_init1", errno: ENFILE)
-      #expect(InotifyWatcher.initFailure(systemWide, descriptorAvailable: { true }) == systemWide)
-      let memory = NetworkMonitorError.systemCall(call: "inotify_init1", errno: ENOMEM)
-      #expect(InotifyWatcher.initFailure(memory, descriptorAvailable: { true }) == memory)
+      #expect(
+        InotifyWatcher.initFailure(Errno(rawValue: ENFILE), descriptorAvailable: { true })
+          == .systemCall(call: "inotify_init1", errno: ENFILE))
+      #expect(
+        InotifyWatcher.initFailure(Errno(rawValue: ENOMEM), descriptorAvailable: { true })
+          == .systemCall(call: "inotify_init1", errno: ENOMEM))
       #expect(InotifyWatcher.canOpenDescriptor(), "this test process is far from its descriptor limit")
     }
 

@@ -55,8 +55,8 @@
     ///   at their limit, ``NetworkMonitorError/systemCall(call:errno:)`` otherwise.
     static func open() throws(NetworkMonitorError) -> InotifyWatcher {
       let flags = Int32(IN_NONBLOCK) | Int32(IN_CLOEXEC)
-      do throws(NetworkMonitorError) {
-        return InotifyWatcher(fd: try SystemCall.run("inotify_init1") { inotify_init1(flags) })
+      do throws(Errno) {
+        return InotifyWatcher(fd: try SystemCall.attempt { inotify_init1(flags) })
       } catch {
         throw initFailure(error, descriptorAvailable: canOpenDescriptor)
       }
@@ -65,9 +65,11 @@
     /// What an `inotify_init1` failure means. Its EMFILE stands for two limits: this process's descriptors
     /// (RLIMIT_NOFILE, `ulimit -n`) or the user's inotify instances (`fs.inotify.max_user_instances`, shared by
     /// all of the user's processes). It is the instances when the process can still open a descriptor.
-    static func initFailure(_ error: NetworkMonitorError, descriptorAvailable: () -> Bool) -> NetworkMonitorError {
-      guard case .systemCall(let call, let code) = error, code == EMFILE, descriptorAvailable() else { return error }
-      return .limitReached(call: call, errno: code, limit: .inotifyInstances)
+    static func initFailure(_ error: Errno, descriptorAvailable: () -> Bool) -> NetworkMonitorError {
+      guard error == .tooManyOpenFiles, descriptorAvailable() else {
+        return .systemCall(call: "inotify_init1", errno: error.rawValue)
+      }
+      return .limitReached(call: "inotify_init1", errno: error.rawValue, limit: .inotifyInstances)
     }
 
     /// Whether this process can open one more descriptor: an eventfd, closed at once, does not fail with EMFILE.
@@ -110,15 +112,13 @@
       while true {
         let count: Int
         let result = buffer.withUnsafeMutableBytes { raw in
-          Result { () throws(NetworkMonitorError) in
-            try SystemCall.run("read(inotify)") { read(fd, raw.baseAddress, raw.count) }
-          }
+          Result { () throws(Errno) in try SystemCall.attempt { read(fd, raw.baseAddress, raw.count) } }
         }
-        do throws(NetworkMonitorError) {
+        do throws(Errno) {
           count = try result.get()
         } catch {
-          if case .systemCall(_, let code) = error, code == EAGAIN { return events }
-          throw error
+          if error == .resourceTemporarilyUnavailable { return events }
+          throw .systemCall(call: "read(inotify)", errno: error.rawValue)
         }
         if count == 0 { return events }
         events += Self.parse(buffer[0..<count])

@@ -104,27 +104,24 @@
       var sender = sockaddr_nl()
       var vector = iovec(iov_base: buffer.baseAddress, iov_len: buffer.count)
       let result: Int
-      do throws(NetworkMonitorError) {
-        result = try withUnsafeMutablePointer(to: &sender) { senderPointer throws(NetworkMonitorError) in
-          try withUnsafeMutablePointer(to: &vector) { vectorPointer throws(NetworkMonitorError) in
+      do throws(Errno) {
+        result = try withUnsafeMutablePointer(to: &sender) { senderPointer throws(Errno) in
+          try withUnsafeMutablePointer(to: &vector) { vectorPointer throws(Errno) in
             var message = msghdr()
             message.msg_name = UnsafeMutableRawPointer(senderPointer)
             message.msg_namelen = socklen_t(MemoryLayout<sockaddr_nl>.size)
             message.msg_iov = vectorPointer
             message.msg_iovlen = 1
-            let count = try SystemCall.run("recvmsg(AF_NETLINK)") {
-              recvmsg(fd, &message, Int32(MSG_DONTWAIT))
-            }
+            let count = try SystemCall.attempt { recvmsg(fd, &message, Int32(MSG_DONTWAIT)) }
             // MSG_TRUNC in msg_flags: the datagram was longer than the buffer.
             return message.msg_flags & Int32(MSG_TRUNC) != 0 ? -count - 1 : count
           }
         }
       } catch {
-        if case .systemCall(_, let code) = error {
-          if code == EAGAIN || code == EWOULDBLOCK { return .empty }
-          if code == ENOBUFS { return .overflow }
-        }
-        throw error
+        // EWOULDBLOCK is EAGAIN on Linux.
+        if error == .resourceTemporarilyUnavailable { return .empty }
+        if error == .noBufferSpace { return .overflow }
+        throw .systemCall(call: "recvmsg(AF_NETLINK)", errno: error.rawValue)
       }
       if result < 0 { return .datagram(count: -result - 1, sender: sender.nl_pid, truncated: true) }
       return .datagram(count: result, sender: sender.nl_pid, truncated: false)

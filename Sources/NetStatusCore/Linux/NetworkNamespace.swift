@@ -56,49 +56,45 @@
     func open() throws(NetworkMonitorError) -> Handle {
       let path = self.path
       var filesystem = 0
-      do throws(NetworkMonitorError) {
-        try SystemCall.run("statfs(\(path))") { cns_statfs_type(path, &filesystem) }
+      do throws(Errno) {
+        try SystemCall.attempt { cns_statfs_type(path, &filesystem) }
       } catch {
         throw Self.openingError(error, path: path)
       }
       guard filesystem == cns_nsfs_magic() else { throw .namespaceNotEnterable(path: path, errno: ENOTTY) }
       let fd: Int32
-      do throws(NetworkMonitorError) {
-        fd = try SystemCall.run("open(\(path))") { Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+      do throws(Errno) {
+        fd = try SystemCall.attempt { Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
       } catch {
         throw Self.openingError(error, path: path)
       }
-      do throws(NetworkMonitorError) {
-        try SystemCall.run("fstatfs(\(path))") { cns_fstatfs_type(fd, &filesystem) }
-        guard filesystem == cns_nsfs_magic() else { throw .namespaceNotEnterable(path: path, errno: ENOTTY) }
-        let type = try SystemCall.run("ioctl(\(path), NS_GET_NSTYPE)") { cns_ns_get_nstype(fd) }
-        guard type == cns_clone_newnet() else { throw .namespaceNotEnterable(path: path, errno: EINVAL) }
+      do throws(Errno) {
+        try SystemCall.attempt { cns_fstatfs_type(fd, &filesystem) }
+        // ENOTTY: what the kernel's namespace ioctl answers for a file that is not a namespace.
+        guard filesystem == cns_nsfs_magic() else { throw Errno(rawValue: ENOTTY) }
+        let type = try SystemCall.attempt { cns_ns_get_nstype(fd) }
+        guard type == cns_clone_newnet() else { throw .invalidArgument }
         var info = stat()
-        try SystemCall.run("fstat(\(path))") { fstat(fd, &info) }
+        try SystemCall.attempt { fstat(fd, &info) }
         return Handle(fd: fd, device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
       } catch {
         SystemCall.close(fd)
-        if case .systemCall(_, let code) = error {
-          throw .namespaceNotEnterable(path: path, errno: code)
-        }
-        throw error
+        throw .namespaceNotEnterable(path: path, errno: error.rawValue)
       }
     }
 
     /// What a failure to reach or open the namespace file means: nothing there, or something in the way.
-    private static func openingError(_ error: NetworkMonitorError, path: String) -> NetworkMonitorError {
-      guard case .systemCall(_, let code) = error else { return error }
-      if code == ENOENT || code == ENOTDIR { return .namespaceNotFound(path: path) }
-      return .namespaceNotEnterable(path: path, errno: code)
+    private static func openingError(_ error: Errno, path: String) -> NetworkMonitorError {
+      if error == .noSuchFileOrDirectory || error == .notDirectory { return .namespaceNotFound(path: path) }
+      return .namespaceNotEnterable(path: path, errno: error.rawValue)
     }
 
     /// Moves the calling thread (only it) into the namespace.
     static func enter(_ handle: Handle, path: String) throws(NetworkMonitorError) {
-      do throws(NetworkMonitorError) {
-        try SystemCall.run("setns(\(path), CLONE_NEWNET)") { cns_setns_net(handle.fd) }
+      do throws(Errno) {
+        try SystemCall.attempt { cns_setns_net(handle.fd) }
       } catch {
-        guard case .systemCall(_, let code) = error else { throw error }
-        throw .namespaceNotEnterable(path: path, errno: code)
+        throw .namespaceNotEnterable(path: path, errno: error.rawValue)
       }
     }
 
@@ -146,13 +142,12 @@
     func openProcessDescriptor(matching handle: Handle) throws(NetworkMonitorError) -> Int32? {
       guard let pid = processID else { return nil }
       let fd: Int32
-      do throws(NetworkMonitorError) {
-        fd = try SystemCall.run("pidfd_open(\(pid))") { cns_pidfd_open(pid) }
+      do throws(Errno) {
+        fd = try SystemCall.attempt { cns_pidfd_open(pid) }
       } catch {
-        guard case .systemCall(_, let code) = error else { throw error }
-        if code == ENOSYS || code == EPERM { return nil }
-        if code == ESRCH { throw .namespaceNotFound(path: path) }
-        throw error
+        if error == .noFunction || error == .notPermitted { return nil }
+        if error == .noSuchProcess { throw .namespaceNotFound(path: path) }
+        throw .systemCall(call: "pidfd_open(\(pid))", errno: error.rawValue)
       }
       guard stillNames(handle) else {
         SystemCall.close(fd)

@@ -1,9 +1,27 @@
 #if os(Linux)
   import Glibc
 
-  /// The one place where a failing system call becomes a ``NetworkMonitorError``.
+  /// The one helper for system calls: ``attempt(_:)`` runs one and throws its typed ``Errno``, for the code that
+  /// gives particular errnos a meaning (EAGAIN, ENOENT...); ``run(_:_:)`` is the edge where a failure that is only a
+  /// failure becomes a ``NetworkMonitorError`` naming the call.
   enum SystemCall {
     /// Runs a system call, retrying while it fails with EINTR.
+    ///
+    /// - Parameter body: The call; a negative result means failure, with the reason in `errno`.
+    /// - Returns: The call's non-negative result.
+    /// - Throws: The call's ``Errno``, never ``Errno/interrupted``.
+    @discardableResult
+    static func attempt<Result: FixedWidthInteger>(_ body: () -> Result) throws(Errno) -> Result {
+      while true {
+        let result = body()
+        if result >= 0 { return result }
+        let code = errno
+        if code == EINTR { continue }
+        throw Errno(rawValue: code)
+      }
+    }
+
+    /// Runs a system call as ``attempt(_:)`` does, for a caller to which any failure is only a failure.
     ///
     /// - Parameters:
     ///   - call: The call and its subject, for the error message (`socket(AF_NETLINK, NETLINK_ROUTE)`).
@@ -14,12 +32,10 @@
     static func run<Result: FixedWidthInteger>(_ call: @autoclosure () -> String, _ body: () -> Result)
       throws(NetworkMonitorError) -> Result
     {
-      while true {
-        let result = body()
-        if result >= 0 { return result }
-        let code = errno
-        if code == EINTR { continue }
-        throw .systemCall(call: call(), errno: code)
+      do throws(Errno) {
+        return try attempt(body)
+      } catch {
+        throw .systemCall(call: call(), errno: error.rawValue)
       }
     }
 

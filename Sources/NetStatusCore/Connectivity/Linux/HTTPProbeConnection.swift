@@ -95,11 +95,11 @@
       }
 
       // Connect.
-      do throws(NetworkMonitorError) {
-        try SystemCall.run("connect(\(endpoint.hostHeader))") { address.connect(fd) }
+      do throws(Errno) {
+        try SystemCall.attempt { address.connect(fd) }
       } catch {
-        guard case .systemCall(_, let code) = error, code == EINPROGRESS else {
-          outcome.result = .failed(Self.connectFailure(error))
+        guard error == .nowInProgress else {
+          outcome.result = .failed(Self.connectFailure(error, call: "connect(\(endpoint.hostHeader))"))
           return outcome
         }
         if let failure = waitOrFail(fd, for: Int16(POLLOUT), until: deadline, clock: clock) {
@@ -110,7 +110,7 @@
         var length = socklen_t(MemoryLayout<Int32>.size)
         if getsockopt(fd, SOL_SOCKET, SO_ERROR, &pending, &length) != 0 { pending = errno }
         if pending != 0 {
-          outcome.result = .failed(Self.connectFailure(.systemCall(call: "connect", errno: pending)))
+          outcome.result = .failed(Self.connectFailure(Errno(rawValue: pending), call: "connect"))
           return outcome
         }
       }
@@ -197,13 +197,13 @@
         let fd = try? SystemCall.run("socket(\(address.familyName), SOCK_DGRAM)", { socket(address.family, type, 0) })
       else { return nil }
       defer { SystemCall.close(fd) }
-      do throws(NetworkMonitorError) {
-        try SystemCall.run("connect(UDP, route check)") { address.connect(fd) }
+      do throws(Errno) {
+        try SystemCall.attempt { address.connect(fd) }
         return nil
       } catch {
-        guard case .systemCall(_, let code) = error else { return nil }
-        switch code {
-        case EINVAL, ENETUNREACH, EHOSTUNREACH, EACCES, EPERM: return .unreachable(errno: code)
+        switch error {
+        case .invalidArgument, .networkUnreachable, .noRouteToHost, .permissionDenied, .notPermitted:
+          return .unreachable(errno: error.rawValue)
         default: return nil
         }
       }
@@ -227,16 +227,15 @@
     }
 
     /// What a failed connect means for connectivity.
-    private static func connectFailure(_ error: NetworkMonitorError) -> ProbeFailure {
-      guard case .systemCall(_, let code) = error else { return .local(error.description) }
-      switch code {
-      case ECONNREFUSED: return .refused
-      case ETIMEDOUT: return .unreachable(errno: code)
-      case ENETUNREACH, EHOSTUNREACH, EHOSTDOWN, ENETDOWN, EADDRNOTAVAIL, ENONET:
-        return .unreachable(errno: code)
+    private static func connectFailure(_ error: Errno, call: String) -> ProbeFailure {
+      switch error {
+      case .connectionRefused: return .refused
+      case .timedOut: return .unreachable(errno: error.rawValue)
+      case .networkUnreachable, .noRouteToHost, .hostIsDown, .networkDown, .addressNotAvailable, .machineNotOnNetwork:
+        return .unreachable(errno: error.rawValue)
       // A blackhole route (EINVAL), a prohibit route (EACCES, EPERM): the route says no.
-      case EINVAL, EACCES, EPERM: return .unreachable(errno: code)
-      default: return .local(error.description)
+      case .invalidArgument, .permissionDenied, .notPermitted: return .unreachable(errno: error.rawValue)
+      default: return .local(NetworkMonitorError.systemCall(call: call, errno: error.rawValue).description)
       }
     }
 

@@ -214,12 +214,10 @@
           return
         }
         let type = Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
-        do throws(NetworkMonitorError) {
-          let fd = try SystemCall.run("socket(\(address.familyName), SOCK_DGRAM)") {
-            socket(address.family, type, Int32(IPPROTO_UDP))
-          }
+        do throws(Errno) {
+          let fd = try SystemCall.attempt { socket(address.family, type, Int32(IPPROTO_UDP)) }
           servers[index].fd = fd
-          try SystemCall.run("connect(\(servers[index].address):53)") { address.connect(fd) }
+          try SystemCall.attempt { address.connect(fd) }
         } catch {
           servers[index].failure = Self.reason(error)
         }
@@ -232,7 +230,7 @@
             guard let id = ids[type], let query = DNSMessage.query(id: id, name: host, type: type) else { continue }
             let sent = query.withUnsafeBytes { send(servers[index].fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             if sent < 0, errno != EAGAIN, errno != EWOULDBLOCK, errno != EINTR {
-              servers[index].failure = Self.reason(.systemCall(call: "send", errno: errno))
+              servers[index].failure = Self.reason(Errno(rawValue: errno))
             }
           }
         }
@@ -245,7 +243,7 @@
         guard count >= 0 else {
           let code = errno
           if code != EAGAIN, code != EWOULDBLOCK, code != EINTR {
-            servers[index].failure = Self.reason(.systemCall(call: "recv", errno: code))
+            servers[index].failure = Self.reason(Errno(rawValue: code))
           }
           return
         }
@@ -294,11 +292,10 @@
       }
 
       /// A failed system call, as a server's failure.
-      private static func reason(_ error: NetworkMonitorError) -> String {
-        guard case .systemCall(_, let code) = error else { return error.description }
-        switch code {
-        case ECONNREFUSED: return "(nothing listens on port 53: ECONNREFUSED)"
-        default: return "(\(SystemErrno.describe(code)))"
+      private static func reason(_ error: Errno) -> String {
+        switch error {
+        case .connectionRefused: return "(nothing listens on port 53: ECONNREFUSED)"
+        default: return "(\(error))"
         }
       }
     }
