@@ -3,7 +3,8 @@
 #endif
 
 /// Decides an interface's ``InterfaceType`` the way NetworkManager does, from rtnetlink first and from
-/// sysfs second.
+/// sysfs second: the rules that need no file are the rtnetlink core's (`NetlinkLink.kernelInterfaceType`,
+/// `hasCellularModemName`); this type adds the sysfs reads.
 ///
 /// The order:
 /// 1. The link kind (`IFLA_INFO_KIND`): virtual links (tun, wireguard, bridge, vlan, veth, macvlan, bond…)
@@ -31,17 +32,8 @@ struct InterfaceClassifier: Sendable {
 
   /// The interface's type.
   func classify(_ link: NetlinkLink) -> InterfaceType {
-    if let kind = link.kind, !kind.isEmpty {
-      return kind == "rmnet" ? .cellular : .other
-    }
-    switch link.hardwareType {
-    case RTNL.ARPHRD_LOOPBACK: return .loopback
-    case RTNL.ARPHRD_PPP: return .other
-    case RTNL.ARPHRD_RAWIP: return .cellular
-    case RTNL.ARPHRD_NONE: return .other
-    default: break
-    }
-    if link.flags & RTNL.IFF_LOOPBACK != 0 { return .loopback }
+    // Steps 1 and 2 (NetlinkLink+InterfaceType.swift in Sources/NetStatusNetlink).
+    if let type = link.kernelInterfaceType { return type }
     let entry = trustedEntry(for: link)
     if let entry {
       if let uevent = LocalFile.readText(entry + "/uevent", limit: 64 * 1024) {
@@ -57,7 +49,7 @@ struct InterfaceClassifier: Sendable {
         return .wifi
       }
     }
-    if link.name.hasPrefix("rmnet") || link.name.hasPrefix("ccmni") { return .cellular }
+    if link.hasCellularModemName { return .cellular }
     if link.hardwareType == RTNL.ARPHRD_ETHER, let entry, LocalFile.entryExists(entry + "/device") {
       return .wiredEthernet
     }
