@@ -6,9 +6,9 @@
 /// comparing is two integer comparisons.
 package struct IPAddressBytes: Sendable, Hashable, CustomStringConvertible {
   /// Bytes 0 to 7, byte 0 in the most significant bits; an IPv4 address uses the first 4, the rest stay zero.
-  private let high: UInt64
+  @usableFromInline let high: UInt64
   /// Bytes 8 to 15, byte 8 in the most significant bits; zero for IPv4.
-  private let low: UInt64
+  @usableFromInline let low: UInt64
   /// Whether this is an IPv4 address (4 bytes); otherwise IPv6 (16 bytes).
   package let isIPv4: Bool
 
@@ -21,8 +21,9 @@ package struct IPAddressBytes: Sendable, Hashable, CustomStringConvertible {
     return UInt8(truncatingIfNeeded: word >> (56 - 8 * UInt64(index & 7)))
   }
 
-  /// Wraps 4 or 16 bytes; any other count is not an IP address.
-  package init?(_ bytes: some Collection<UInt8>) {
+  /// Wraps 4 or 16 bytes; any other count is not an IP address. Inlinable: specialised where it is called (the
+  /// Apple source hands it `Data`).
+  @inlinable package init?(_ bytes: some Collection<UInt8>) {
     guard bytes.count == 4 || bytes.count == 16 else { return nil }
     var high: UInt64 = 0
     var low: UInt64 = 0
@@ -107,6 +108,21 @@ package struct IPAddressBytes: Sendable, Hashable, CustomStringConvertible {
       return nil
     }
     self.init(words.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xff)] })
+  }
+
+  /// Parses IPv4 or IPv6 text: ``init(text:)-(StringProtocol)`` for the callers in other modules, which would call the
+  /// generic one unspecialised (with run-time metadata for String's and Substring's conformances, at start).
+  package init?(text: String) { self.init(text: text[...]) }
+
+  /// Parses IPv4 or IPv6 text.
+  package init?(text: Substring) {
+    if let v4 = IPAddressBytes(ipv4Text: text) {
+      self = v4
+    } else if let v6 = IPAddressBytes(ipv6Text: text) {
+      self = v6
+    } else {
+      return nil
+    }
   }
 
   /// Parses IPv4 or IPv6 text.

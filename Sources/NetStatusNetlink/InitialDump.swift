@@ -109,7 +109,8 @@ package struct InitialDump {
   }
 
   /// Runs the protocol to its end with the caller's I/O, the one loop over ``Step`` that a monitor's session and a
-  /// one-off read of the links (`LinkInventory`) share.
+  /// one-off read of the links (`LinkInventory`) share. Inlinable: specialised for the caller's error type, without
+  /// run-time generic metadata at start.
   ///
   /// - Parameters:
   ///   - send: Sends a dump request with its sequence number.
@@ -120,7 +121,7 @@ package struct InitialDump {
   ///   - failure: The caller's error for what a step says cannot be retried.
   /// - Returns: The new mirrored state.
   /// - Throws: `failure`'s error for what cannot be retried, or what the I/O throws.
-  package mutating func run<CallerError: Error>(
+  @inlinable package mutating func run<CallerError: Error>(
     send: (NetlinkDumpRequest, UInt32) throws(CallerError) -> Void,
     receive: () throws(CallerError) -> Received?,
     restart: (_ reason: String, _ reopen: Bool) throws(CallerError) -> UInt32?,
