@@ -65,11 +65,22 @@ let package = Package(
       dependencies: ["NetStatusPathModel"],
       swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
     ),
+    // The system layer on Linux: typed `Errno` and the one system-call helper, threads, the netlink socket, inotify.
+    // It throws its own errors (`SystemCallError`); NetStatusCore turns them into `NetworkMonitorError` or probe
+    // failures at its edges. Every file is gated with `#if os(Linux)`: elsewhere the module is empty.
+    .target(
+      name: "NetStatusSystem",
+      dependencies: [
+        "NetStatusNetlink", .target(name: "CNetStatusShim", condition: .when(platforms: [.linux])),
+      ],
+      swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+    ),
     // The library without Foundation: everything but NotificationCenter and Combine.
     .target(
       name: "NetStatusCore",
       dependencies: [
         "NetStatusPathModel", "NetStatusNetlink",
+        .target(name: "NetStatusSystem", condition: .when(platforms: [.linux])),
         .target(name: "CNetStatusShim", condition: .when(platforms: [.linux])),
       ],
       exclude: netStatusLinuxExcludes,
@@ -125,7 +136,7 @@ let package = Package(
       name: "NetStatusTests",
       dependencies: [
         "NetStatus", "NetStatusCore", "NetStatusNetlink", "NetStatusCLI", "NetStatusTestSupport", "NetlinkTestSupport",
-        "netstatus",
+        "netstatus", .target(name: "NetStatusSystem", condition: .when(platforms: [.linux])),
       ],
       exclude: netStatusTestsExcludes
     ),

@@ -4,12 +4,12 @@
 
   /// Starts POSIX threads for NetStatus's own blocking loops (the rtnetlink session, probe exchanges, host-name
   /// lookups): a thread of their own, never a thread of Dispatch's pool or Swift's cooperative pool.
-  enum POSIXThread {
+  package enum POSIXThread {
     /// What a thread runs, and its name; retained for the thread until `body` returns.
     private final class Body {
-      let name: String?
-      let run: () -> Void
-      init(name: String?, _ run: @escaping () -> Void) {
+      package let name: String?
+      package let run: () -> Void
+      package init(name: String?, _ run: @escaping () -> Void) {
         self.name = name
         self.run = run
       }
@@ -19,9 +19,9 @@
     ///
     /// `body` is handed over whole (`sending`): state it captures belongs to the new thread from then on.
     /// A `name` (at most 15 bytes) is what `top -H`, `/proc/PID/task/TID/comm` and debuggers show.
-    /// - Throws: ``NetworkMonitorError/systemCall(call:errno:)`` for `pthread_create` when no thread could be
+    /// - Throws: ``SystemCallError`` for `pthread_create` when no thread could be
     ///   made (`body` is then released without running).
-    static func start(name: String? = nil, _ body: sending @escaping () -> Void) throws(NetworkMonitorError)
+    package static func start(name: String? = nil, _ body: sending @escaping () -> Void) throws(SystemCallError)
       -> pthread_t
     {
       var thread = pthread_t()
@@ -36,7 +36,7 @@
         }, context)
       guard created == 0 else {
         Unmanaged<Body>.fromOpaque(context).release()
-        throw .systemCall(call: "pthread_create", errno: created)
+        throw SystemCallError(call: "pthread_create", errno: Errno(rawValue: created))
       }
       // Named here too, so that the name shows as soon as this returns (the thread names itself as well, first
       // thing, in case it runs before this line).
@@ -45,7 +45,7 @@
     }
 
     /// Starts `body` on a new detached thread, which ends on its own.
-    static func detach(name: String? = nil, _ body: sending @escaping () -> Void) throws(NetworkMonitorError) {
+    package static func detach(name: String? = nil, _ body: sending @escaping () -> Void) throws(SystemCallError) {
       pthread_detach(try start(name: name, body))
     }
   }

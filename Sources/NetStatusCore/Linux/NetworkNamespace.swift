@@ -1,4 +1,5 @@
 #if os(Linux)
+  import NetStatusSystem
   import CNetStatusShim
   import Glibc
   import Synchronization
@@ -110,14 +111,19 @@
       // A pair, not a `Result`: the metadata of `Result<Value, NetworkMonitorError>`, made at run time, checks
       // `NetworkMonitorError: Error`, a conformance lookup that costs start-up time in a static binary.
       let outcome = Mutex<(value: Value?, failure: NetworkMonitorError?)>((nil, nil))
-      let thread = try POSIXThread.start(name: "netstatus-netns") {
-        do throws(NetworkMonitorError) {
-          try enter(handle, path: path)
-          let value = try body()
-          outcome.withLockedValue { $0.value = value }
-        } catch {
-          outcome.withLockedValue { $0.failure = error }
+      let thread: pthread_t
+      do throws(SystemCallError) {
+        thread = try POSIXThread.start(name: "netstatus-netns") {
+          do throws(NetworkMonitorError) {
+            try enter(handle, path: path)
+            let value = try body()
+            outcome.withLockedValue { $0.value = value }
+          } catch {
+            outcome.withLockedValue { $0.failure = error }
+          }
         }
+      } catch {
+        throw NetworkMonitorError(error)
       }
       pthread_join(thread, nil)
       let (value, failure) = outcome.withLockedValue { $0 }

@@ -1,4 +1,5 @@
 #if os(Linux)
+  import NetStatusSystem
   import CNetStatusShim
   import Glibc
   import Synchronization
@@ -36,15 +37,15 @@
     ) -> Result<BoundedHostLookup, ProbeFailure> {
       let readyFD: Int32
       do throws(NetworkMonitorError) {
-        readyFD = try SystemCall.run("eventfd") { eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK)) }
+        readyFD = try SystemCall.invoke("eventfd") { eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK)) }
       } catch {
         return .failure(.local(error.description))
       }
       let lookup = BoundedHostLookup(readyFD: readyFD, host: host, port: port, lookUp: lookUp)
-      do throws(NetworkMonitorError) {
+      do throws(SystemCallError) {
         try POSIXThread.detach(name: "netstatus-gai") { lookup.run() }
       } catch {
-        return .failure(.local("no thread for the host-name lookup: \(error.description)"))
+        return .failure(.local("no thread for the host-name lookup: \(NetworkMonitorError(error).description)"))
       }
       return .success(lookup)
     }

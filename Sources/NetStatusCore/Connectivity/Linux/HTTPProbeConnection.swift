@@ -1,4 +1,5 @@
 #if os(Linux)
+  import NetStatusSystem
   import CNetStatusShim
   import Glibc
 
@@ -70,7 +71,7 @@
       let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
       let fd: Int32
       do throws(NetworkMonitorError) {
-        fd = try SystemCall.run("socket(\(address.familyName), SOCK_STREAM)") {
+        fd = try SystemCall.invoke("socket(\(address.familyName), SOCK_STREAM)") {
           socket(address.family, type, Int32(IPPROTO_TCP))
         }
       } catch {
@@ -81,7 +82,7 @@
       var outcome = Outcome(result: .failed(.cancelled))
       if let interface {
         do throws(NetworkMonitorError) {
-          try SystemCall.run("setsockopt(SO_BINDTODEVICE, \(interface))") {
+          try SystemCall.invoke("setsockopt(SO_BINDTODEVICE, \(interface))") {
             interface.withCString { name in
               setsockopt(fd, SOL_SOCKET, SO_BINDTODEVICE, name, socklen_t(strlen(name) + 1))
             }
@@ -194,7 +195,8 @@
     static func routeRefusal(to address: SocketAddress) -> ProbeFailure? {
       let type = Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
       guard
-        let fd = try? SystemCall.run("socket(\(address.familyName), SOCK_DGRAM)", { socket(address.family, type, 0) })
+        let fd = try? SystemCall.invoke(
+          "socket(\(address.familyName), SOCK_DGRAM)", { socket(address.family, type, 0) })
       else { return nil }
       defer { SystemCall.close(fd) }
       do throws(Errno) {

@@ -1,4 +1,5 @@
 #if os(Linux)
+  import NetStatusSystem
   import CNetStatusShim
   import Glibc
   import Synchronization
@@ -80,7 +81,7 @@
     func start(_ continuation: CheckedContinuation<ProbeExchange, Never>) {
       let wakeFD: Int32
       do throws(NetworkMonitorError) {
-        wakeFD = try SystemCall.run("eventfd") { eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK)) }
+        wakeFD = try SystemCall.invoke("eventfd") { eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK)) }
       } catch {
         continuation.resume(returning: exchange(.failed(.local(error.description))))
         return
@@ -97,10 +98,10 @@
         continuation.resume(returning: exchange(.failed(.cancelled)))
         return
       }
-      do throws(NetworkMonitorError) {
+      do throws(SystemCallError) {
         try POSIXThread.detach(name: Self.threadName) { self.run() }
       } catch {
-        finish(.failed(.local(error.description)))
+        finish(.failed(.local(NetworkMonitorError(error).description)))
       }
     }
 

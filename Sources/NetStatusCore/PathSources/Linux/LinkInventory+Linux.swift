@@ -1,4 +1,5 @@
 #if os(Linux)
+  import NetStatusSystem
   import NetStatusNetlink
   import Glibc
 
@@ -54,11 +55,17 @@
       -> KernelState
     {
       func makeSocket() throws(NetworkMonitorError) -> NetlinkSocket {
-        guard let namespace else { return try NetlinkSocket.open(receiveBufferSize: 1 << 20, groups: 0) }
+        guard let namespace else {
+          return try NetworkMonitorError.converting { () throws(SystemCallError) in
+            try NetlinkSocket.open(receiveBufferSize: 1 << 20, groups: 0)
+          }
+        }
         let handle = try namespace.open()
         defer { SystemCall.close(handle.fd) }
         return try NetworkNamespace.run(inside: handle, path: namespace.path) { () throws(NetworkMonitorError) in
-          try NetlinkSocket.open(receiveBufferSize: 1 << 20, groups: 0)
+          try NetworkMonitorError.converting { () throws(SystemCallError) in
+            try NetlinkSocket.open(receiveBufferSize: 1 << 20, groups: 0)
+          }
         }
       }
       var socket = try makeSocket()
@@ -69,13 +76,18 @@
       var restarts = 0
       return try dump.run(
         send: { request, sequence throws(NetworkMonitorError) in
-          try socket.send(request.bytes(sequence: sequence), describing: "sendto(\(request) dump request)")
+          try NetworkMonitorError.converting { () throws(SystemCallError) in
+            try socket.send(request.bytes(sequence: sequence), describing: "sendto(\(request) dump request)")
+          }
         },
         receive: { () throws(NetworkMonitorError) -> InitialDump.Received? in
-          switch try socket.receive(into: buffer) {
+          let received = try NetworkMonitorError.converting { () throws(SystemCallError) in
+            try socket.receive(into: buffer)
+          }
+          switch received {
           case .empty:
             var descriptor = pollfd(fd: socket.fd, events: Int16(POLLIN), revents: 0)
-            let ready = try SystemCall.run("poll(netlink)") {
+            let ready = try SystemCall.invoke("poll(netlink)") {
               poll(&descriptor, 1, InitialDump.replyTimeoutMilliseconds)
             }
             return ready == 0 ? .timedOut : nil

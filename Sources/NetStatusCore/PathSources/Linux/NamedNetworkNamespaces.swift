@@ -1,4 +1,5 @@
 #if os(Linux)
+  import NetStatusSystem
   import CNetStatusShim
   import Dispatch
   import Glibc
@@ -118,7 +119,7 @@
     func startUp() throws(NetworkMonitorError) {
       parentWatch = try NetlinkEventHub.watch(folder: LocalFile.directory(of: folder), .names, for: reservation)
       folderWatch = try NetlinkEventHub.watch(folder: folder, .names, for: reservation)
-      mountTable = try SystemCall.run("open(/proc/self/mountinfo)") {
+      mountTable = try SystemCall.invoke("open(/proc/self/mountinfo)") {
         open("/proc/self/mountinfo", O_RDONLY | O_CLOEXEC)
       }
     }

@@ -1,4 +1,5 @@
 #if os(Linux)
+  import NetStatusSystem
   import CNetStatusShim
   import Dispatch
   import Glibc
@@ -154,7 +155,9 @@
         return reservation
       }
       do throws(NetworkMonitorError) {
-        let thread = try POSIXThread.start(name: "netstatus-rtnl") { run(made) }
+        let thread = try NetworkMonitorError.converting { () throws(SystemCallError) in
+          try POSIXThread.start(name: "netstatus-rtnl") { run(made) }
+        }
         made.thread.withLockedValue { $0 = thread }
       } catch {
         cancel(reservation)
@@ -171,15 +174,15 @@
     }
 
     private static func makeGeneration() throws(NetworkMonitorError) -> Generation {
-      let epollFD = try SystemCall.run("epoll_create1") { epoll_create1(Int32(EPOLL_CLOEXEC)) }
+      let epollFD = try SystemCall.invoke("epoll_create1") { epoll_create1(Int32(EPOLL_CLOEXEC)) }
       var opened = [epollFD]
       do throws(NetworkMonitorError) {
-        let wakeFD = try SystemCall.run("eventfd") { eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK)) }
+        let wakeFD = try SystemCall.invoke("eventfd") { eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK)) }
         opened.append(wakeFD)
-        let inotify = try InotifyWatcher.open()
+        let inotify = try InotifyWatcher.opened()
         opened.append(inotify.fd)
-        try SystemCall.run("epoll_ctl(ADD, eventfd)") { cns_epoll_add(epollFD, wakeFD, wakeTag, cns_epoll_input()) }
-        try SystemCall.run("epoll_ctl(ADD, inotify)") {
+        try SystemCall.invoke("epoll_ctl(ADD, eventfd)") { cns_epoll_add(epollFD, wakeFD, wakeTag, cns_epoll_input()) }
+        try SystemCall.invoke("epoll_ctl(ADD, inotify)") {
           cns_epoll_add(epollFD, inotify.fd, inotifyTag, cns_epoll_input())
         }
         return Generation(epollFD: epollFD, wakeFD: wakeFD, inotify: inotify)
@@ -201,7 +204,13 @@
       folder: String, _ interest: InotifyWatcher.Interest, for reservation: Reservation
     ) throws(NetworkMonitorError) -> Int32? {
       try registry.withLockedValue { state throws(NetworkMonitorError) -> Int32? in
-        guard let watch = try reservation.generation.inotify.watch(folder: folder, for: interest) else { return nil }
+        let watched: Int32?
+        do throws(SystemCallError) {
+          watched = try reservation.generation.inotify.watch(folder: folder, for: interest)
+        } catch {
+          throw NetworkMonitorError(inotifyWatch: error)
+        }
+        guard let watch = watched else { return nil }
         state.watches[watch, default: []].insert(reservation.id)
         return watch
       }
@@ -406,7 +415,7 @@
     /// an overflow). Watches the kernel removed (IN_IGNORED) leave the table: their numbers may be reused.
     private static func dispatchInotifyEvents(_ generation: Generation, _ again: inout [UInt64]) {
       let events: [InotifyWatcher.Event]
-      do throws(NetworkMonitorError) {
+      do throws(SystemCallError) {
         events = try generation.inotify.readEvents()
       } catch {
         return  // read(2) on an inotify descriptor fails only for a bad buffer; nothing to retry

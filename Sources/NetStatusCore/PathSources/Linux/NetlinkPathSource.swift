@@ -1,4 +1,5 @@
 #if os(Linux)
+  import NetStatusSystem
   import NetStatusNetlink
   import Dispatch
   import CNetStatusShim
@@ -167,14 +168,14 @@
       let session = NetlinkPathSession(id: reservation.id, control: control)
       if let gate = options.eventGate {
         // Tests: the hub's thread leaves the session alone until the gate opens, so changes pile up in its socket.
-        do throws(NetworkMonitorError) {
+        do throws(SystemCallError) {
           try POSIXThread.detach(name: "netstatus-gate") {
             gate.wait()
             Self.enable(reservation, control: control, sink: sink)
           }
         } catch {
           session.stop()
-          throw error
+          throw NetworkMonitorError(error)
         }
       } else {
         Self.enable(reservation, control: control, sink: sink)

@@ -1,4 +1,5 @@
 #if os(Linux)
+  import NetStatusSystem
   import NetStatusNetlink
   import CNetStatusShim
   import Dispatch
@@ -180,10 +181,14 @@
       let opened: NetlinkSocket
       if let handle, let namespace = configuration.namespace {
         opened = try NetworkNamespace.run(inside: handle, path: namespace.path) { () throws(NetworkMonitorError) in
-          try NetlinkSocket.open(receiveBufferSize: size)
+          try NetworkMonitorError.converting { () throws(SystemCallError) in
+            try NetlinkSocket.open(receiveBufferSize: size)
+          }
         }
       } else {
-        opened = try NetlinkSocket.open(receiveBufferSize: size)
+        opened = try NetworkMonitorError.converting { () throws(SystemCallError) in
+          try NetlinkSocket.open(receiveBufferSize: size)
+        }
       }
       socket = opened
       shared.withLock {
@@ -339,7 +344,7 @@
     /// - Returns: `false` when nothing came in time.
     private func awaitReply(_ socket: NetlinkSocket) throws(NetworkMonitorError) -> Bool {
       var descriptor = pollfd(fd: socket.fd, events: Int16(POLLIN), revents: 0)
-      let ready = try SystemCall.run("poll(netlink)") { poll(&descriptor, 1, Self.replyTimeoutMilliseconds) }
+      let ready = try SystemCall.invoke("poll(netlink)") { poll(&descriptor, 1, Self.replyTimeoutMilliseconds) }
       return ready > 0
     }
 
@@ -363,7 +368,9 @@
       let fresh = try dump.run(
         send: { request, number throws(NetworkMonitorError) in
           guard let socket else { throw closed }
-          try socket.send(request.bytes(sequence: number), describing: "sendto(\(request) dump request)")
+          try NetworkMonitorError.converting { () throws(SystemCallError) in
+            try socket.send(request.bytes(sequence: number), describing: "sendto(\(request) dump request)")
+          }
         },
         receive: { () throws(NetworkMonitorError) -> InitialDump.Received? in
           guard let socket else { throw closed }
@@ -422,7 +429,10 @@
     /// other than 0: spoofable) is counted and skipped.
     private func receiveFromKernel(_ socket: NetlinkSocket) throws(NetworkMonitorError) -> KernelDatagram {
       while true {
-        switch try socket.receive(into: buffer.bytes) {
+        let received = try NetworkMonitorError.converting { () throws(SystemCallError) in
+          try socket.receive(into: buffer.bytes)
+        }
+        switch received {
         case .empty:
           return .empty
         case .overflow:
@@ -585,8 +595,10 @@
       for (offset, request) in batch.enumerated() {
         length += request.write(into: lookupRequestBytes, at: length, sequence: first + UInt32(offset))
       }
-      try socket.send(
-        UnsafeRawBufferPointer(rebasing: lookupRequestBytes[0..<length]), describing: "sendto(RTM_GETROUTE lookups)")
+      try NetworkMonitorError.converting { () throws(SystemCallError) in
+        try socket.send(
+          UnsafeRawBufferPointer(rebasing: lookupRequestBytes[0..<length]), describing: "sendto(RTM_GETROUTE lookups)")
+      }
       var received = 0
       var waited = false
       while received < batch.count {
