@@ -1,6 +1,5 @@
 #if os(Linux)
   import NetStatusSystem
-  import CNetStatusShim
   import Glibc
   import Synchronization
 
@@ -35,19 +34,9 @@
 
     /// An open namespace: its descriptor and its identity (the nsfs inode), to notice when the path later
     /// names another namespace or none.
-    struct Handle: Sendable {
-      let fd: Int32
-      let device: UInt64
-      let inode: UInt64
-    }
+    typealias Handle = NamespaceFile.Handle
 
-    /// Opens the namespace file and checks that it is a network namespace.
-    ///
-    /// Only a file on nsfs is a namespace. Anything else fails before it can block or do harm: a FIFO would
-    /// block a blocking `open` until a writer comes, and opening a device can have effects of its own
-    /// (`/dev/watchdog` arms the watchdog). So the path's filesystem is checked first, without opening it
-    /// (`statfs`); the file is then opened non-blocking and its descriptor checked again (`fstatfs`), in case
-    /// the path changed in between, before the namespace ioctl.
+    /// Opens the namespace file and checks that it is a network namespace (``NamespaceFile/open(_:)``).
     ///
     /// - Throws: ``NetworkMonitorError/namespaceNotFound(path:)`` when nothing is there;
     ///   ``NetworkMonitorError/namespaceNotEnterable(path:errno:)`` with `ENOTTY` when the file is not a
@@ -55,45 +44,20 @@
     ///   namespace ioctl answers for such files), with `EINVAL` when it is a namespace of another type, and with
     ///   the call's errno when it cannot be opened.
     func open() throws(NetworkMonitorError) -> Handle {
-      let path = self.path
-      var filesystem = 0
-      do throws(Errno) {
-        try SystemCall.attempt { cns_statfs_type(path, &filesystem) }
+      do throws(NamespaceFile.OpenFailure) {
+        return try NamespaceFile.open(path)
       } catch {
-        throw Self.openingError(error, path: path)
+        switch error {
+        case .notFound: throw .namespaceNotFound(path: path)
+        case .notEnterable(let errno): throw .namespaceNotEnterable(path: path, errno: errno.rawValue)
+        }
       }
-      guard filesystem == cns_nsfs_magic() else { throw .namespaceNotEnterable(path: path, errno: ENOTTY) }
-      let fd: Int32
-      do throws(Errno) {
-        fd = try SystemCall.attempt { Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
-      } catch {
-        throw Self.openingError(error, path: path)
-      }
-      do throws(Errno) {
-        try SystemCall.attempt { cns_fstatfs_type(fd, &filesystem) }
-        // ENOTTY: what the kernel's namespace ioctl answers for a file that is not a namespace.
-        guard filesystem == cns_nsfs_magic() else { throw Errno(rawValue: ENOTTY) }
-        let type = try SystemCall.attempt { cns_ns_get_nstype(fd) }
-        guard type == cns_clone_newnet() else { throw .invalidArgument }
-        var info = stat()
-        try SystemCall.attempt { fstat(fd, &info) }
-        return Handle(fd: fd, device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
-      } catch {
-        SystemCall.close(fd)
-        throw .namespaceNotEnterable(path: path, errno: error.rawValue)
-      }
-    }
-
-    /// What a failure to reach or open the namespace file means: nothing there, or something in the way.
-    private static func openingError(_ error: Errno, path: String) -> NetworkMonitorError {
-      if error == .noSuchFileOrDirectory || error == .notDirectory { return .namespaceNotFound(path: path) }
-      return .namespaceNotEnterable(path: path, errno: error.rawValue)
     }
 
     /// Moves the calling thread (only it) into the namespace.
     static func enter(_ handle: Handle, path: String) throws(NetworkMonitorError) {
       do throws(Errno) {
-        try SystemCall.attempt { cns_setns_net(handle.fd) }
+        try NamespaceFile.enter(handle)
       } catch {
         throw .namespaceNotEnterable(path: path, errno: error.rawValue)
       }
@@ -149,7 +113,7 @@
       guard let pid = processID else { return nil }
       let fd: Int32
       do throws(Errno) {
-        fd = try SystemCall.attempt { cns_pidfd_open(pid) }
+        fd = try NamespaceFile.openProcessDescriptor(pid)
       } catch {
         if error == .noFunction || error == .notPermitted { return nil }
         if error == .noSuchProcess { throw .namespaceNotFound(path: path) }
@@ -164,10 +128,6 @@
 
     /// Whether `path` still names the namespace that `handle` was opened from. `ip netns delete` unmounts and
     /// removes the file; the namespace itself lives on while anything (our socket) holds it.
-    func stillNames(_ handle: Handle) -> Bool {
-      var info = stat()
-      guard stat(path, &info) == 0 else { return false }
-      return UInt64(info.st_dev) == handle.device && UInt64(info.st_ino) == handle.inode
-    }
+    func stillNames(_ handle: Handle) -> Bool { NamespaceFile.stillNames(path, handle) }
   }
 #endif
