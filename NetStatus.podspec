@@ -21,11 +21,20 @@ Pod::Spec.new do |s|
   s.watchos.deployment_target  = '10.0'
   s.visionos.deployment_target = '1.0'
 
-  # The library's sources: NetStatusCore and the thin NetStatus layer over it (NotificationCenter, Combine), compiled
-  # here into one module, NetStatus (Sources/NetStatus/NetStatus.swift then imports nothing). The Linux-only ones (rtnetlink, namespaces) are gated with `#if os(Linux)` and compile to
-  # nothing here; the C shim is Linux-only and left out. NetStatusUI (SwiftUI) is distributed with SwiftPM only: as a
-  # subspec it would be compiled into this same module, where its `import NetStatus` does not belong.
-  s.source_files = ['Sources/NetStatusCore/**/*.swift', 'Sources/NetStatus/**/*.swift']
+  # The library's sources: NetStatusPathModel (the path's values), NetStatusNetlink (the pure rtnetlink core, whose
+  # IPAddressBytes the Apple source uses too), NetStatusCore and the thin NetStatus layer over them (NotificationCenter,
+  # Combine), compiled here into one module, NetStatus. SwiftPM builds them as modules that import each other; here
+  # there are no such modules, so those imports are written `#if canImport(NetStatusPathModel)` /
+  # `#if canImport(NetStatusNetlink)` and compile to nothing, and Sources/NetStatus/NetStatus.swift imports nothing.
+  # `package` declarations are visible within the one module as within the package. The Linux-only sources (the system
+  # layer, NetStatusSystem; rtnetlink I/O, namespaces, the probe's transport) are gated with `#if os(Linux)` and
+  # compile to nothing here; the C shim is
+  # Linux-only and left out. NetStatusUI (SwiftUI) is distributed with SwiftPM only: as a subspec it would be compiled
+  # into this same module, where its `import NetStatus` does not belong.
+  s.source_files = [
+    'Sources/NetStatusPathModel/**/*.swift', 'Sources/NetStatusNetlink/**/*.swift', 'Sources/NetStatusSystem/**/*.swift',
+    'Sources/NetStatusCore/**/*.swift', 'Sources/NetStatus/**/*.swift',
+  ]
   s.frameworks   = 'Network'
   # NetStatus uses `package` access between its modules; swiftc needs a package name for it outside SwiftPM.
   s.pod_target_xcconfig = { 'OTHER_SWIFT_FLAGS' => '-package-name NetStatus' }

@@ -3,7 +3,7 @@ import PackageDescription
 
 // On Linux, NetStatusCore leaves out its Apple-only source; see the end of this file.
 #if os(Linux)
-  let netStatusLinuxExcludes = ["PathSources/NWPathMonitorSource.swift"]
+  let netStatusLinuxExcludes = ["PathSources/Apple/NWPathMonitorSource.swift"]
 #else
   let netStatusLinuxExcludes: [String] = []
 #endif
@@ -54,11 +54,39 @@ let package = Package(
       name: "CNetStatusShim",
       path: "Sources/CNetStatusShim"
     ),
+    // The public values of the path (NetworkPath, NetworkInterface, InterfaceType, InterfaceFilter): a module of
+    // their own so that the rtnetlink core below can make paths without the rest of the library. NetStatusCore
+    // re-exports it (`@_exported import`): users and the documentation see one module (ARCHITECTURE.md, "Layers").
+    .target(
+      name: "NetStatusPathModel",
+      swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+    ),
+    // The rtnetlink core: message types, decoder, dump protocol, mirrored state, route lookups, path evaluator.
+    // Pure (no I/O, no C library), on every platform, so it is unit-tested without root and fuzzed
+    // (Tests/NetStatusNetlinkTests, Fuzz/README.md). Internal: no product; NetStatusCore uses its `package` API.
+    .target(
+      name: "NetStatusNetlink",
+      dependencies: ["NetStatusPathModel"],
+      swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+    ),
+    // The system layer on Linux: typed `Errno` and the one system-call helper, threads, the netlink socket, inotify,
+    // namespace files.
+    // It throws its own errors (`SystemCallError`); NetStatusCore turns them into `NetworkMonitorError` or probe
+    // failures at its edges. Every file is gated with `#if os(Linux)`: elsewhere the module is empty.
+    .target(
+      name: "NetStatusSystem",
+      dependencies: [
+        "NetStatusNetlink", .target(name: "CNetStatusShim", condition: .when(platforms: [.linux])),
+      ],
+      swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+    ),
     // The library without Foundation: everything but NotificationCenter and Combine.
     .target(
       name: "NetStatusCore",
       dependencies: [
-        .target(name: "CNetStatusShim", condition: .when(platforms: [.linux]))
+        "NetStatusPathModel", "NetStatusNetlink",
+        .target(name: "NetStatusSystem", condition: .when(platforms: [.linux])),
+        .target(name: "CNetStatusShim", condition: .when(platforms: [.linux])),
       ],
       exclude: netStatusLinuxExcludes,
       swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
@@ -92,9 +120,29 @@ let package = Package(
       dependencies: ["NetStatusCore"],
       path: "Tests/NetStatusTestSupport"
     ),
+    // What the fuzzer runs on each input (Fuzz/README.md), also replayed by the tests over the committed corpus.
+    .target(
+      name: "NetStatusNetlinkFuzzing",
+      dependencies: ["NetStatusNetlink"],
+      path: "Fuzz/NetlinkFuzzing"
+    ),
+    // Builds rtnetlink messages for tests.
+    .target(
+      name: "NetlinkTestSupport",
+      dependencies: ["NetStatusNetlink"],
+      path: "Tests/NetlinkTestSupport"
+    ),
+    // The rtnetlink core's unit tests: every platform, no root, no I/O.
+    .testTarget(
+      name: "NetStatusNetlinkTests",
+      dependencies: ["NetStatusNetlink", "NetStatusNetlinkFuzzing", "NetlinkTestSupport"]
+    ),
     .testTarget(
       name: "NetStatusTests",
-      dependencies: ["NetStatus", "NetStatusCore", "NetStatusCLI", "NetStatusTestSupport", "netstatus"],
+      dependencies: [
+        "NetStatus", "NetStatusCore", "NetStatusNetlink", "NetStatusCLI", "NetStatusTestSupport", "NetlinkTestSupport",
+        "netstatus", .target(name: "NetStatusSystem", condition: .when(platforms: [.linux])),
+      ],
       exclude: netStatusTestsExcludes
     ),
   ],
@@ -114,10 +162,10 @@ let package = Package(
   package.dependencies += [.package(path: "Tests/NetworkStandIn")]
   package.targets += [
     // NWPathMonitorSource.swift compiled against the stand-in (Tests/NetStatusAppleLogic/NWPathMonitorSource.swift
-    // is a symlink to Sources/NetStatusCore/PathSources/NWPathMonitorSource.swift).
+    // is a symlink to Sources/NetStatusCore/PathSources/Apple/NWPathMonitorSource.swift).
     .target(
       name: "NetStatusAppleLogic",
-      dependencies: ["NetStatusCore", .product(name: "Network", package: "NetworkStandIn")],
+      dependencies: ["NetStatusCore", "NetStatusNetlink", .product(name: "Network", package: "NetworkStandIn")],
       path: "Tests/NetStatusAppleLogic",
       swiftSettings: [.define("NETSTATUS_NETWORK_STAND_IN"), .enableUpcomingFeature("ExistentialAny")]
     ),
@@ -127,15 +175,15 @@ let package = Package(
         "NetStatusAppleLogic", "NetStatusCore", .product(name: "Network", package: "NetworkStandIn"), "NetStatusTestSupport",
       ]
     ),
-    // The libFuzzer target over the rtnetlink decoder (Fuzz/README.md). An ordinary build replays files through it;
-    // built with `-Xswiftc -sanitize=fuzzer,address`, it runs libFuzzer.
+    // The libFuzzer target over the rtnetlink core (Fuzz/README.md), which it links directly, without the library. An
+    // ordinary build replays files through it; built with `-Xswiftc -sanitize=fuzzer,address`, it runs libFuzzer.
     .target(
       name: "NetlinkFuzzerSupport",
       path: "Fuzz/NetlinkFuzzerSupport"
     ),
     .executableTarget(
       name: "netlink-fuzzer",
-      dependencies: ["NetStatusCore", "NetlinkFuzzerSupport"],
+      dependencies: ["NetStatusNetlink", "NetStatusNetlinkFuzzing", "NetlinkFuzzerSupport"],
       path: "Fuzz/NetlinkFuzzer"
     ),
     // Benchmarks (Benchmarks/README.md; run them with Benchmarks/run.sh): Linux only, they make network namespaces.

@@ -28,6 +28,8 @@ if [ "${NETSTATUS_PACK_RELOCATIONS:-1}" != 0 ]; then
   # matter without address-significance tables, which Swift objects do not carry: not used.
   link+=(-Xlinker "--symbol-ordering-file=$PWD/Scripts/startup-order.txt" -Xlinker --no-warn-symbol-ordering)
 fi
+# The symbols of the modules under NetStatusCore are not exported (Scripts/static-exports.map).
+link+=(-Xlinker "--version-script=$PWD/Scripts/static-exports.map")
 swift build -c release --product netstatus --static-swift-stdlib "${link[@]}" --scratch-path .build-static
 binary=".build-static/release/netstatus"
 

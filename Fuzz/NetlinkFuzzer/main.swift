@@ -3,7 +3,7 @@
 // Built with `-Xswiftc -sanitize=fuzzer,address`, it hands the command line to libFuzzer's driver. In an
 // ordinary build (libFuzzer not linked), it replays the files named on the command line, once each.
 import Glibc
-import NetStatusCore
+import NetStatusNetlinkFuzzing
 import NetlinkFuzzerSupport
 
 /// libFuzzer's entry point: one input through the decoder, kernel state and path evaluator. Returns 0.

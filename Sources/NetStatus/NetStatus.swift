@@ -3,7 +3,8 @@
 // (NetworkMonitor+Combine.swift). `import NetStatus` gives the whole API; `import NetStatusCore` gives it without
 // Foundation, as `netstatus` uses it.
 //
-// CocoaPods compiles both directories into one module, NetStatus (NetStatus.podspec): there is nothing to import.
+// CocoaPods compiles this directory, NetStatusCore's and those of the modules NetStatusCore builds on into one module,
+// NetStatus (NetStatus.podspec): there is nothing to import.
 #if canImport(NetStatusCore)
   @_exported import NetStatusCore
 #endif

@@ -1,1 +1,1 @@
-../../Sources/NetStatusCore/PathSources/NWPathMonitorSource.swift
+../../Sources/NetStatusCore/PathSources/Apple/NWPathMonitorSource.swift

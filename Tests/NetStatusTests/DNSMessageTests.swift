@@ -1,3 +1,4 @@
+import NetlinkTestSupport
 import Testing
 
 @testable import NetStatusCore

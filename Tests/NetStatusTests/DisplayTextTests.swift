@@ -1,4 +1,5 @@
 import Foundation
+import NetlinkTestSupport
 import Testing
 
 @testable import NetStatusCLI

@@ -4,6 +4,7 @@
   import Testing
 
   @testable import NetStatusCore
+  import NetStatusSystem
 
   /// One inotify instance serves every session: a folder watched for names by one and for contents by another must
   /// report both, and a watch for names alone must not ask for the events that cost a walk over the folder's cached

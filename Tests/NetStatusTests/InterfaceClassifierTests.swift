@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import NetStatusCore
+@testable import NetStatusNetlink
 
 @Suite("interface classifier")
 struct InterfaceClassifierTests {

@@ -3,6 +3,7 @@
   import Testing
 
   @testable import NetStatusCore
+  import NetlinkTestSupport
 
   // A differential test against the kernel: random sequences of link, address, route, rule, nexthop and sysctl
   // changes in a namespace; after every change the monitor's path must equal the path an oracle derives from

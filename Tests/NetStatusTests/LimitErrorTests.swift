@@ -7,6 +7,9 @@ import Testing
 #if canImport(Glibc)
   import Glibc
 #endif
+#if os(Linux)
+  import NetStatusSystem
+#endif
 
 /// Errors name the limit that was actually reached, and how to raise that one.
 @Suite("errors name the limit that was reached")
@@ -34,31 +37,34 @@ struct LimitErrorTests {
 
   #if os(Linux)
     @Test func inotifyInitEMFILEIsTheInstanceLimitWhenDescriptorsRemain() {
-      let failure = NetworkMonitorError.systemCall(call: "inotify_init1", errno: EMFILE)
       #expect(
-        InotifyWatcher.initFailure(failure, descriptorAvailable: { true })
+        NetworkMonitorError(inotifyInit: .tooManyOpenFiles, descriptorAvailable: { true })
           == .limitReached(call: "inotify_init1", errno: EMFILE, limit: .inotifyInstances))
       #expect(
-        InotifyWatcher.initFailure(failure, descriptorAvailable: { false }) == failure,
+        NetworkMonitorError(inotifyInit: .tooManyOpenFiles, descriptorAvailable: { false })
+          == .systemCall(call: "inotify_init1", errno: EMFILE),
         "no descriptor left: it is the process's limit (ulimit -n)")
-      let systemWide = NetworkMonitorError.systemCall(call: "inotify_init1", errno: ENFILE)
-      #expect(InotifyWatcher.initFailure(systemWide, descriptorAvailable: { true }) == systemWide)
-      let memory = NetworkMonitorError.systemCall(call: "inotify_init1", errno: ENOMEM)
-      #expect(InotifyWatcher.initFailure(memory, descriptorAvailable: { true }) == memory)
+      #expect(
+        NetworkMonitorError(inotifyInit: Errno(rawValue: ENFILE), descriptorAvailable: { true })
+          == .systemCall(call: "inotify_init1", errno: ENFILE))
+      #expect(
+        NetworkMonitorError(inotifyInit: .outOfMemory, descriptorAvailable: { true })
+          == .systemCall(call: "inotify_init1", errno: ENOMEM))
       #expect(InotifyWatcher.canOpenDescriptor(), "this test process is far from its descriptor limit")
     }
 
-    @Test func inotifyWatchENOSPCIsTheWatchLimit() {
+    @Test func inotifyWatchENOSPCIsTheWatchLimit() throws {
+      let noSpace = SystemCallError(call: "inotify_add_watch(/etc)", errno: .noSpace)
       #expect(
-        InotifyWatcher.watchFailure(errno: ENOSPC, folder: "/etc")
+        NetworkMonitorError(inotifyWatch: noSpace)
           == .limitReached(call: "inotify_add_watch(/etc)", errno: ENOSPC, limit: .inotifyWatches))
-      #expect(
-        InotifyWatcher.watchFailure(errno: ENOMEM, folder: "/etc")
-          == .systemCall(
-            call: "inotify_add_watch(/etc)", errno: ENOMEM))
-      for notWatchable in [ENOENT, ENOTDIR, EACCES] {
-        #expect(InotifyWatcher.watchFailure(errno: notWatchable, folder: "/x") == nil, "errno \(notWatchable)")
-      }
+      let memory = SystemCallError(call: "inotify_add_watch(/etc)", errno: .outOfMemory)
+      #expect(NetworkMonitorError(inotifyWatch: memory) == .systemCall(call: "inotify_add_watch(/etc)", errno: ENOMEM))
+      // A folder that is not there (ENOENT) or not a folder (ENOTDIR) is simply not watched.
+      let watcher = try InotifyWatcher.open()
+      defer { watcher.close() }
+      #expect(try watcher.watch(folder: "/nonexistent-nstest-folder", for: .names) == nil)
+      #expect(try watcher.watch(folder: "/proc/self/status", for: .names) == nil)
     }
   #endif
 }

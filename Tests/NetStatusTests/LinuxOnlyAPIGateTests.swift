@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `swift test` on a Mac compiles NetStatusTests and NetStatusTestSupport: a test file that uses Linux-only API
+/// `swift test` on a Mac compiles NetStatusTests, NetStatusNetlinkTests and their support targets: a test file that uses Linux-only API
 /// (rtnetlink, namespaces, Glibc) outside `#if os(Linux)` breaks the whole test build there, and nothing on Linux
 /// would notice. So would `Mutex` and `Atomic` (Synchronization), which need macOS 15, above the deployment target.
 /// This check reads the sources and fails for such a use, except in the files that Package.swift's
@@ -47,7 +47,9 @@ struct LinuxOnlyAPIGateTests {
     #expect(linuxOnly.contains("ChildProcess"), "the scan finds what the left-out files declare")
 
     var uses: [String] = []
-    for folder in ["Tests/NetStatusTests", "Tests/NetStatusTestSupport"] {
+    for folder in [
+      "Tests/NetStatusTests", "Tests/NetStatusTestSupport", "Tests/NetStatusNetlinkTests", "Tests/NetlinkTestSupport",
+    ] {
       for file in try SourceScan.swiftFiles(under: root.appendingPathComponent(folder)) {
         if folder == "Tests/NetStatusTests", excluded.contains(file.lastPathComponent) { continue }
         let scan = SourceScan(text: try String(contentsOf: file, encoding: .utf8))

@@ -5,6 +5,8 @@
 
   @testable import NetStatusCore
 
+  @testable import NetStatusNetlink
+
   /// A watched namespace and a peer namespace joined by a veth pair: `veth0` (watched) ↔ `veth1` (peer).
   /// Both are deleted by ``delete()``, which every test calls in a `defer`.
   struct VethLab {

@@ -6,6 +6,10 @@
 
   @testable import NetStatusCore
 
+  @testable import NetStatusNetlink
+
+  import NetlinkTestSupport
+
   /// A second userspace NETLINK_ROUTE socket in a test namespace, sending forged rtnetlink messages.
   struct NetlinkSpoofer: ~Copyable {
     let fd: Int32

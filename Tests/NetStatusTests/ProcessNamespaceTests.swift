@@ -4,6 +4,7 @@
   import Testing
 
   @testable import NetStatusCore
+  import NetStatusSystem
 
   /// A namespace given as `/proc/PID/ns/net`: named by a process, watched until that process exits.
   @Suite(

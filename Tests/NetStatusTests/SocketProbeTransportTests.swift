@@ -6,6 +6,7 @@
   import Testing
 
   @testable import NetStatusCore
+  import NetStatusSystem
 
   /// The Linux probe transport's bounds, with the host-name lookup replaced: no packet leaves the process.
   @Suite("SocketProbeTransport")

@@ -4,7 +4,7 @@ import Foundation
 import Glibc
 
 /// What one route lookup costs: the RTM_GETROUTE request for 8.8.8.8 that NetStatus sends after every change
-/// that may move the default path (Sources/NetStatusCore/Linux/RouteLookup.swift), sent and answered on a
+/// that may move the default path (Sources/NetStatusNetlink/RouteLookup.swift), sent and answered on a
 /// netlink socket in a loop (two system calls and the kernel's lookup per request), in a namespace with a veth
 /// and a default route. The figure explains part of the latency row of `netstatus watch` (README,
 /// "Benchmarks"); it has no target.

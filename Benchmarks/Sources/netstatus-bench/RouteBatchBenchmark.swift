@@ -6,7 +6,7 @@ import Glibc
 /// and `ip monitor route`.
 ///
 /// NetStatus decodes each route notification and drops it, asking no lookup, unless its prefix contains a
-/// lookup destination (`mayChangeLookups` in Sources/NetStatusCore/Linux/NetlinkSessionWorker.swift); `ip monitor`
+/// lookup destination (`RouteLookupRequest.mayChangeAnswers` in Sources/NetStatusNetlink/RouteLookup.swift); `ip monitor`
 /// decodes and prints each one. The batch ends by replacing the default route, which both must report: once
 /// that report has arrived (rtnetlink delivers one socket's notifications in order) and the observer has used
 /// no CPU for a while, it has read everything the kernel queued for it. What the kernel dropped instead,

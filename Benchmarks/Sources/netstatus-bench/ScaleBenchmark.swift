@@ -5,7 +5,7 @@ import Foundation
 /// contrast, `ip -4 route show` in both, which reads the whole table.
 ///
 /// NetStatus mirrors links and addresses only and asks the kernel's route lookup
-/// (Sources/NetStatusCore/Linux/KernelState.swift, RouteLookup.swift), so neither should grow with the table.
+/// (Sources/NetStatusNetlink/KernelState.swift, RouteLookup.swift), so neither should grow with the table.
 /// None of the routes contains the lookup destinations (8.8.8.8 and 2001:4860:4860::8888).
 struct ScaleBenchmark {
   /// One namespace's figures.

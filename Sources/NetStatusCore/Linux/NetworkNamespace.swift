@@ -1,5 +1,5 @@
 #if os(Linux)
-  import CNetStatusShim
+  import NetStatusSystem
   import Glibc
   import Synchronization
 
@@ -34,19 +34,9 @@
 
     /// An open namespace: its descriptor and its identity (the nsfs inode), to notice when the path later
     /// names another namespace or none.
-    struct Handle: Sendable {
-      let fd: Int32
-      let device: UInt64
-      let inode: UInt64
-    }
+    typealias Handle = NamespaceFile.Handle
 
-    /// Opens the namespace file and checks that it is a network namespace.
-    ///
-    /// Only a file on nsfs is a namespace. Anything else fails before it can block or do harm: a FIFO would
-    /// block a blocking `open` until a writer comes, and opening a device can have effects of its own
-    /// (`/dev/watchdog` arms the watchdog). So the path's filesystem is checked first, without opening it
-    /// (`statfs`); the file is then opened non-blocking and its descriptor checked again (`fstatfs`), in case
-    /// the path changed in between, before the namespace ioctl.
+    /// Opens the namespace file and checks that it is a network namespace (``NamespaceFile/open(_:)``).
     ///
     /// - Throws: ``NetworkMonitorError/namespaceNotFound(path:)`` when nothing is there;
     ///   ``NetworkMonitorError/namespaceNotEnterable(path:errno:)`` with `ENOTTY` when the file is not a
@@ -54,51 +44,22 @@
     ///   namespace ioctl answers for such files), with `EINVAL` when it is a namespace of another type, and with
     ///   the call's errno when it cannot be opened.
     func open() throws(NetworkMonitorError) -> Handle {
-      let path = self.path
-      var filesystem = 0
-      do throws(NetworkMonitorError) {
-        try SystemCall.run("statfs(\(path))") { cns_statfs_type(path, &filesystem) }
+      do throws(NamespaceFile.OpenFailure) {
+        return try NamespaceFile.open(path)
       } catch {
-        throw Self.openingError(error, path: path)
-      }
-      guard filesystem == cns_nsfs_magic() else { throw .namespaceNotEnterable(path: path, errno: ENOTTY) }
-      let fd: Int32
-      do throws(NetworkMonitorError) {
-        fd = try SystemCall.run("open(\(path))") { Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
-      } catch {
-        throw Self.openingError(error, path: path)
-      }
-      do throws(NetworkMonitorError) {
-        try SystemCall.run("fstatfs(\(path))") { cns_fstatfs_type(fd, &filesystem) }
-        guard filesystem == cns_nsfs_magic() else { throw .namespaceNotEnterable(path: path, errno: ENOTTY) }
-        let type = try SystemCall.run("ioctl(\(path), NS_GET_NSTYPE)") { cns_ns_get_nstype(fd) }
-        guard type == cns_clone_newnet() else { throw .namespaceNotEnterable(path: path, errno: EINVAL) }
-        var info = stat()
-        try SystemCall.run("fstat(\(path))") { fstat(fd, &info) }
-        return Handle(fd: fd, device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
-      } catch {
-        SystemCall.close(fd)
-        if case .systemCall(_, let code) = error {
-          throw .namespaceNotEnterable(path: path, errno: code)
+        switch error {
+        case .notFound: throw .namespaceNotFound(path: path)
+        case .notEnterable(let errno): throw .namespaceNotEnterable(path: path, errno: errno.rawValue)
         }
-        throw error
       }
-    }
-
-    /// What a failure to reach or open the namespace file means: nothing there, or something in the way.
-    private static func openingError(_ error: NetworkMonitorError, path: String) -> NetworkMonitorError {
-      guard case .systemCall(_, let code) = error else { return error }
-      if code == ENOENT || code == ENOTDIR { return .namespaceNotFound(path: path) }
-      return .namespaceNotEnterable(path: path, errno: code)
     }
 
     /// Moves the calling thread (only it) into the namespace.
     static func enter(_ handle: Handle, path: String) throws(NetworkMonitorError) {
-      do throws(NetworkMonitorError) {
-        try SystemCall.run("setns(\(path), CLONE_NEWNET)") { cns_setns_net(handle.fd) }
+      do throws(Errno) {
+        try NamespaceFile.enter(handle)
       } catch {
-        guard case .systemCall(_, let code) = error else { throw error }
-        throw .namespaceNotEnterable(path: path, errno: code)
+        throw .namespaceNotEnterable(path: path, errno: error.rawValue)
       }
     }
 
@@ -114,14 +75,19 @@
       // A pair, not a `Result`: the metadata of `Result<Value, NetworkMonitorError>`, made at run time, checks
       // `NetworkMonitorError: Error`, a conformance lookup that costs start-up time in a static binary.
       let outcome = Mutex<(value: Value?, failure: NetworkMonitorError?)>((nil, nil))
-      let thread = try POSIXThread.start(name: "netstatus-netns") {
-        do throws(NetworkMonitorError) {
-          try enter(handle, path: path)
-          let value = try body()
-          outcome.withLockedValue { $0.value = value }
-        } catch {
-          outcome.withLockedValue { $0.failure = error }
+      let thread: pthread_t
+      do throws(SystemCallError) {
+        thread = try POSIXThread.start(name: "netstatus-netns") {
+          do throws(NetworkMonitorError) {
+            try enter(handle, path: path)
+            let value = try body()
+            outcome.withLockedValue { $0.value = value }
+          } catch {
+            outcome.withLockedValue { $0.failure = error }
+          }
         }
+      } catch {
+        throw NetworkMonitorError(error)
       }
       pthread_join(thread, nil)
       let (value, failure) = outcome.withLockedValue { $0 }
@@ -146,13 +112,12 @@
     func openProcessDescriptor(matching handle: Handle) throws(NetworkMonitorError) -> Int32? {
       guard let pid = processID else { return nil }
       let fd: Int32
-      do throws(NetworkMonitorError) {
-        fd = try SystemCall.run("pidfd_open(\(pid))") { cns_pidfd_open(pid) }
+      do throws(Errno) {
+        fd = try NamespaceFile.openProcessDescriptor(pid)
       } catch {
-        guard case .systemCall(_, let code) = error else { throw error }
-        if code == ENOSYS || code == EPERM { return nil }
-        if code == ESRCH { throw .namespaceNotFound(path: path) }
-        throw error
+        if error == .noFunction || error == .notPermitted { return nil }
+        if error == .noSuchProcess { throw .namespaceNotFound(path: path) }
+        throw .systemCall(call: "pidfd_open(\(pid))", errno: error.rawValue)
       }
       guard stillNames(handle) else {
         SystemCall.close(fd)
@@ -163,10 +128,6 @@
 
     /// Whether `path` still names the namespace that `handle` was opened from. `ip netns delete` unmounts and
     /// removes the file; the namespace itself lives on while anything (our socket) holds it.
-    func stillNames(_ handle: Handle) -> Bool {
-      var info = stat()
-      guard stat(path, &info) == 0 else { return false }
-      return UInt64(info.st_dev) == handle.device && UInt64(info.st_ino) == handle.inode
-    }
+    func stillNames(_ handle: Handle) -> Bool { NamespaceFile.stillNames(path, handle) }
   }
 #endif

@@ -1,0 +1,393 @@
+#if os(Linux)
+  import NetStatusSystem
+  import CNetStatusShim
+  import Glibc
+
+  /// One blocking HTTP/1.1 GET over a TCP socket, for the connectivity probe: resolve, connect, send,
+  /// read, with one deadline over all of it, and a wake descriptor that cancels it at any point.
+  ///
+  /// Runs on the probe's own thread, which has entered the monitored network namespace: the socket is
+  /// created there and keeps that namespace. The socket is non-blocking; every wait is a `poll(2)` on the
+  /// socket and the wake descriptor, bounded by the deadline, and there is one before every read, so that
+  /// a server that keeps sending (the socket always readable) still meets the deadline and the wake
+  /// descriptor. What is read is bounded too (``limits``, see ``HTTPResponseParser``).
+  struct HTTPProbeConnection {
+    /// Why a wait ended.
+    enum Wait {
+      case ready
+      case timedOut
+      case cancelled
+    }
+
+    /// Looks up a host name (IP literals never reach it): the addresses, or why there are none.
+    typealias HostLookup = @Sendable (_ host: String, _ port: UInt16) -> Result<[SocketAddress], ProbeFailure>
+
+    let endpoint: HTTPProbeURL
+    let interface: String?
+    let timeout: Duration
+    let wakeFD: Int32
+    /// `getaddrinfo(3)`, unless a test gives another.
+    var lookUp: HostLookup = HTTPProbeConnection.systemLookUp
+    /// The resolver of the named namespace the probe runs in, when it has a resolv.conf of its own: used
+    /// instead of ``lookUp``, on this thread.
+    var namespaceResolver: NamespaceResolver?
+    /// The bytes an answer may take: heads, the body kept, everything read.
+    var limits = HTTPResponseParser.Limits()
+
+    /// What the exchange came to, and whether the socket was bound to the interface.
+    struct Outcome {
+      var result: ProbeExchange.Result
+      var boundInterface: String?
+      var bindingProblem: String?
+    }
+
+    /// Runs the exchange.
+    func run() -> Outcome {
+      let clock = ContinuousClock()
+      let deadline = clock.now + timeout
+      let addresses: [SocketAddress]
+      switch resolve(until: deadline, clock: clock) {
+      case .success(let found): addresses = found
+      case .failure(let failure): return Outcome(result: .failed(failure))
+      }
+      var last = Outcome(result: .failed(.nameResolution(host: endpoint.host, reason: "it has no address")))
+      // Try each address in turn (IPv6 and IPv4 of a name), within the one deadline.
+      for address in addresses {
+        last = exchange(with: address, deadline: deadline, clock: clock)
+        switch last.result {
+        case .failed(.refused), .failed(.unreachable): continue
+        default: return last
+        }
+      }
+      return last
+    }
+
+    // MARK: Steps
+
+    private func exchange(with address: SocketAddress, deadline: ContinuousClock.Instant, clock: ContinuousClock)
+      -> Outcome
+    {
+      if let refusal = Self.routeRefusal(to: address) { return Outcome(result: .failed(refusal)) }
+      let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
+      let fd: Int32
+      do throws(NetworkMonitorError) {
+        fd = try SystemCall.invoke("socket(\(address.familyName), SOCK_STREAM)") {
+          socket(address.family, type, Int32(IPPROTO_TCP))
+        }
+      } catch {
+        return Outcome(result: .failed(.local(error.description)))
+      }
+      defer { SystemCall.close(fd) }
+
+      var outcome = Outcome(result: .failed(.cancelled))
+      if let interface {
+        do throws(NetworkMonitorError) {
+          try SystemCall.invoke("setsockopt(SO_BINDTODEVICE, \(interface))") {
+            interface.withCString { name in
+              setsockopt(fd, SOL_SOCKET, SO_BINDTODEVICE, name, socklen_t(strlen(name) + 1))
+            }
+          }
+          outcome.boundInterface = interface
+        } catch {
+          // Not permitted (no CAP_NET_RAW before Linux 5.7) or no such device: the kernel's routing
+          // chooses, which is the path's preferred interface for a default route.
+          outcome.bindingProblem = error.description
+        }
+      }
+
+      // Connect.
+      do throws(Errno) {
+        try SystemCall.attempt { address.connect(fd) }
+      } catch {
+        guard error == .nowInProgress else {
+          outcome.result = .failed(Self.connectFailure(error, call: "connect(\(endpoint.hostHeader))"))
+          return outcome
+        }
+        if let failure = waitOrFail(fd, for: Int16(POLLOUT), until: deadline, clock: clock) {
+          outcome.result = .failed(failure)
+          return outcome
+        }
+        var pending: Int32 = 0
+        var length = socklen_t(MemoryLayout<Int32>.size)
+        if getsockopt(fd, SOL_SOCKET, SO_ERROR, &pending, &length) != 0 { pending = errno }
+        if pending != 0 {
+          outcome.result = .failed(Self.connectFailure(Errno(rawValue: pending), call: "connect"))
+          return outcome
+        }
+      }
+
+      // Send the request.
+      var request = Array(requestText.utf8)[...]
+      while !request.isEmpty {
+        let sent = request.withUnsafeBytes { buffer in
+          send(fd, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL))
+        }
+        if sent >= 0 {
+          request = request.dropFirst(sent)
+          continue
+        }
+        let code = errno
+        if code == EINTR { continue }
+        guard code == EAGAIN || code == EWOULDBLOCK else {
+          outcome.result = .failed(.closedWithoutAnswer(.whileSending(errno: code)))
+          return outcome
+        }
+        if let failure = waitOrFail(fd, for: Int16(POLLOUT), until: deadline, clock: clock) {
+          outcome.result = .failed(failure)
+          return outcome
+        }
+      }
+
+      // Read the answer. Wait before every read, not only when a read would block: a server that keeps
+      // sending keeps the socket readable, and the deadline and the wake descriptor must still be seen.
+      var parser = HTTPResponseParser(limits: limits)
+      var buffer = [UInt8](repeating: 0, count: 8192)
+      var received = 0
+      var reads = 0
+      while true {
+        guard reads < limits.maximumReads else {
+          outcome.result = .failed(
+            .answerTooLong("the answer did not end within \(limits.maximumReads) reads (\(received) bytes)"))
+          return outcome
+        }
+        switch wait(fd, for: Int16(POLLIN), until: deadline, clock: clock) {
+        case .ready:
+          break
+        case .timedOut:
+          outcome.result = .failed(
+            received == 0 ? .timedOut(timeout) : .answerUnfinished(within: timeout, received: received))
+          return outcome
+        case .cancelled:
+          outcome.result = .failed(.cancelled)
+          return outcome
+        }
+        let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        if count > 0 {
+          reads += 1
+          received += count
+          if let result = Self.result(parser.feed(buffer[..<count])) {
+            outcome.result = result
+            return outcome
+          }
+          continue
+        }
+        if count == 0 {
+          outcome.result = Self.result(parser.finish()) ?? .failed(.malformed("the answer ended early"))
+          return outcome
+        }
+        let code = errno
+        if code == EINTR || code == EAGAIN || code == EWOULDBLOCK { continue }
+        if received > 0, case .complete(let response) = parser.finish() {
+          outcome.result = .response(response)
+        } else {
+          outcome.result = .failed(.closedWithoutAnswer(.whileReceiving(errno: code)))
+        }
+        return outcome
+      }
+    }
+
+    /// Whether the routing table refuses the destination (a blackhole, unreachable or prohibit route, or no
+    /// route at all), as an unbound socket of any app would find. Asked with `connect(2)` on a UDP socket,
+    /// which looks the route up and sends nothing.
+    ///
+    /// This matters because a socket bound to an interface (SO_BINDTODEVICE) does not honour such routes:
+    /// when the lookup fails, Linux assumes the destination is on the interface's link and sends anyway.
+    static func routeRefusal(to address: SocketAddress) -> ProbeFailure? {
+      let type = Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+      guard
+        let fd = try? SystemCall.invoke(
+          "socket(\(address.familyName), SOCK_DGRAM)", { socket(address.family, type, 0) })
+      else { return nil }
+      defer { SystemCall.close(fd) }
+      do throws(Errno) {
+        try SystemCall.attempt { address.connect(fd) }
+        return nil
+      } catch {
+        switch error {
+        case .invalidArgument, .networkUnreachable, .noRouteToHost, .permissionDenied, .notPermitted:
+          return .unreachable(errno: error.rawValue)
+        default: return nil
+        }
+      }
+    }
+
+    /// `GET /path HTTP/1.1` with the headers a probe needs, and no cookies or identifiers.
+    var requestText: String {
+      "GET \(endpoint.target) HTTP/1.1\r\n" + "Host: \(endpoint.hostHeader)\r\n"
+        + "User-Agent: NetStatus connectivity probe\r\n"
+        + "Accept: */*\r\n" + "Cache-Control: no-cache\r\n" + "Connection: close\r\n" + "\r\n"
+    }
+
+    private static func result(_ parsed: HTTPResponseParser.Outcome) -> ProbeExchange.Result? {
+      switch parsed {
+      case .needMore: return nil
+      case .complete(let response): return .response(response)
+      case .closedWithoutAnswer: return .failed(.closedWithoutAnswer(.byPeer))
+      case .malformed(let reason): return .failed(.malformed(reason))
+      case .tooLong(let reason): return .failed(.answerTooLong(reason))
+      }
+    }
+
+    /// What a failed connect means for connectivity.
+    private static func connectFailure(_ error: Errno, call: String) -> ProbeFailure {
+      switch error {
+      case .connectionRefused: return .refused
+      case .timedOut: return .unreachable(errno: error.rawValue)
+      case .networkUnreachable, .noRouteToHost, .hostIsDown, .networkDown, .addressNotAvailable, .machineNotOnNetwork:
+        return .unreachable(errno: error.rawValue)
+      // A blackhole route (EINVAL), a prohibit route (EACCES, EPERM): the route says no.
+      case .invalidArgument, .permissionDenied, .notPermitted: return .unreachable(errno: error.rawValue)
+      default: return .local(NetworkMonitorError.systemCall(call: call, errno: error.rawValue).description)
+      }
+    }
+
+    /// Waits like ``wait(_:for:until:clock:)``; `nil` when `fd` is ready, else why the exchange ends:
+    /// `timedOut` past the deadline, `cancelled` when woken.
+    private func waitOrFail(
+      _ fd: Int32, for events: Int16, until deadline: ContinuousClock.Instant, clock: ContinuousClock
+    ) -> ProbeFailure? {
+      switch wait(fd, for: events, until: deadline, clock: clock) {
+      case .ready: return nil
+      case .timedOut: return .timedOut(timeout)
+      case .cancelled: return .cancelled
+      }
+    }
+
+    /// Waits until `fd` is ready for `events`, the deadline passes, or the wake descriptor is written.
+    private func wait(_ fd: Int32, for events: Int16, until deadline: ContinuousClock.Instant, clock: ContinuousClock)
+      -> Wait
+    {
+      while true {
+        let remaining = deadline - clock.now
+        guard remaining > .zero else { return .timedOut }
+        let (seconds, attoseconds) = remaining.components
+        let milliseconds = min(
+          Int64(Int32.max), seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
+        var descriptors = [
+          pollfd(fd: fd, events: events, revents: 0),
+          pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0),
+        ]
+        let ready = poll(&descriptors, nfds_t(descriptors.count), Int32(milliseconds))
+        if ready < 0 {
+          if errno == EINTR { continue }
+          return .cancelled  // poll itself failed: give up without a verdict
+        }
+        if descriptors[1].revents != 0 { return .cancelled }
+        // POLLERR and POLLHUP count as ready: the next call on the socket reports what happened.
+        if descriptors[0].revents != 0 { return .ready }
+      }
+    }
+
+    // MARK: Addresses
+
+    /// The addresses to try: the literal in the URL, or what the resolver gives for its name within the
+    /// deadline: the namespace's (``NamespaceResolver``, on this thread), or the system's (``lookUp`` on a
+    /// thread of its own; see ``BoundedHostLookup``).
+    private func resolve(until deadline: ContinuousClock.Instant, clock: ContinuousClock)
+      -> Result<[SocketAddress], ProbeFailure>
+    {
+      if let literal = SocketAddress(literal: endpoint.host, port: endpoint.port) { return .success([literal]) }
+      if endpoint.isIPv6Literal {
+        return .failure(.nameResolution(host: endpoint.host, reason: "it is not an IPv6 address"))
+      }
+      if let namespaceResolver {
+        return namespaceResolver.resolve(
+          host: endpoint.host, port: endpoint.port, timeout: timeout, deadline: deadline, clock: clock,
+          wakeFD: wakeFD)
+      }
+      let lookup: BoundedHostLookup
+      switch BoundedHostLookup.start(host: endpoint.host, port: endpoint.port, lookUp: lookUp) {
+      case .success(let started): lookup = started
+      case .failure(let failure): return .failure(failure)
+      }
+      switch wait(lookup.readyFD, for: Int16(POLLIN), until: deadline, clock: clock) {
+      case .ready: break
+      case .timedOut:
+        return .failure(
+          .resolverSilent(host: endpoint.host, asked: "the system resolver", detail: "within \(timeout)"))
+      case .cancelled: return .failure(.cancelled)
+      }
+      return lookup.result ?? .failure(.local("the host-name lookup signalled without an answer"))
+    }
+
+    /// `getaddrinfo(3)`: blocking, and not interruptible (``BoundedHostLookup`` bounds the wait for it).
+    static func systemLookUp(_ host: String, _ port: UInt16) -> Result<[SocketAddress], ProbeFailure> {
+      var hints = addrinfo()
+      hints.ai_family = AF_UNSPEC
+      hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+      hints.ai_flags = AI_ADDRCONFIG
+      var list: UnsafeMutablePointer<addrinfo>?
+      let status = getaddrinfo(host, String(port), &hints, &list)
+      guard status == 0 else {
+        let reason = String(cString: gai_strerror(status))
+        // EAI_AGAIN: the name servers did not answer in time, or answered "try again" (SERVFAIL).
+        if status == EAI_AGAIN {
+          return .failure(.resolverSilent(host: host, asked: "the system resolver", detail: "(\(reason))"))
+        }
+        return .failure(.nameResolution(host: host, reason: reason))
+      }
+      defer { freeaddrinfo(list) }
+      var found: [SocketAddress] = []
+      var entry = list
+      while let current = entry {
+        if let address = SocketAddress(current.pointee) { found.append(address) }
+        entry = current.pointee.ai_next
+      }
+      return found.isEmpty ? .failure(.nameResolution(host: host, reason: "it has no address")) : .success(found)
+    }
+  }
+
+  /// An IPv4 or IPv6 socket address.
+  struct SocketAddress {
+    var storage = sockaddr_storage()
+    var length: socklen_t = 0
+    var family: Int32 { Int32(storage.ss_family) }
+    var familyName: String { family == AF_INET6 ? "AF_INET6" : "AF_INET" }
+
+    /// An address from an IP literal, or `nil` when `text` is not one.
+    init?(literal text: String, port: UInt16) {
+      var v4 = sockaddr_in()
+      if inet_pton(AF_INET, text, &v4.sin_addr) == 1 {
+        v4.sin_family = sa_family_t(AF_INET)
+        v4.sin_port = port.bigEndian
+        self.init(copying: v4)
+        return
+      }
+      var v6 = sockaddr_in6()
+      if inet_pton(AF_INET6, text, &v6.sin6_addr) == 1 {
+        v6.sin6_family = sa_family_t(AF_INET6)
+        v6.sin6_port = port.bigEndian
+        self.init(copying: v6)
+        return
+      }
+      return nil
+    }
+
+    /// An address from a resolver entry, or `nil` for a family other than IPv4 and IPv6.
+    init?(_ entry: addrinfo) {
+      guard entry.ai_family == AF_INET || entry.ai_family == AF_INET6, let address = entry.ai_addr,
+        Int(entry.ai_addrlen) <= MemoryLayout<sockaddr_storage>.size
+      else { return nil }
+      withUnsafeMutableBytes(of: &storage) { target in
+        target.copyMemory(from: UnsafeRawBufferPointer(start: address, count: Int(entry.ai_addrlen)))
+      }
+      length = entry.ai_addrlen
+    }
+
+    private init<Address>(copying address: Address) {
+      var address = address
+      withUnsafeMutableBytes(of: &storage) { target in
+        withUnsafeBytes(of: &address) { source in target.copyMemory(from: source) }
+      }
+      length = socklen_t(MemoryLayout<Address>.size)
+    }
+
+    /// `connect(2)` to this address.
+    func connect(_ fd: Int32) -> Int32 {
+      var storage = storage
+      return withUnsafePointer(to: &storage) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, length) }
+      }
+    }
+  }
+#endif

@@ -1,0 +1,174 @@
+#if os(Linux)
+  import NetStatusSystem
+  import CNetStatusShim
+  import Glibc
+  import Synchronization
+
+  /// The Linux probe transport: each exchange runs on a short-lived thread of its own which, when the
+  /// monitor watches a network namespace, enters it first (`setns`), so that the socket is created there.
+  ///
+  /// Cancelling the calling task wakes the thread through an eventfd in its `poll(2)` set and returns at
+  /// once; the thread closes its socket and ends on its own. The probe's timeout bounds a host-name lookup
+  /// too (see ``BoundedHostLookup``). In a named namespace with its own `/etc/netns/NAME/resolv.conf`, host
+  /// names are resolved as `ip netns exec` would (see ``NamespaceResolver``).
+  struct SocketProbeTransport: ProbeTransport {
+    /// The namespace to create sockets in, or `nil` for the process's own.
+    let namespace: NetworkNamespace?
+    /// How host names are looked up: `getaddrinfo(3)`, unless a test gives another.
+    let lookUp: HTTPProbeConnection.HostLookup
+    /// The bytes an answer may take; the probe's limits unless a test gives others.
+    let limits: HTTPResponseParser.Limits
+
+    init(
+      namespace: NetworkNamespace?,
+      limits: HTTPResponseParser.Limits = HTTPResponseParser.Limits(),
+      lookUp: @escaping HTTPProbeConnection.HostLookup = HTTPProbeConnection.systemLookUp
+    ) {
+      self.namespace = namespace
+      self.limits = limits
+      self.lookUp = lookUp
+    }
+
+    func exchange(_ probe: ConnectivityProbe, interface: String?) async -> ProbeExchange {
+      let operation = ProbeOperation(
+        probe: probe, interface: interface, namespace: namespace, limits: limits, lookUp: lookUp)
+      return await withTaskCancellationHandler {
+        await withCheckedContinuation { continuation in operation.start(continuation) }
+      } onCancel: {
+        operation.cancel()
+      }
+    }
+  }
+
+  /// One exchange on its own thread (named `netstatus-probe`), and the hand-over of its result to the
+  /// waiting task.
+  final class ProbeOperation: Sendable {
+    /// The name of every probe thread, as `/proc/PID/task/TID/comm` shows it.
+    static let threadName = "netstatus-probe"
+
+    private struct State {
+      var continuation: CheckedContinuation<ProbeExchange, Never>?
+      var cancelled = false
+      /// The eventfd that wakes the thread; -1 once closed (by whoever ends last).
+      var wakeFD: Int32 = -1
+      var threadRunning = false
+    }
+
+    let probe: ConnectivityProbe
+    let interface: String?
+    let namespace: NetworkNamespace?
+    let lookUp: HTTPProbeConnection.HostLookup
+    let limits: HTTPResponseParser.Limits
+    private let state = Mutex(State())
+    private let clock = ContinuousClock()
+    private let started: ContinuousClock.Instant
+
+    /// An exchange of `probe` over `interface`, from inside `namespace`, reading at most `limits`.
+    init(
+      probe: ConnectivityProbe, interface: String?, namespace: NetworkNamespace?,
+      limits: HTTPResponseParser.Limits = HTTPResponseParser.Limits(),
+      lookUp: @escaping HTTPProbeConnection.HostLookup = HTTPProbeConnection.systemLookUp
+    ) {
+      self.probe = probe
+      self.interface = interface
+      self.namespace = namespace
+      self.limits = limits
+      self.lookUp = lookUp
+      self.started = clock.now
+    }
+
+    /// Starts the thread, which resumes `continuation` (unless a cancellation does first).
+    func start(_ continuation: CheckedContinuation<ProbeExchange, Never>) {
+      let wakeFD: Int32
+      do throws(NetworkMonitorError) {
+        wakeFD = try SystemCall.invoke("eventfd") { eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK)) }
+      } catch {
+        continuation.resume(returning: exchange(.failed(.local(error.description))))
+        return
+      }
+      let proceed = state.withLockedValue { state -> Bool in
+        guard !state.cancelled else { return false }
+        state.continuation = continuation
+        state.wakeFD = wakeFD
+        state.threadRunning = true
+        return true
+      }
+      guard proceed else {
+        SystemCall.close(wakeFD)
+        continuation.resume(returning: exchange(.failed(.cancelled)))
+        return
+      }
+      do throws(SystemCallError) {
+        try POSIXThread.detach(name: Self.threadName) { self.run() }
+      } catch {
+        finish(.failed(.local(NetworkMonitorError(error).description)))
+      }
+    }
+
+    /// Wakes the thread and hands `cancelled` to the waiting task now.
+    func cancel() {
+      let waiting = state.withLockedValue { state -> CheckedContinuation<ProbeExchange, Never>? in
+        state.cancelled = true
+        if state.wakeFD >= 0 { _ = eventfd_write(state.wakeFD, 1) }
+        return state.continuation.take()
+      }
+      waiting?.resume(returning: exchange(.failed(.cancelled)))
+    }
+
+    /// The thread's body.
+    private func run() {
+      let wakeFD = state.withLockedValue { $0.wakeFD }
+      if let namespace {
+        do throws(NetworkMonitorError) {
+          let handle = try namespace.open()
+          defer { SystemCall.close(handle.fd) }
+          try NetworkNamespace.enter(handle, path: namespace.path)
+        } catch {
+          finish(.failed(.local(error.description)))
+          return
+        }
+      }
+      var connection = HTTPProbeConnection(
+        endpoint: probe.endpoint, interface: interface, timeout: probe.timeout, wakeFD: wakeFD)
+      connection.lookUp = lookUp
+      connection.limits = limits
+      // Looked for at each check, as `ip netns exec` looks at each run.
+      connection.namespaceResolver = namespace.flatMap(NamespaceResolver.forNamespace)
+      let outcome = connection.run()
+      var report = exchange(
+        outcome.result, boundInterface: outcome.boundInterface, bindingProblem: outcome.bindingProblem)
+      report.cpuTime = Self.threadCPUTime()
+      finish(report)
+    }
+
+    /// The CPU time the calling thread has used so far.
+    private static func threadCPUTime() -> Duration? {
+      var time = timespec()
+      guard clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time) == 0 else { return nil }
+      return .seconds(time.tv_sec) + .nanoseconds(time.tv_nsec)
+    }
+
+    /// Hands a failure over (unless cancelled already) and closes the wake descriptor.
+    private func finish(_ result: ProbeExchange.Result) {
+      finish(exchange(result))
+    }
+
+    /// Hands the report over (unless cancelled already) and closes the wake descriptor.
+    private func finish(_ report: ProbeExchange) {
+      let waiting = state.withLockedValue { state -> CheckedContinuation<ProbeExchange, Never>? in
+        SystemCall.close(state.wakeFD)
+        state.wakeFD = -1
+        state.threadRunning = false
+        return state.continuation.take()
+      }
+      waiting?.resume(returning: report)
+    }
+
+    private func exchange(_ result: ProbeExchange.Result, boundInterface: String? = nil, bindingProblem: String? = nil)
+      -> ProbeExchange
+    {
+      ProbeExchange(
+        result: result, boundInterface: boundInterface, bindingProblem: bindingProblem, duration: clock.now - started)
+    }
+  }
+#endif

@@ -1,0 +1,212 @@
+#if os(Linux)
+  import NetStatusSystem
+  import CNetStatusShim
+  import Dispatch
+  import Glibc
+  import Synchronization
+
+  /// Follows the named network namespaces, the ones `ip netns list` shows: each that appears and each that
+  /// disappears, as it happens. For an agent that watches every container's network (`netstatus watch --all-netns`).
+  ///
+  /// ```swift
+  /// let namespaces = try NamedNetworkNamespaces { change in
+  ///   switch change {
+  ///   case .appeared(let name): print("new namespace", name)   // e.g. start a NetworkMonitor(networkNamespace:)
+  ///   case .disappeared(let name): print("gone", name)
+  ///   }
+  /// }
+  /// // …
+  /// namespaces.stop()
+  /// ```
+  ///
+  /// Event-driven, on the rtnetlink thread every Linux monitor of the process shares: inotify on the folder
+  /// (`/run/netns`, or `/run` until `ip netns add` makes it), and the mount table's change notification, because
+  /// `ip netns add` creates the file first and bind-mounts the namespace on it afterwards. A name is reported once
+  /// it is a namespace (a file on nsfs), never before; `.disappeared` when the name is removed or is no namespace
+  /// any more.
+  ///
+  /// The handler runs on that thread, one change at a time, in order: the names present at start first. It may
+  /// start and stop monitors; it must be quick, since every monitor's events wait meanwhile.
+  public final class NamedNetworkNamespaces: Sendable {
+    /// A change of the set of named namespaces.
+    public enum Change: Sendable, Hashable {
+      /// A namespace with this name exists now (or existed when watching started).
+      case appeared(String)
+      /// The name no longer names a namespace.
+      case disappeared(String)
+    }
+
+    private let watcher: NamespaceFolderWatcher
+
+    /// Starts following the namespaces in `folder`. `handler` is called with `.appeared` for each namespace
+    /// present, soon after this returns, then with each change.
+    ///
+    /// - Parameters:
+    ///   - folder: Where `ip netns` keeps named namespaces: `/run/netns`.
+    ///   - handler: Called on the rtnetlink thread with each change.
+    /// - Throws: ``NetworkMonitorError`` when the watches cannot be made (an inotify limit, for example).
+    public init(
+      folder: String = "/run/netns", handler: @escaping @Sendable (Change) -> Void
+    ) throws(NetworkMonitorError) {
+      let reservation = try NetlinkEventHub.reserve()
+      let watcher = NamespaceFolderWatcher(folder: folder, handler: handler, reservation: reservation)
+      do throws(NetworkMonitorError) {
+        try watcher.startUp()
+      } catch {
+        watcher.close()
+        NetlinkEventHub.cancel(reservation)
+        throw error
+      }
+      NetlinkEventHub.register(reservation, worker: watcher)
+      try NetlinkEventHub.enable(reservation)
+      self.watcher = watcher
+    }
+
+    deinit { stop() }
+
+    /// Stops following: the handler is not called after this returns (unless this is called from the handler,
+    /// which then finishes its change).
+    public func stop() {
+      guard watcher.requestStop() else { return }
+      NetlinkEventHub.stop(watcher.reservation.id)
+    }
+
+    /// The names of the namespaces in `folder` now, sorted (what `ip netns list` shows, without the ids).
+    public static func list(folder: String = "/run/netns") -> [String] {
+      NamespaceFolderWatcher.names(in: folder).filter { NamespaceFolderWatcher.isNamespace(folder + "/" + $0) }.sorted()
+    }
+  }
+
+  /// The hub client behind ``NamedNetworkNamespaces``.
+  ///
+  /// `@unchecked Sendable`: its mutable state is used by one thread at a time, handed over under the hub's lock
+  /// as for ``NetlinkSessionWorker``; the stop flag is atomic.
+  final class NamespaceFolderWatcher: NetlinkHubClient, @unchecked Sendable {
+    let reservation: NetlinkEventHub.Reservation
+    let finished = DispatchSemaphore(value: 0)
+    /// The first scan runs on the hub's thread, right after enabling, so that every change comes from there.
+    let startedUnsettled = true
+
+    private let folder: String
+    private let handler: @Sendable (NamedNetworkNamespaces.Change) -> Void
+    private let stopped = Atomic<Bool>(false)
+    /// `/proc/self/mountinfo`, which reports a priority event when the mount table changes.
+    private var mountTable: Int32 = -1
+    private var folderWatch: Int32?
+    private var parentWatch: Int32?
+    /// Namespaces reported as present.
+    private var known: Set<String> = []
+    /// Names in the folder that are not namespaces (yet): `ip netns add` mounts the namespace after creating
+    /// the file.
+    private var pending: Set<String> = []
+
+    init(
+      folder: String, handler: @escaping @Sendable (NamedNetworkNamespaces.Change) -> Void,
+      reservation: NetlinkEventHub.Reservation
+    ) {
+      self.folder = folder
+      self.handler = handler
+      self.reservation = reservation
+    }
+
+    var descriptors: [NetlinkEventHub.Descriptor] {
+      mountTable >= 0 ? [.init(fd: mountTable, kind: .mountTable)] : []
+    }
+
+    func requestStop() -> Bool { !stopped.exchange(true, ordering: .acquiringAndReleasing) }
+
+    /// Watches the folder (or its parent, until the folder exists) and opens the mount table.
+    func startUp() throws(NetworkMonitorError) {
+      parentWatch = try NetlinkEventHub.watch(folder: LocalFile.directory(of: folder), .names, for: reservation)
+      folderWatch = try NetlinkEventHub.watch(folder: folder, .names, for: reservation)
+      mountTable = try SystemCall.invoke("open(/proc/self/mountinfo)") {
+        open("/proc/self/mountinfo", O_RDONLY | O_CLOEXEC)
+      }
+    }
+
+    func close() {
+      SystemCall.close(mountTable)
+      mountTable = -1
+    }
+
+    func handle(_ work: NetlinkEventHub.Work) -> NetlinkEventHub.Outcome {
+      switch work {
+      case .again:
+        rescan()
+      case .mountTableChanged:
+        // Reading is not needed: the poll itself takes the change note. Only names seen but not yet namespaces
+        // (or known ones unmounted) can change.
+        check(pending.union(known))
+      case .folderEvents(let events):
+        if events.contains(where: { $0.mask & InotifyWatcher.overflow != 0 }) {
+          rescan()
+          return .idle
+        }
+        var names: Set<String> = []
+        for event in events {
+          if event.mask & InotifyWatcher.ignored != 0 {
+            if event.watch == folderWatch { folderWatch = nil }
+            if event.watch == parentWatch { parentWatch = nil }
+          }
+          if event.watch == folderWatch, !event.name.isEmpty { names.insert(event.name) }
+          if event.watch == folderWatch, event.name.isEmpty { names.formUnion(known) }  // the folder itself went
+          if event.watch == parentWatch, event.name == LocalFile.lastComponent(of: folder) {
+            // The folder was made (or removed): watch it now, and read it whole.
+            folderWatch = try? NetlinkEventHub.watch(folder: folder, .names, for: reservation)
+            names.formUnion(Self.names(in: folder))
+            names.formUnion(known)
+          }
+        }
+        check(names)
+      case .netlinkReadable, .processExited:
+        break
+      }
+      return .idle
+    }
+
+    /// Checks every name in the folder and every known one.
+    private func rescan() {
+      check(Set(Self.names(in: folder)).union(known))
+    }
+
+    /// Reports the names among `names` that became namespaces or stopped being ones, in name order.
+    private func check(_ names: Set<String>) {
+      for name in names.sorted() {
+        let path = folder + "/" + name
+        let present = Self.isNamespace(path)
+        if present {
+          pending.remove(name)
+          if known.insert(name).inserted { report(.appeared(name)) }
+        } else {
+          if access(path, F_OK) == 0 { pending.insert(name) } else { pending.remove(name) }
+          if known.remove(name) != nil { report(.disappeared(name)) }
+        }
+      }
+    }
+
+    private func report(_ change: NamedNetworkNamespaces.Change) {
+      guard !stopped.load(ordering: .acquiring) else { return }
+      handler(change)
+    }
+
+    /// Whether the file is a namespace: on nsfs (a bind mount of one), not the empty file under it.
+    static func isNamespace(_ path: String) -> Bool {
+      var type = 0
+      return cns_statfs_type(path, &type) == 0 && type == cns_nsfs_magic()
+    }
+
+    /// The entries of a folder (none when it cannot be read).
+    static func names(in folder: String) -> [String] {
+      guard let directory = opendir(folder) else { return [] }
+      defer { closedir(directory) }
+      var names: [String] = []
+      while let entry = readdir(directory) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+          String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        if name != "." && name != ".." { names.append(name) }
+      }
+      return names
+    }
+  }
+#endif

@@ -1,0 +1,418 @@
+#if canImport(NetStatusPathModel)
+  import NetStatusPathModel
+#endif
+
+/// Turns the mirrored links and addresses and the kernel's route-lookup answers into a ``NetworkPath``.
+/// Pure: the same inputs always give the same path. It also says which lookups it needs
+/// (``primaryLookups(state:)``, then ``interfaceLookups(state:answers:filter:classify:)``); the event loop
+/// asks the kernel and hands the answers back.
+///
+/// The rules (README, "How it works"):
+/// - Per family, the **primary** lookup (`ip route get DEST`) is the kernel's own routing decision. Its
+///   answer is *usable* when it is a unicast route whose out interface is up with carrier (IFF_UP and
+///   IFF_LOWER_UP) and whose source address (RTA_PREFSRC) is one of the host's addresses that is usable
+///   beyond the link (not tentative, not dadfailed, not link-local, not loopback). A family whose primary
+///   failed or is not usable has no path: unbound traffic would go where the kernel sends it, and fail.
+/// - **Per-interface** lookups (`ip route get fibmatch DEST oif IF`, then `ip route get DEST oif IF`) for
+///   every other up interface with carrier that the filter allows tell which interfaces could carry the
+///   default path too; they are listed after the primary, by the matched route's metric. The FIB-match
+///   lookup must succeed: without it, the kernel answers an out-interface lookup that matches no route with
+///   a made-up on-link route.
+/// - A primary answer through an interface the filter does not allow is skipped instead: a filtered monitor
+///   then sees the interfaces it allows that the kernel could route through.
+/// - A family with no usable address is not looked up at all: no answer could be usable.
+/// - `availableInterfaces`: IPv4's first candidate, IPv6's first candidate, then the other candidates of
+///   both families by metric (IPv4 first at equal metric, then the lower index); each interface once.
+///   `gateways` follow the same order. `supportsIPv4`/`supportsIPv6`: that family has a candidate.
+/// - `isExpensive`: the first interface is cellular. `isConstrained`: always false on Linux.
+/// - When loopback is the required type, the path is satisfied by an up loopback interface; no lookup is
+///   made.
+package enum PathEvaluator {
+  /// A usable lookup answer: an interface that can carry the default path of one family.
+  ///
+  /// Plain values only: candidates are made, copied and compared on every change, and a name (or a whole
+  /// ``NetlinkLink``) would be retained and released with each copy. The name is read from the state once the
+  /// path's interfaces are known (``interface(_:state:eligible:)``).
+  package struct Candidate: Sendable, Hashable {
+    /// The interface's index.
+    package var index: Int32
+    package var type: InterfaceType
+    package var ipv4: Bool
+    package var gateway: IPAddressBytes?
+    /// The matched route's metric (per-interface lookups); 0 for the primary, which comes first anyway.
+    package var metric: UInt32
+  }
+
+  // MARK: Which lookups
+
+  /// The first round: the kernel's own choice for each family that has a usable address.
+  package static func primaryLookups(state: KernelState, filter: InterfaceFilter = .none) -> [RouteLookupRequest] {
+    var requests: [RouteLookupRequest] = []
+    appendPrimaryLookups(state: state, filter: filter, to: &requests)
+    return requests
+  }
+
+  /// Appends ``primaryLookups(state:filter:)`` to `requests`: the event loop writes every change's requests into
+  /// the same array, without allocating one each time.
+  package static func appendPrimaryLookups(
+    state: KernelState, filter: InterfaceFilter, to requests: inout [RouteLookupRequest]
+  ) {
+    guard filter.requiredInterfaceType != .loopback else { return }
+    // IPv4 then IPv6, spelled out: a loop over `[true, false]` would make that array on every change.
+    if state.hasUsableAddress(ipv4: true) { requests.append(.primary(ipv4: true)) }
+    if state.hasUsableAddress(ipv4: false) { requests.append(.primary(ipv4: false)) }
+  }
+
+  /// The second round, given the first round's answers: for each family whose primary is usable or was
+  /// skipped by the filter, a FIB-match and a plain lookup through every other eligible interface.
+  package static func interfaceLookups(
+    state: KernelState, answers: RouteLookupAnswers, filter: InterfaceFilter,
+    classify: (NetlinkLink) -> InterfaceType
+  ) -> [RouteLookupRequest] {
+    var eligible: [Eligible]?
+    var requests: [RouteLookupRequest] = []
+    appendInterfaceLookups(
+      state: state, answers: answers, filter: filter, eligible: &eligible, classify: classify, to: &requests)
+    return requests
+  }
+
+  /// Appends ``interfaceLookups(state:answers:filter:classify:)`` to `requests`, with the eligible links
+  /// (``eligibleLinks(state:filter:classify:)``) of this state when already known; when they are not and are
+  /// needed, they are computed and left in `eligible`.
+  package static func appendInterfaceLookups(
+    state: KernelState, answers: RouteLookupAnswers, filter: InterfaceFilter, eligible: inout [Eligible]?,
+    classify: (NetlinkLink) -> InterfaceType, to requests: inout [RouteLookupRequest]
+  ) {
+    // With at most one interface up with carrier besides loopback, the primary's is the only one there is.
+    guard hasSeveralUsableLinks(state: state, eligible: eligible) else { return }
+    // IPv4 then IPv6, spelled out (no `[true, false]` array).
+    appendInterfaceLookups(
+      ipv4: true, state: state, answers: answers, filter: filter, eligible: &eligible, classify: classify,
+      to: &requests)
+    appendInterfaceLookups(
+      ipv4: false, state: state, answers: answers, filter: filter, eligible: &eligible, classify: classify,
+      to: &requests)
+  }
+
+  /// Whether at least two links are up with carrier and are not loopback (IFF_LOOPBACK).
+  ///
+  /// Counted among the known eligible links first, which are links of `state` (the common case, two of them, needs
+  /// no more): by position, in an array, which reads a link in place, while reading one from the dictionary copies
+  /// it (retaining and releasing its name, kind and address).
+  package static func hasSeveralUsableLinks(state: KernelState, eligible: [Eligible]?) -> Bool {
+    var count = 0
+    if let eligible {
+      for position in eligible.indices
+      where eligible[position].link.isUsable && eligible[position].link.flags & RTNL.IFF_LOOPBACK == 0 {
+        count += 1
+        if count > 1 { return true }
+      }
+    }
+    count = 0
+    let links = state.links.values
+    for position in links.indices where links[position].isUsable && links[position].flags & RTNL.IFF_LOOPBACK == 0 {
+      count += 1
+      if count > 1 { return true }
+    }
+    return false
+  }
+
+  /// One family's part of ``appendInterfaceLookups(state:answers:filter:eligible:classify:to:)``.
+  private static func appendInterfaceLookups(
+    ipv4: Bool, state: KernelState, answers: RouteLookupAnswers, filter: InterfaceFilter,
+    eligible: inout [Eligible]?, classify: (NetlinkLink) -> InterfaceType, to requests: inout [RouteLookupRequest]
+  ) {
+    guard let primary = answers[.primary(ipv4: ipv4)] else { return }
+    let primaryIndex: Int32?
+    switch primaryVerdict(primary, ipv4: ipv4, state: state, filter: filter, knowing: eligible, classify) {
+    case .blocked: return
+    case .skipped: primaryIndex = nil
+    case .usable(let candidate): primaryIndex = candidate.index
+    }
+    if eligible == nil { eligible = eligibleLinks(state: state, filter: filter, classify: classify) }
+    guard let known = eligible else { return }
+    for position in known.indices where known[position].link.index != primaryIndex {
+      let index = known[position].link.index
+      requests.append(RouteLookupRequest(ipv4: ipv4, interfaceIndex: index, fibMatch: true))
+      requests.append(RouteLookupRequest(ipv4: ipv4, interfaceIndex: index, fibMatch: false))
+    }
+  }
+
+  // MARK: The path
+
+  /// The path for this state and these answers.
+  ///
+  /// - Parameters:
+  ///   - state: The kernel's links and addresses.
+  ///   - answers: The kernel's answers to the lookups this type asked for; a lookup without an answer
+  ///     counts as not asked.
+  ///   - supportsDNS: Whether a resolver is configured.
+  ///   - filter: The interface types the path may use.
+  ///   - classify: The type of a link (see ``InterfaceClassifier``).
+  package static func evaluate(
+    state: KernelState, answers: RouteLookupAnswers, supportsDNS: Bool, filter: InterfaceFilter = .none,
+    classify: (NetlinkLink) -> InterfaceType
+  ) -> NetworkPath {
+    var eligible: [Eligible]?
+    return evaluate(
+      state: state, answers: answers, supportsDNS: supportsDNS, filter: filter, eligible: &eligible, classify: classify)
+  }
+
+  /// ``evaluate(state:answers:supportsDNS:filter:classify:)`` with the eligible links of this state when already
+  /// known; when they are not and are needed, they are computed and left in `eligible`.
+  package static func evaluate(
+    state: KernelState, answers: RouteLookupAnswers, supportsDNS: Bool, filter: InterfaceFilter,
+    eligible known: inout [Eligible]?, classify: (NetlinkLink) -> InterfaceType
+  ) -> NetworkPath {
+    if filter.requiredInterfaceType == .loopback {
+      return loopbackPath(state: state, supportsDNS: supportsDNS, filter: filter, classify: classify)
+    }
+    // Only links with a per-interface answer can add a candidate; the common case (one interface) has none.
+    var eligible: [Eligible] = []
+    if answers.count > 2 {
+      if known == nil { known = eligibleLinks(state: state, filter: filter, classify: classify) }
+      eligible = known ?? []
+    }
+    let ipv4 = candidates(ipv4: true, state: state, answers: answers, filter: filter, eligible: eligible, classify)
+    let ipv6 = candidates(ipv4: false, state: state, answers: answers, filter: filter, eligible: eligible, classify)
+    if ipv4.others.isEmpty && ipv6.others.isEmpty {
+      return primariesPath(
+        ipv4: ipv4.primary, ipv6: ipv6.primary, state: state, eligible: known, supportsDNS: supportsDNS)
+    }
+    let all4 = ipv4.all
+    let all6 = ipv6.all
+    var ordered: [Candidate]
+    if all4.isEmpty || all6.isEmpty {
+      // One family: its candidates are already in order (the first, then the others by metric and index).
+      ordered = all6.isEmpty ? all4 : all6
+    } else {
+      ordered = []
+      ordered.reserveCapacity(all4.count + all6.count)
+      ordered.append(all4[0])
+      ordered.append(all6[0])
+      if all4.count > 1 || all6.count > 1 {
+        ordered += (Array(all4.dropFirst()) + Array(all6.dropFirst())).sorted { a, b in
+          if a.metric != b.metric { return a.metric < b.metric }
+          if a.ipv4 != b.ipv4 { return a.ipv4 }
+          return a.index < b.index
+        }
+      }
+    }
+    guard let first = ordered.first else {
+      return NetworkPath(status: .unsatisfied, unsatisfiedReason: .notAvailable, supportsDNS: supportsDNS)
+    }
+    // Candidates are few (one per interface and family): linear scans beat hashing here.
+    var interfaces: [NetworkInterface] = []
+    interfaces.reserveCapacity(ordered.count)
+    var gateways: [String] = []
+    for (position, candidate) in ordered.enumerated() {
+      let index = Int(candidate.index)
+      if !interfaces.contains(where: { $0.index == index }) {
+        interfaces.append(interface(candidate, state: state, eligible: known))
+      }
+      // A gateway once, where it first appears.
+      if let gateway = candidate.gateway, !ordered[..<position].contains(where: { $0.gateway == gateway }) {
+        gateways.append(gateway.description)
+      }
+    }
+    return NetworkPath(
+      status: .satisfied,
+      availableInterfaces: interfaces,
+      isExpensive: first.type == .cellular,
+      isConstrained: false,
+      supportsIPv4: !all4.isEmpty,
+      supportsIPv6: !all6.isEmpty,
+      supportsDNS: supportsDNS,
+      gateways: gateways
+    )
+  }
+
+  /// The path when no family has a candidate besides its primary (the common case): the rules of
+  /// ``evaluate(state:answers:supportsDNS:filter:classify:)`` for at most one candidate per family, without the
+  /// arrays that order more.
+  private static func primariesPath(
+    ipv4: Candidate?, ipv6: Candidate?, state: KernelState, eligible: [Eligible]?, supportsDNS: Bool
+  ) -> NetworkPath {
+    guard let first = ipv4 ?? ipv6 else {
+      return NetworkPath(status: .unsatisfied, unsatisfiedReason: .notAvailable, supportsDNS: supportsDNS)
+    }
+    var interfaces = [interface(first, state: state, eligible: eligible)]
+    // Made at its size, not grown from empty.
+    var gateways = first.gateway.map { [$0.description] } ?? []
+    // Both families: IPv6's primary second, its interface and gateway once.
+    if ipv4 != nil, let second = ipv6 {
+      if second.index != first.index {
+        interfaces.append(interface(second, state: state, eligible: eligible))
+      }
+      if let gateway = second.gateway, gateway != first.gateway { gateways.append(gateway.description) }
+    }
+    return NetworkPath(
+      status: .satisfied,
+      availableInterfaces: interfaces,
+      isExpensive: first.type == .cellular,
+      isConstrained: false,
+      supportsIPv4: ipv4 != nil,
+      supportsIPv6: ipv6 != nil,
+      supportsDNS: supportsDNS,
+      gateways: gateways
+    )
+  }
+
+  /// One family's candidates: its primary (unless the filter skipped it or it is not usable), and the other
+  /// interfaces (of `eligible`) by metric.
+  package struct FamilyCandidates {
+    /// The primary lookup's candidate, when usable.
+    package var primary: Candidate?
+    /// The other interfaces' candidates, by metric and index.
+    package var others: [Candidate] = []
+
+    /// Every candidate, most preferred first.
+    package var all: [Candidate] {
+      guard let primary else { return others }
+      return [primary] + others
+    }
+  }
+
+  /// One family's candidates, most preferred first: the primary (unless the filter skipped it), then the
+  /// other interfaces (of `eligible`) by metric.
+  package static func candidates(
+    ipv4: Bool, state: KernelState, answers: RouteLookupAnswers, filter: InterfaceFilter, eligible: [Eligible],
+    _ classify: (NetlinkLink) -> InterfaceType
+  ) -> FamilyCandidates {
+    var family = FamilyCandidates()
+    guard let primary = answers[.primary(ipv4: ipv4)], state.hasUsableAddress(ipv4: ipv4) else { return family }
+    switch primaryVerdict(primary, ipv4: ipv4, state: state, filter: filter, knowing: eligible, classify) {
+    case .blocked: return family
+    case .skipped: break
+    case .usable(let candidate): family.primary = candidate
+    }
+    let primaryIndex = family.primary?.index
+    // By position: a `for (link, type) in` loop would copy every eligible link it passes.
+    for position in eligible.indices where eligible[position].link.index != primaryIndex {
+      let index = eligible[position].link.index
+      let type = eligible[position].type
+      let fib = answers[RouteLookupRequest(ipv4: ipv4, interfaceIndex: index, fibMatch: true)]?.route
+      let plain = answers[RouteLookupRequest(ipv4: ipv4, interfaceIndex: index, fibMatch: false)]?.route
+      guard let fib, fib.type == RTNL.RTN_UNICAST, let plain, plain.interfaceIndex == index,
+        let candidate = usable(plain, ipv4: ipv4, metric: fib.priority, state: state, classify: { _ in type })
+      else { continue }
+      family.others.append(candidate)
+    }
+    if family.others.count > 1 {
+      family.others.sort { $0.metric != $1.metric ? $0.metric < $1.metric : $0.index < $1.index }
+    }
+    return family
+  }
+
+  /// What a family's primary answer means.
+  package enum PrimaryVerdict: Equatable {
+    /// The family has no path: the lookup failed, or the kernel's choice is not usable.
+    case blocked
+    /// The kernel's choice goes through an interface the filter does not allow: skipped, the other
+    /// interfaces are asked.
+    case skipped
+    /// The kernel's choice is usable: the family's first candidate.
+    case usable(Candidate)
+  }
+
+  /// What a family's primary answer means, for `state`; `eligible`, when given, are eligible links of `state`
+  /// (``eligibleLinks(state:filter:classify:)``), where the answer's link and type are read in place when it is
+  /// one of them.
+  package static func primaryVerdict(
+    _ result: RouteLookupResult, ipv4: Bool, state: KernelState, filter: InterfaceFilter,
+    knowing eligible: [Eligible]? = nil, _ classify: (NetlinkLink) -> InterfaceType
+  ) -> PrimaryVerdict {
+    guard let route = result.route, route.type == RTNL.RTN_UNICAST, let index = route.interfaceIndex else {
+      return .blocked
+    }
+    // By position: reading the link from the dictionary would copy it (retaining its name, kind and address). An
+    // eligible link is allowed by the filter and classified already, with the same `classify`.
+    if let eligible {
+      for position in eligible.indices where eligible[position].link.index == index {
+        let type = eligible[position].type
+        guard filter.allows(type) else { return .skipped }
+        guard carries(route, ipv4: ipv4, link: eligible[position].link, state: state), type != .loopback else {
+          return .blocked
+        }
+        return .usable(Candidate(index: index, type: type, ipv4: ipv4, gateway: route.gateway, metric: 0))
+      }
+    }
+    guard let link = state.links[index] else { return .blocked }
+    let type = classify(link)
+    if !filter.allows(type) { return .skipped }
+    guard carries(route, ipv4: ipv4, link: link, state: state), type != .loopback else { return .blocked }
+    return .usable(Candidate(index: link.index, type: type, ipv4: ipv4, gateway: route.gateway, metric: 0))
+  }
+
+  /// The candidate a resolved lookup answer gives, when it is usable: unicast, through a known interface that
+  /// is up with carrier and is not loopback, with a usable source address of the family.
+  package static func usable(
+    _ route: RouteLookupAnswer, ipv4: Bool, metric: UInt32, state: KernelState,
+    classify: (NetlinkLink) -> InterfaceType
+  ) -> Candidate? {
+    guard route.type == RTNL.RTN_UNICAST, let index = route.interfaceIndex, let link = state.links[index],
+      carries(route, ipv4: ipv4, link: link, state: state)
+    else { return nil }
+    let type = classify(link)
+    guard type != .loopback else { return nil }
+    return Candidate(index: link.index, type: type, ipv4: ipv4, gateway: route.gateway, metric: metric)
+  }
+
+  /// Whether `link` (the answer's out interface) is up with carrier and the answer's source a usable address of
+  /// the family.
+  private static func carries(_ route: RouteLookupAnswer, ipv4: Bool, link: NetlinkLink, state: KernelState) -> Bool {
+    guard link.isUsable, let source = route.preferredSource else { return false }
+    return source.isIPv4 == ipv4 && state.isUsableSource(source)
+  }
+
+  /// The path's interface for `candidate`, named from `state` (which has its link), or from `eligible` (eligible
+  /// links of `state`) when its link is there: read in place, where the dictionary would copy the whole link.
+  private static func interface(_ candidate: Candidate, state: KernelState, eligible: [Eligible]?) -> NetworkInterface {
+    let index = Int(candidate.index)
+    if let eligible {
+      for position in eligible.indices where eligible[position].link.index == candidate.index {
+        return NetworkInterface(name: eligible[position].link.name, index: index, type: candidate.type)
+      }
+    }
+    return NetworkInterface(name: state.links[candidate.index]?.name ?? "", index: index, type: candidate.type)
+  }
+
+  /// A link worth a per-interface lookup, with its type.
+  package typealias Eligible = (link: NetlinkLink, type: InterfaceType)
+
+  /// The interfaces worth a per-interface lookup: up with carrier, not loopback, allowed by the filter; by
+  /// index.
+  package static func eligibleLinks(
+    state: KernelState, filter: InterfaceFilter, classify: (NetlinkLink) -> InterfaceType
+  ) -> [Eligible] {
+    var result: [Eligible] = []
+    for link in state.links.values where link.isUsable {
+      let type = classify(link)
+      if type != .loopback && filter.allows(type) { result.append((link, type)) }
+    }
+    if result.count > 1 { result.sort { $0.link.index < $1.link.index } }
+    return result
+  }
+
+  /// The path when loopback is the required type: satisfied when a loopback interface is up.
+  private static func loopbackPath(
+    state: KernelState, supportsDNS: Bool, filter: InterfaceFilter, classify: (NetlinkLink) -> InterfaceType
+  ) -> NetworkPath {
+    let loopbacks = state.links.values.filter { $0.isUsable && classify($0) == .loopback && filter.allows(.loopback) }
+      .sorted { $0.index < $1.index }
+    guard !loopbacks.isEmpty else {
+      return NetworkPath(status: .unsatisfied, unsatisfiedReason: .notAvailable, supportsDNS: supportsDNS)
+    }
+    let indexes = Set(loopbacks.map(\.index))
+    let addresses = state.addresses.values.filter {
+      indexes.contains($0.interfaceIndex) && $0.flags & (RTNL.IFA_F_TENTATIVE | RTNL.IFA_F_DADFAILED) == 0
+    }
+    return NetworkPath(
+      status: .satisfied,
+      availableInterfaces: loopbacks.map { NetworkInterface(name: $0.name, index: Int($0.index), type: .loopback) },
+      supportsIPv4: addresses.contains { $0.address.isIPv4 },
+      supportsIPv6: addresses.contains { !$0.address.isIPv4 },
+      supportsDNS: supportsDNS
+    )
+  }
+}

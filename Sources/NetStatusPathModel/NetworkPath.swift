@@ -1,0 +1,238 @@
+/// A snapshot of the device's network path: whether it can reach a network, over what, and at which cost.
+///
+/// `NetworkPath` mirrors the vocabulary of Apple's `NWPath`, but it is a plain value: you can build one in a
+/// test or a preview, compare it, and encode it.
+///
+/// ```swift
+/// let path = NetworkMonitor.shared.currentPath
+/// if let path, path.isConnected, !path.isExpensive {
+///     startLargeDownload()
+/// }
+/// ```
+///
+/// ## JSON
+///
+/// The JSON form is stable; `netstatus --json` prints it. Every key is always present, in this order:
+///
+/// ```json
+/// {"status":"satisfied","unsatisfiedReason":null,"isExpensive":false,"isConstrained":false,
+///  "supportsIPv4":true,"supportsIPv6":false,"supportsDNS":true,"interfaceType":"wiredEthernet",
+///  "availableInterfaces":[{"name":"eth0","index":2,"type":"wiredEthernet"}],"gateways":["192.0.2.1"]}
+/// ```
+///
+/// `interfaceType` is derived: the type of the first available interface, or `null` when there is none.
+/// It is ignored when decoding.
+public struct NetworkPath: Sendable, Hashable {
+  /// Whether a path can be used to reach a network.
+  public enum Status: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+    /// The path is usable: the system routes off-link traffic through an interface that is up (on Linux, the
+    /// kernel's own route lookup says so, through an interface with carrier and from a usable source address).
+    case satisfied
+    /// The path is not usable.
+    case unsatisfied
+    /// The path is not usable now, but could become so once a connection is made (on-demand VPN, dial-up).
+    /// It does not count as connected.
+    case requiresConnection
+
+    /// The JSON spelling of the status.
+    public var description: String { rawValue }
+  }
+
+  /// Why a path is not satisfied, when the system says.
+  public enum UnsatisfiedReason: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
+    /// No usable network is available.
+    case notAvailable
+    /// The user has turned off cellular data for this app.
+    case cellularDenied
+    /// The user has turned off Wi-Fi for this app.
+    case wifiDenied
+    /// The user has not allowed local network access.
+    case localNetworkDenied
+    /// A required VPN is not active.
+    case vpnInactive
+
+    /// The JSON spelling of the reason.
+    public var description: String { rawValue }
+  }
+
+  /// Whether the path can be used.
+  public var status: Status
+  /// Why the path is not satisfied, or `nil` when it is satisfied or no reason is known.
+  public var unsatisfiedReason: UnsatisfiedReason?
+  /// The interfaces of the path, in order of preference: the first is the one in use.
+  public var availableInterfaces: [NetworkInterface]
+  /// Whether the path is expensive (cellular, or a personal hotspot; on Linux also a device NetworkManager
+  /// considers metered).
+  public var isExpensive: Bool
+  /// Why the path is expensive, when the source says: `nil` when it is not expensive, or when the platform does
+  /// not say why (Apple's `NWPath` does not). Not part of the JSON form. A path made with the initializer (or
+  /// decoded from JSON) says ``ExpenseSource/cellular`` when it is expensive over a cellular interface, `nil`
+  /// otherwise; the Linux source sets ``ExpenseSource/metered`` or ``ExpenseSource/meteredGuessed`` from
+  /// NetworkManager.
+  public var expenseSource: ExpenseSource?
+  /// Whether the path is constrained (Low Data Mode). Always `false` on Linux.
+  public var isConstrained: Bool
+  /// Whether the path can carry IPv4 traffic to a network beyond the local link.
+  public var supportsIPv4: Bool
+  /// Whether the path can carry IPv6 traffic to a network beyond the local link.
+  public var supportsIPv6: Bool
+  /// Whether the path has a DNS resolver configured.
+  public var supportsDNS: Bool
+  /// The addresses of the path's gateways (the next hops off-link traffic goes to, per available interface),
+  /// most preferred first. An IPv6 link-local gateway is written without its scope (`fe80::1`, not `fe80::1%en0`)
+  /// on every platform; its interface is among ``availableInterfaces``.
+  public var gateways: [String]
+
+  /// Creates a path.
+  ///
+  /// - Parameters:
+  ///   - status: Whether the path can be used.
+  ///   - unsatisfiedReason: Why it cannot, if known. Ignored when `status` is `.satisfied`.
+  ///   - availableInterfaces: The interfaces of the path, the one in use first.
+  ///   - isExpensive: Whether the path is expensive.
+  ///   - isConstrained: Whether the path is constrained.
+  ///   - supportsIPv4: Whether IPv4 traffic can leave the local link.
+  ///   - supportsIPv6: Whether IPv6 traffic can leave the local link.
+  ///   - supportsDNS: Whether a DNS resolver is configured.
+  ///   - gateways: The gateways' addresses, most preferred first.
+  @inlinable public init(
+    status: Status,
+    unsatisfiedReason: UnsatisfiedReason? = nil,
+    availableInterfaces: [NetworkInterface] = [],
+    isExpensive: Bool = false,
+    isConstrained: Bool = false,
+    supportsIPv4: Bool = false,
+    supportsIPv6: Bool = false,
+    supportsDNS: Bool = false,
+    gateways: [String] = []
+  ) {
+    self.status = status
+    self.unsatisfiedReason = status == .satisfied ? nil : unsatisfiedReason
+    self.availableInterfaces = availableInterfaces
+    self.isExpensive = isExpensive
+    self.expenseSource = isExpensive && availableInterfaces.first?.type == .cellular ? .cellular : nil
+    self.isConstrained = isConstrained
+    self.supportsIPv4 = supportsIPv4
+    self.supportsIPv6 = supportsIPv6
+    self.supportsDNS = supportsDNS
+    self.gateways = gateways
+  }
+
+  /// Whether the path is satisfied. `requiresConnection` is not connected.
+  public var isConnected: Bool { status == .satisfied }
+
+  /// The type of the interface in use: the first available interface's type, or `nil` when there is none.
+  ///
+  /// Unlike `allCases.filter(path.usesInterfaceType).first`, this does not depend on the order of an
+  /// enumeration: it is the preferred interface's own type.
+  public var interfaceType: InterfaceType? { availableInterfaces.first?.type }
+
+  /// The distinct types of the available interfaces, in order of preference.
+  public var availableInterfaceTypes: [InterfaceType] {
+    var seen = Set<InterfaceType>()
+    return availableInterfaces.compactMap { seen.insert($0.type).inserted ? $0.type : nil }
+  }
+
+  /// Whether any of the path's available interfaces is of the given type.
+  public func usesInterfaceType(_ type: InterfaceType) -> Bool {
+    availableInterfaces.contains { $0.type == type }
+  }
+}
+
+extension NetworkPath {
+  /// An unsatisfied path with no interfaces, for tests and previews.
+  public static let offline = NetworkPath(status: .unsatisfied, unsatisfiedReason: .notAvailable)
+
+  /// A satisfied path over one interface of the given type, for tests and previews.
+  ///
+  /// A cellular path is expensive. The interface is named after its type (`en0`, `pdp_ip0`, `lo0`…).
+  ///
+  /// ```swift
+  /// let source = ScriptedPathSource([.connected(via: .wifi), .offline, .connected(via: .cellular)])
+  /// ```
+  public static func connected(via type: InterfaceType, index: Int = 2) -> NetworkPath {
+    let name: String
+    switch type {
+    case .wifi: name = "en0"
+    case .wiredEthernet: name = "en1"
+    case .cellular: name = "pdp_ip0"
+    case .loopback: name = "lo0"
+    case .other: name = "utun0"
+    }
+    return NetworkPath(
+      status: .satisfied,
+      availableInterfaces: [NetworkInterface(name: name, index: index, type: type)],
+      isExpensive: type == .cellular,
+      supportsIPv4: true,
+      supportsIPv6: false,
+      supportsDNS: true,
+      gateways: ["192.0.2.1"]
+    )
+  }
+}
+
+extension NetworkPath: CustomStringConvertible {
+  /// A one-line summary, for example `satisfied via eth0 (wiredEthernet) [IPv4 DNS]`.
+  public var description: String {
+    var text = status.rawValue
+    if let unsatisfiedReason { text += " (\(unsatisfiedReason))" }
+    if !availableInterfaces.isEmpty {
+      text += " via " + availableInterfaces.map(\.description).joined(separator: ", ")
+    }
+    var flags: [String] = []
+    if supportsIPv4 { flags.append("IPv4") }
+    if supportsIPv6 { flags.append("IPv6") }
+    if supportsDNS { flags.append("DNS") }
+    if isExpensive { flags.append("expensive") }
+    if isConstrained { flags.append("constrained") }
+    if !flags.isEmpty { text += " [" + flags.joined(separator: " ") + "]" }
+    return text
+  }
+}
+
+extension NetworkPath: Codable {
+  /// The JSON keys, in the order they are written.
+  package enum CodingKeys: String, CodingKey, CaseIterable {
+    case status, unsatisfiedReason, isExpensive, isConstrained, supportsIPv4, supportsIPv6, supportsDNS
+    case interfaceType, availableInterfaces, gateways
+  }
+
+  /// Decodes a path from its documented JSON form. `interfaceType` is derived and not read.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      status: try container.decode(Status.self, forKey: .status),
+      unsatisfiedReason: try container.decodeIfPresent(UnsatisfiedReason.self, forKey: .unsatisfiedReason),
+      availableInterfaces: try container.decode([NetworkInterface].self, forKey: .availableInterfaces),
+      isExpensive: try container.decode(Bool.self, forKey: .isExpensive),
+      isConstrained: try container.decode(Bool.self, forKey: .isConstrained),
+      supportsIPv4: try container.decode(Bool.self, forKey: .supportsIPv4),
+      supportsIPv6: try container.decode(Bool.self, forKey: .supportsIPv6),
+      supportsDNS: try container.decode(Bool.self, forKey: .supportsDNS),
+      gateways: try container.decode([String].self, forKey: .gateways)
+    )
+  }
+
+  /// Encodes the path in its documented JSON form, writing every key, `null` included.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(status, forKey: .status)
+    if let unsatisfiedReason {
+      try container.encode(unsatisfiedReason, forKey: .unsatisfiedReason)
+    } else {
+      try container.encodeNil(forKey: .unsatisfiedReason)
+    }
+    try container.encode(isExpensive, forKey: .isExpensive)
+    try container.encode(isConstrained, forKey: .isConstrained)
+    try container.encode(supportsIPv4, forKey: .supportsIPv4)
+    try container.encode(supportsIPv6, forKey: .supportsIPv6)
+    try container.encode(supportsDNS, forKey: .supportsDNS)
+    if let interfaceType {
+      try container.encode(interfaceType, forKey: .interfaceType)
+    } else {
+      try container.encodeNil(forKey: .interfaceType)
+    }
+    try container.encode(availableInterfaces, forKey: .availableInterfaces)
+    try container.encode(gateways, forKey: .gateways)
+  }
+}

@@ -1,0 +1,133 @@
+#if os(Linux)
+  import NetStatusNetlink
+  import CNetStatusShim
+  import Glibc
+
+  /// A NETLINK_ROUTE socket: the one subscribed to link, address, route, rule and nexthop changes, or an
+  /// unsubscribed one for route lookups. Thin: each method is one system call through
+  /// ``SystemCall/call(_:_:)``.
+  ///
+  /// The socket is non-blocking; the event loop waits in `poll(2)`.
+  package struct NetlinkSocket {
+    /// The descriptor. The owner closes it with ``close()``.
+    package let fd: Int32
+    /// The port ID the kernel gave the socket (our `nl_pid`), which dump replies carry.
+    package let portID: UInt32
+    /// The receive buffer the kernel actually granted, in bytes (it doubles the request for bookkeeping).
+    package let receiveBufferSize: Int
+
+    /// The groups every source listens to: links, IPv4 and IPv6 addresses, routes and rules, and nexthop
+    /// objects. Links and addresses are mirrored; the others only trigger new route lookups.
+    package static let groups =
+      RTNL.RTMGRP_LINK | RTNL.RTMGRP_IPV4_IFADDR | RTNL.RTMGRP_IPV6_IFADDR | RTNL.RTMGRP_IPV4_ROUTE
+      | RTNL.RTMGRP_IPV6_ROUTE | RTNL.RTMGRP_IPV4_RULE | RTNL.RTMGRP_IPV6_RULE | RTNL.RTMGRP_NEXTHOP
+
+    /// Opens a socket in the calling thread's network namespace, sizes its receive buffer and binds it to
+    /// `groups`: subscribed before anything is dumped, so nothing changes unseen.
+    ///
+    /// - Parameters:
+    ///   - receiveBufferSize: The receive buffer to ask for. SO_RCVBUFFORCE (which needs CAP_NET_ADMIN and
+    ///     ignores `net.core.rmem_max`) is tried first, then SO_RCVBUF.
+    ///   - groups: The multicast groups to join (RTMGRP_* masks); 0 for a socket that only sends requests.
+    package static func open(receiveBufferSize: Int, groups: UInt32 = groups) throws(SystemCallError) -> NetlinkSocket {
+      let type = Int32(SOCK_RAW.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
+      let fd = try SystemCall.call("socket(AF_NETLINK, NETLINK_ROUTE)") { socket(AF_NETLINK, type, NETLINK_ROUTE) }
+      do throws(SystemCallError) {
+        var size = Int32(clamping: receiveBufferSize)
+        let length = socklen_t(MemoryLayout<Int32>.size)
+        if setsockopt(fd, SOL_SOCKET, SO_RCVBUFFORCE, &size, length) != 0 {
+          try SystemCall.call("setsockopt(SO_RCVBUF, \(size))") { setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, length) }
+        }
+        var granted: Int32 = 0
+        var grantedLength = length
+        try SystemCall.call("getsockopt(SO_RCVBUF)") { getsockopt(fd, SOL_SOCKET, SO_RCVBUF, &granted, &grantedLength) }
+
+        var address = sockaddr_nl()
+        address.nl_family = sa_family_t(AF_NETLINK)
+        address.nl_groups = groups
+        _ = try withUnsafePointer(to: &address) { pointer throws(SystemCallError) in
+          try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw throws(SystemCallError) in
+            try SystemCall.call("bind(AF_NETLINK, groups 0x\(String(groups, radix: 16)))") {
+              bind(fd, raw, socklen_t(MemoryLayout<sockaddr_nl>.size))
+            }
+          }
+        }
+        var bound = sockaddr_nl()
+        var boundLength = socklen_t(MemoryLayout<sockaddr_nl>.size)
+        _ = try withUnsafeMutablePointer(to: &bound) { pointer throws(SystemCallError) in
+          try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw throws(SystemCallError) in
+            try SystemCall.call("getsockname(AF_NETLINK)") { getsockname(fd, raw, &boundLength) }
+          }
+        }
+        return NetlinkSocket(fd: fd, portID: bound.nl_pid, receiveBufferSize: Int(granted))
+      } catch {
+        SystemCall.close(fd)
+        throw error
+      }
+    }
+
+    /// Sends a request to the kernel.
+    package func send(_ bytes: [UInt8], describing call: @autoclosure () -> String) throws(SystemCallError) {
+      let result = bytes.withUnsafeBytes { buffer in
+        Result { () throws(SystemCallError) in try send(buffer, describing: call()) }
+      }
+      try result.get()
+    }
+
+    /// Sends the request in `buffer` to the kernel.
+    package func send(_ buffer: UnsafeRawBufferPointer, describing call: @autoclosure () -> String)
+      throws(SystemCallError)
+    {
+      var kernel = sockaddr_nl()
+      kernel.nl_family = sa_family_t(AF_NETLINK)
+      _ = try withUnsafePointer(to: &kernel) { pointer throws(SystemCallError) in
+        try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw throws(SystemCallError) in
+          try SystemCall.call(call()) {
+            sendto(fd, buffer.baseAddress, buffer.count, 0, raw, socklen_t(MemoryLayout<sockaddr_nl>.size))
+          }
+        }
+      }
+    }
+
+    /// What one receive gave.
+    package enum Received: Equatable {
+      /// A datagram of `count` bytes from port `sender` (0 is the kernel). `truncated` when it did not fit.
+      case datagram(count: Int, sender: UInt32, truncated: Bool)
+      /// Nothing is waiting (EAGAIN).
+      case empty
+      /// The kernel dropped messages because the receive buffer was full (ENOBUFS).
+      case overflow
+    }
+
+    /// Receives one datagram without blocking, with its sender's address (recvmsg).
+    package func receive(into buffer: UnsafeMutableRawBufferPointer) throws(SystemCallError) -> Received {
+      var sender = sockaddr_nl()
+      var vector = iovec(iov_base: buffer.baseAddress, iov_len: buffer.count)
+      let result: Int
+      do throws(Errno) {
+        result = try withUnsafeMutablePointer(to: &sender) { senderPointer throws(Errno) in
+          try withUnsafeMutablePointer(to: &vector) { vectorPointer throws(Errno) in
+            var message = msghdr()
+            message.msg_name = UnsafeMutableRawPointer(senderPointer)
+            message.msg_namelen = socklen_t(MemoryLayout<sockaddr_nl>.size)
+            message.msg_iov = vectorPointer
+            message.msg_iovlen = 1
+            let count = try SystemCall.attempt { recvmsg(fd, &message, Int32(MSG_DONTWAIT)) }
+            // MSG_TRUNC in msg_flags: the datagram was longer than the buffer.
+            return message.msg_flags & Int32(MSG_TRUNC) != 0 ? -count - 1 : count
+          }
+        }
+      } catch {
+        // EWOULDBLOCK is EAGAIN on Linux.
+        if error == .resourceTemporarilyUnavailable { return .empty }
+        if error == .noBufferSpace { return .overflow }
+        throw SystemCallError(call: "recvmsg(AF_NETLINK)", errno: error)
+      }
+      if result < 0 { return .datagram(count: -result - 1, sender: sender.nl_pid, truncated: true) }
+      return .datagram(count: result, sender: sender.nl_pid, truncated: false)
+    }
+
+    /// Closes the socket.
+    package func close() { SystemCall.close(fd) }
+  }
+#endif
