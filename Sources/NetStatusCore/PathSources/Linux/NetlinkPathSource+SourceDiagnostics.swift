@@ -1,4 +1,5 @@
 #if os(Linux)
+  import NetStatusSystem
   extension NetlinkPathSource {
     /// `rtnetlink`, always active: the kernel's own routing decision is the path's source on Linux. Then, where
     /// systemd-networkd's state applies (the process's own namespace, or a root configured for it),

@@ -1,4 +1,5 @@
 #if os(Linux)
+  import NetStatusSystem
   import Synchronization
 
   /// The Linux path source of the process's own network namespace with NetworkManager's view applied: a path whose

@@ -1,4 +1,5 @@
 #if os(Linux)
+  import NetStatusSystem
   import CNetStatusShim
   import Glibc
   import Synchronization
@@ -195,14 +196,16 @@
 
       init(connection: SDBusConnection) throws(NetworkMonitorError) {
         self.connection = connection
-        wakeFD = try SystemCall.run("eventfd") { eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK)) }
+        wakeFD = try SystemCall.invoke("eventfd") { eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK)) }
       }
 
       deinit { SystemCall.close(wakeFD) }
 
       func start(_ watch: NetworkManagerWatch) {
         do throws(NetworkMonitorError) {
-          let thread = try POSIXThread.start(name: "netstatus-dbus") { [self] in run(watch) }
+          let thread = try NetworkMonitorError.converting { () throws(SystemCallError) in
+            try POSIXThread.start(name: "netstatus-dbus") { [self] in run(watch) }
+          }
           self.thread.withLock { $0 = thread }
         } catch {
           watch.publish(.unavailable("\(error)"), from: self)

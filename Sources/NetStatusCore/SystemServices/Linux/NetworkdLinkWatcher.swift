@@ -1,4 +1,5 @@
 #if os(Linux)
+  import NetStatusSystem
   import Glibc
 
   /// Follows systemd-networkd's per-link state files (`ROOT/links/IFINDEX`) for a session, with the hub's one inotify

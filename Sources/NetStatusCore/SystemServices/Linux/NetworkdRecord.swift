@@ -1,4 +1,5 @@
 #if os(Linux)
+  import NetStatusSystem
   import Glibc
   import Synchronization
 

@@ -1,4 +1,5 @@
 #if os(Linux)
+  import NetStatusSystem
   import Glibc
 
   /// Whether the process runs in the network namespace the system's network managers manage.
