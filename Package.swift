@@ -15,6 +15,7 @@ import PackageDescription
 let linuxOnlyTestFiles = [
   "ChildProcess.swift",
   "ConnectivityKernelTests.swift",
+  "FileDescriptorTests.swift",
   "KernelTestSupport.swift",
   "NamespaceResolverKernelTests.swift",
   "NetstatusEndToEndTests.swift",

@@ -60,6 +60,19 @@
     }
   }
 
+  extension EventFD {
+    /// Creates an eventfd (``EventFD/init()``), failing as the source reports it.
+    ///
+    /// - Throws: ``NetworkMonitorError/systemCall(call:errno:)``.
+    static func opened() throws(NetworkMonitorError) -> EventFD {
+      do throws(SystemCallError) {
+        return try EventFD()
+      } catch {
+        throw NetworkMonitorError(error)
+      }
+    }
+  }
+
   extension InotifyWatcher {
     /// Creates a non-blocking inotify instance (``InotifyWatcher/open()``), failing as the source reports it.
     ///

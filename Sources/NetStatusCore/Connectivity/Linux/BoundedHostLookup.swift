@@ -10,38 +10,36 @@
   /// The thread is created from the probe's thread, so it resolves inside the same network namespace. A
   /// lookup still running when its waiter gives up ends on its own, and its result is dropped.
   final class BoundedHostLookup: Sendable {
-    /// Becomes readable (an eventfd) once ``result`` is set: poll it with the deadline.
-    let readyFD: Int32
+    /// Becomes readable once ``result`` is set: poll it with the deadline. Closed with the lookup, when both the
+    /// waiter and the thread are done with it (the last reference goes).
+    let ready: EventFD
     private let host: String
     private let port: UInt16
     private let lookUp: HTTPProbeConnection.HostLookup
     private let stored = Mutex<Result<[SocketAddress], ProbeFailure>?>(nil)
 
-    private init(readyFD: Int32, host: String, port: UInt16, lookUp: @escaping HTTPProbeConnection.HostLookup) {
-      self.readyFD = readyFD
+    private init(ready: consuming EventFD, host: String, port: UInt16, lookUp: @escaping HTTPProbeConnection.HostLookup)
+    {
+      self.ready = ready
       self.host = host
       self.port = port
       self.lookUp = lookUp
     }
 
-    deinit {
-      SystemCall.close(readyFD)
-    }
-
-    /// The lookup's answer, once ``readyFD`` is readable; `nil` before.
+    /// The lookup's answer, once ``ready`` is readable; `nil` before.
     var result: Result<[SocketAddress], ProbeFailure>? { stored.withLockedValue { $0 } }
 
     /// Starts looking `host` up with `lookUp` on a new thread.
     static func start(
       host: String, port: UInt16, lookUp: @escaping HTTPProbeConnection.HostLookup
     ) -> Result<BoundedHostLookup, ProbeFailure> {
-      let readyFD: Int32
+      let ready: EventFD
       do throws(NetworkMonitorError) {
-        readyFD = try SystemCall.invoke("eventfd") { eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK)) }
+        ready = try EventFD.opened()
       } catch {
         return .failure(.local(error.description))
       }
-      let lookup = BoundedHostLookup(readyFD: readyFD, host: host, port: port, lookUp: lookUp)
+      let lookup = BoundedHostLookup(ready: ready, host: host, port: port, lookUp: lookUp)
       do throws(SystemCallError) {
         try POSIXThread.detach(name: "netstatus-gai") { lookup.run() }
       } catch {
@@ -54,7 +52,7 @@
     private func run() {
       let answer = lookUp(host, port)
       stored.withLockedValue { $0 = answer }
-      _ = eventfd_write(readyFD, 1)
+      try? ready.signal()
     }
   }
 #endif

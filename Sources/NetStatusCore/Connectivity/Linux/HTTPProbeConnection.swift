@@ -300,7 +300,7 @@
       case .success(let started): lookup = started
       case .failure(let failure): return .failure(failure)
       }
-      switch wait(lookup.readyFD, for: Int16(POLLIN), until: deadline, clock: clock) {
+      switch wait(lookup.ready.rawValue, for: Int16(POLLIN), until: deadline, clock: clock) {
       case .ready: break
       case .timedOut:
         return .failure(

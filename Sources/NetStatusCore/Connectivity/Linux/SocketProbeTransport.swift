@@ -46,11 +46,12 @@
     /// The name of every probe thread, as `/proc/PID/task/TID/comm` shows it.
     static let threadName = "netstatus-probe"
 
-    private struct State {
+    private struct State: ~Copyable {
       var continuation: CheckedContinuation<ProbeExchange, Never>?
       var cancelled = false
-      /// The eventfd that wakes the thread; -1 once closed (by whoever ends last).
-      var wakeFD: Int32 = -1
+      /// The eventfd that wakes the thread; `nil` before the thread starts and once closed (by ``finish(_:)``, under
+      /// the lock that ``cancel()`` signals it under, so never signalled once closed).
+      var wake: EventFD?
       var threadRunning = false
     }
 
@@ -79,9 +80,9 @@
 
     /// Starts the thread, which resumes `continuation` (unless a cancellation does first).
     func start(_ continuation: CheckedContinuation<ProbeExchange, Never>) {
-      let wakeFD: Int32
+      var wake: EventFD?
       do throws(NetworkMonitorError) {
-        wakeFD = try SystemCall.invoke("eventfd") { eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK)) }
+        wake = try EventFD.opened()
       } catch {
         continuation.resume(returning: exchange(.failed(.local(error.description))))
         return
@@ -89,12 +90,12 @@
       let proceed = state.withLockedValue { state -> Bool in
         guard !state.cancelled else { return false }
         state.continuation = continuation
-        state.wakeFD = wakeFD
+        state.wake = wake.take()
         state.threadRunning = true
         return true
       }
       guard proceed else {
-        SystemCall.close(wakeFD)
+        wake?.close()
         continuation.resume(returning: exchange(.failed(.cancelled)))
         return
       }
@@ -109,7 +110,10 @@
     func cancel() {
       let waiting = state.withLockedValue { state -> CheckedContinuation<ProbeExchange, Never>? in
         state.cancelled = true
-        if state.wakeFD >= 0 { _ = eventfd_write(state.wakeFD, 1) }
+        if let wake = state.wake.take() {
+          try? wake.signal()
+          state.wake = consume wake
+        }
         return state.continuation.take()
       }
       waiting?.resume(returning: exchange(.failed(.cancelled)))
@@ -117,7 +121,8 @@
 
     /// The thread's body.
     private func run() {
-      let wakeFD = state.withLockedValue { $0.wakeFD }
+      // Closed only by this thread's finish(_:), after the connection is done with it.
+      let wakeFD = state.withLockedValue { $0.wake?.rawValue ?? -1 }
       if let namespace {
         do throws(NetworkMonitorError) {
           let handle = try namespace.open()
@@ -156,8 +161,7 @@
     /// Hands the report over (unless cancelled already) and closes the wake descriptor.
     private func finish(_ report: ProbeExchange) {
       let waiting = state.withLockedValue { state -> CheckedContinuation<ProbeExchange, Never>? in
-        SystemCall.close(state.wakeFD)
-        state.wakeFD = -1
+        state.wake.take()?.close()
         state.threadRunning = false
         return state.continuation.take()
       }

@@ -64,20 +64,62 @@
     /// The epoll tag of the shared inotify instance.
     private static let inotifyTag: UInt64 = 1
 
+    /// The hub's own descriptors: the epoll set, and the eventfd that wakes the thread from `epoll_wait`.
+    struct Descriptors: ~Copyable {
+      let epoll: FileDescriptor
+      let wake: EventFD
+    }
+
     /// The descriptors and thread of one run of the hub, from its first session to its last.
     final class Generation: Sendable {
-      let epollFD: Int32
-      let wakeFD: Int32
+      /// The epoll set and the wake eventfd, owned until the generation's thread closes them as it ends (or,
+      /// if it never started, its finisher): when the last session ends, as the descriptor counts expect, and
+      /// not when the last reference goes (a stopped session's reservation may outlive it). Other threads still
+      /// hold the generation then (a stopper waking the retired thread), so every use of the numbers outside the
+      /// thread's loop goes through this lock, and a closed number is never used (``withDescriptors(_:)``). The
+      /// calls made under it (`eventfd_write`, `epoll_ctl`) never block.
+      private let descriptors: Mutex<Descriptors?>
       let inotify: InotifyWatcher
       /// The buffer the thread receives into, for every session it runs.
       let buffer = ReceiveBuffer()
       /// The thread, once started.
       let thread = Mutex<pthread_t?>(nil)
 
-      init(epollFD: Int32, wakeFD: Int32, inotify: InotifyWatcher) {
-        self.epollFD = epollFD
-        self.wakeFD = wakeFD
+      init(_ descriptors: consuming Descriptors, inotify: InotifyWatcher) {
+        self.descriptors = Mutex(Optional(descriptors))
         self.inotify = inotify
+      }
+
+      /// Runs `body` with the descriptors, unless they are closed (then `nil`).
+      func withDescriptors<Result>(_ body: (borrowing Descriptors) -> Result) -> Result? {
+        descriptors.withLockedValue { descriptors -> Result? in
+          guard let open = descriptors.take() else { return nil }
+          let result = body(open)
+          descriptors = consume open
+          return result
+        }
+      }
+
+      /// The epoll set's number for the thread's loop: valid until the thread itself closes it (``close()``).
+      var epollForThread: Int32 { withDescriptors { $0.epoll.rawValue } ?? -1 }
+
+      /// Closes the epoll set and the eventfd, once: later calls (and ``wake()``) find nothing.
+      func close() {
+        guard let open = descriptors.withLockedValue({ $0.take() }) else { return }
+        open.epoll.close()
+        open.wake.close()
+      }
+
+      /// Adds `fd` to the epoll set.
+      ///
+      /// - Returns: 0, or the errno of `epoll_ctl` (EBADF once closed).
+      func epollAdd(_ fd: Int32, tag: UInt64, events: UInt32) -> Int32 {
+        withDescriptors { cns_epoll_add($0.epoll.rawValue, fd, tag, events) == 0 ? 0 : errno } ?? EBADF
+      }
+
+      /// Takes `fd` out of the epoll set (nothing once closed).
+      func epollDelete(_ fd: Int32) {
+        _ = withDescriptors { cns_epoll_del($0.epoll.rawValue, fd) }
       }
 
       /// Whether the calling thread is this generation's thread.
@@ -86,7 +128,11 @@
         return pthread_equal(pthread_self(), thread) != 0
       }
 
-      func wake() { _ = eventfd_write(wakeFD, 1) }
+      /// Wakes the thread (nothing once the descriptors are closed: the thread has ended).
+      func wake() { _ = withDescriptors { try? $0.wake.signal() } }
+
+      /// Empties the wake eventfd, on the thread.
+      func drainWake() { _ = withDescriptors { _ = try? $0.wake.drain() } }
 
       private let endClaimed = Atomic<Bool>(false)
 
@@ -174,27 +220,27 @@
     }
 
     private static func makeGeneration() throws(NetworkMonitorError) -> Generation {
-      let epollFD = try SystemCall.invoke("epoll_create1") { epoll_create1(Int32(EPOLL_CLOEXEC)) }
-      var opened = [epollFD]
+      // Each owned as soon as it is open: a failure below closes those made so far.
+      let epoll = FileDescriptor(
+        adopting: try SystemCall.invoke("epoll_create1") { epoll_create1(Int32(EPOLL_CLOEXEC)) })
+      let wake = try EventFD.opened()
+      let epollFD = epoll.rawValue
+      let wakeFD = wake.rawValue
+      try SystemCall.invoke("epoll_ctl(ADD, eventfd)") { cns_epoll_add(epollFD, wakeFD, wakeTag, cns_epoll_input()) }
+      let inotify = try InotifyWatcher.opened()
       do throws(NetworkMonitorError) {
-        let wakeFD = try SystemCall.invoke("eventfd") { eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK)) }
-        opened.append(wakeFD)
-        let inotify = try InotifyWatcher.opened()
-        opened.append(inotify.fd)
-        try SystemCall.invoke("epoll_ctl(ADD, eventfd)") { cns_epoll_add(epollFD, wakeFD, wakeTag, cns_epoll_input()) }
         try SystemCall.invoke("epoll_ctl(ADD, inotify)") {
           cns_epoll_add(epollFD, inotify.fd, inotifyTag, cns_epoll_input())
         }
-        return Generation(epollFD: epollFD, wakeFD: wakeFD, inotify: inotify)
       } catch {
-        for fd in opened { SystemCall.close(fd) }
+        inotify.close()
         throw error
       }
+      return Generation(Descriptors(epoll: epoll, wake: wake), inotify: inotify)
     }
 
     private static func close(_ generation: Generation) {
-      SystemCall.close(generation.epollFD)
-      SystemCall.close(generation.wakeFD)
+      generation.close()
       generation.inotify.close()
     }
 
@@ -228,7 +274,7 @@
     ///   is then closed and forgotten.
     static func enable(_ reservation: Reservation) throws(NetworkMonitorError) {
       let id = reservation.id
-      let epollFD = reservation.generation.epollFD
+      let generation = reservation.generation
       let outcome = registry.withLockedValue { state -> (NetworkMonitorError?, Registration?, Generation?) in
         guard let registration = state.sessions[id], !registration.active else { return (nil, nil, nil) }
         state.starting -= 1
@@ -236,9 +282,10 @@
         for descriptor in registration.worker.descriptors {
           let tag = id << 2 | descriptor.kind.rawValue
           let events = descriptor.kind == .mountTable ? cns_epoll_priority() : cns_epoll_input()
-          guard cns_epoll_add(epollFD, descriptor.fd, tag, events) == 0 else {
-            let failure = NetworkMonitorError.systemCall(call: "epoll_ctl(ADD)", errno: errno)
-            for fd in added { _ = cns_epoll_del(epollFD, fd) }
+          let refused = generation.epollAdd(descriptor.fd, tag: tag, events: events)
+          guard refused == 0 else {
+            let failure = NetworkMonitorError.systemCall(call: "epoll_ctl(ADD)", errno: refused)
+            for fd in added { generation.epollDelete(fd) }
             state.sessions[id] = nil
             dropWatches(of: id, &state)
             return (failure, registration, retireIfIdle(&state))
@@ -316,8 +363,9 @@
       let id = reservation.id
       let failure = registry.withLockedValue { state -> Int32? in
         guard state.sessions[id]?.active == true else { return nil }
-        if let old { _ = cns_epoll_del(reservation.generation.epollFD, old) }
-        return cns_epoll_add(reservation.generation.epollFD, new, id << 2, cns_epoll_input()) == 0 ? nil : errno
+        if let old { reservation.generation.epollDelete(old) }
+        let refused = reservation.generation.epollAdd(new, tag: id << 2, events: cns_epoll_input())
+        return refused == 0 ? nil : refused
       }
       if let failure { throw .systemCall(call: "epoll_ctl(ADD, netlink)", errno: failure) }
     }
@@ -325,7 +373,7 @@
     /// Takes a session's descriptors out of the epoll set and closes them.
     private static func close(_ registration: Registration, generation: Generation) {
       if registration.active {
-        for descriptor in registration.worker.descriptors { _ = cns_epoll_del(generation.epollFD, descriptor.fd) }
+        for descriptor in registration.worker.descriptors { generation.epollDelete(descriptor.fd) }
       }
       registration.worker.close()
       registration.worker.finished.signal()
@@ -373,11 +421,13 @@
     /// The thread's body: wait for anything ready, run the sessions it concerns, until the generation retires.
     private static func run(_ generation: Generation) {
       defer { close(generation) }
+      // Only this thread closes the epoll set, as it ends: the number holds for the loop, without the lock.
+      let epollFD = generation.epollForThread
       var tags = [UInt64](repeating: 0, count: 64)
       var again: [UInt64] = []
       while true {
         let count = tags.withUnsafeMutableBufferPointer { buffer in
-          cns_epoll_wait(generation.epollFD, buffer.baseAddress, Int32(buffer.count), again.isEmpty ? -1 : 0)
+          cns_epoll_wait(epollFD, buffer.baseAddress, Int32(buffer.count), again.isEmpty ? -1 : 0)
         }
         let (retired, requested) = registry.withLockedValue { state -> (Bool, [UInt64]) in
           let requested = state.again
@@ -394,8 +444,7 @@
         for tag in tags[0..<Int(count)] {
           switch tag {
           case wakeTag:
-            var value: eventfd_t = 0
-            _ = eventfd_read(generation.wakeFD, &value)
+            generation.drainWake()
           case inotifyTag:
             dispatchInotifyEvents(generation, &again)
           default:

@@ -190,16 +190,15 @@
     /// The thread that serves one connection, from the first subscriber to the last.
     fileprivate final class Runner: Sendable {
       let connection: SDBusConnection
-      let wakeFD: Int32
+      /// Wakes the thread from poll(2). Closed with the runner, once neither the thread nor a stopper can reach it.
+      let wake: EventFD
       let stopped = Atomic<Bool>(false)
       let thread = Mutex<pthread_t?>(nil)
 
       init(connection: SDBusConnection) throws(NetworkMonitorError) {
         self.connection = connection
-        wakeFD = try SystemCall.invoke("eventfd") { eventfd(0, Int32(EFD_CLOEXEC) | Int32(EFD_NONBLOCK)) }
+        wake = try EventFD.opened()
       }
-
-      deinit { SystemCall.close(wakeFD) }
 
       func start(_ watch: NetworkManagerWatch) {
         do throws(NetworkMonitorError) {
@@ -216,7 +215,7 @@
       /// once the subscriber returns.
       func stop() {
         stopped.store(true, ordering: .releasing)
-        _ = eventfd_write(wakeFD, 1)
+        try? wake.signal()
         guard let thread = thread.withLock({ $0.take() }) else { return }
         if pthread_equal(pthread_self(), thread) != 0 {
           pthread_detach(thread)
@@ -241,7 +240,7 @@
           }
           var descriptors = [
             pollfd(fd: connection.fd, events: connection.events, revents: 0),
-            pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: wake.rawValue, events: Int16(POLLIN), revents: 0),
           ]
           let timeout = connection.timeoutMilliseconds
           let ready = poll(&descriptors, 2, timeout)

@@ -1,0 +1,113 @@
+import CNetStatusShim
+import Glibc
+import NetStatusSystem
+import Testing
+
+@testable import NetStatusCore
+
+/// The system layer's owning descriptors (Sources/NetStatusSystem: `FileDescriptor`, `EventFD`) and the hub's
+/// generation that owns its epoll set and wake eventfd with them: each is closed exactly once, and an eventfd
+/// signals through `poll(2)` and `epoll_wait(2)` until it is drained.
+@Suite("Owning file descriptors and eventfds")
+struct FileDescriptorTests {
+  /// Whether `fd` is an open descriptor of this process.
+  private static func isOpen(_ fd: Int32) -> Bool { fcntl(fd, F_GETFD) >= 0 }
+
+  /// Whether `fd` is closed: `fcntl` fails with EBADF.
+  private static func isClosed(_ fd: Int32) -> Bool { fcntl(fd, F_GETFD) == -1 && errno == EBADF }
+
+  /// Whether `fd` is readable now (poll with no wait).
+  private static func isReadable(_ fd: Int32) -> Bool {
+    var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    return poll(&descriptor, 1, 0) == 1 && descriptor.revents & Int16(POLLIN) != 0
+  }
+
+  @Test func consumingCloseClosesTheDescriptor() throws {
+    let number = try SystemCall.attempt { eventfd(0, Int32(EFD_CLOEXEC)) }
+    let descriptor = FileDescriptor(adopting: number)
+    #expect(descriptor.rawValue == number, "\(descriptor.rawValue)")
+    #expect(Self.isOpen(number), "descriptor \(number) is open while owned")
+    descriptor.close()
+    #expect(Self.isClosed(number), "descriptor \(number) is closed by close(): errno \(errno)")
+  }
+
+  @Test func anOwnerThatGoesAwayClosesTheDescriptor() throws {
+    let number = try SystemCall.attempt { eventfd(0, Int32(EFD_CLOEXEC)) }
+    do {
+      let descriptor = FileDescriptor(adopting: number)
+      #expect(Self.isOpen(descriptor.rawValue), "descriptor \(number) is open while owned")
+    }
+    #expect(Self.isClosed(number), "descriptor \(number) is closed when its owner goes: errno \(errno)")
+  }
+
+  /// A consumed close does not close again: a descriptor that takes the number afterwards (F_DUPFD from near the top
+  /// of the descriptor table, which nothing else in the process reaches) stays open through the end of the first owner's scope.
+  @Test func aClosedNumberTakenAgainIsNotClosedByItsFormerOwner() throws {
+    let source = try EventFD()
+    var limit = rlimit()
+    try SystemCall.attempt { getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) }
+    let floor = Int32(clamping: limit.rlim_cur) - 16  // near the top of the table, where nothing else is
+    let number = try SystemCall.attempt { fcntl(source.rawValue, F_DUPFD_CLOEXEC, floor) }
+    func closeOwned(_ descriptor: consuming FileDescriptor) { descriptor.close() }
+    closeOwned(FileDescriptor(adopting: number))
+    #expect(Self.isClosed(number), "descriptor \(number) is closed: errno \(errno)")
+    let again = try SystemCall.attempt { fcntl(source.rawValue, F_DUPFD_CLOEXEC, number) }
+    let reowned = FileDescriptor(adopting: again)
+    try #require(again == number, "the number \(number) was free again, got \(again)")
+    #expect(Self.isOpen(number), "descriptor \(number), taken again, is still open")
+    reowned.close()
+  }
+
+  @Test func anEventFDIsReadableOnceSignalledUntilDrained() throws {
+    let event = try EventFD()
+    #expect(!Self.isReadable(event.rawValue), "a new eventfd is not readable")
+    #expect(try event.drain() == 0, "draining a new eventfd finds nothing (EAGAIN is no error)")
+    try event.signal()
+    try event.signal()
+    #expect(Self.isReadable(event.rawValue), "a signalled eventfd is readable")
+    let drained = try event.drain()
+    #expect(drained == 2, "\(drained) signals drained")
+    #expect(!Self.isReadable(event.rawValue), "a drained eventfd is not readable")
+    let flags = fcntl(event.rawValue, F_GETFL)
+    #expect(flags & O_NONBLOCK != 0, "the eventfd is non-blocking: flags \(flags)")
+    #expect(fcntl(event.rawValue, F_GETFD) & FD_CLOEXEC != 0, "the eventfd is close-on-exec")
+  }
+
+  @Test func anEventFDClosesOnce() throws {
+    let event = try EventFD()
+    let number = event.rawValue
+    event.close()
+    #expect(Self.isClosed(number), "eventfd \(number) is closed: errno \(errno)")
+  }
+
+  /// The hub's generation: its wake eventfd wakes its epoll set; close() closes both once, and afterwards wake()
+  /// and epoll registrations touch no number.
+  @Test func theHubGenerationWakesItsEpollSetAndClosesOnce() throws {
+    let epoll = FileDescriptor(adopting: try SystemCall.attempt { epoll_create1(Int32(EPOLL_CLOEXEC)) })
+    let wake = try EventFD()
+    let epollNumber = epoll.rawValue
+    let wakeNumber = wake.rawValue
+    #expect(cns_epoll_add(epollNumber, wakeNumber, 7, cns_epoll_input()) == 0, "epoll_ctl: errno \(errno)")
+    let inotify = try InotifyWatcher.open()
+    let generation = NetlinkEventHub.Generation(
+      NetlinkEventHub.Descriptors(epoll: epoll, wake: wake), inotify: inotify)
+    defer { inotify.close() }
+    #expect(generation.epollForThread == epollNumber, "\(generation.epollForThread)")
+
+    var tag: UInt64 = 0
+    #expect(cns_epoll_wait(epollNumber, &tag, 1, 0) == 0, "nothing ready before a wake")
+    generation.wake()
+    #expect(cns_epoll_wait(epollNumber, &tag, 1, 0) == 1 && tag == 7, "the wake is ready: tag \(tag)")
+    generation.drainWake()
+    #expect(cns_epoll_wait(epollNumber, &tag, 1, 0) == 0, "nothing ready once drained")
+
+    generation.close()
+    #expect(Self.isClosed(epollNumber), "the epoll set \(epollNumber) is closed: errno \(errno)")
+    #expect(Self.isClosed(wakeNumber), "the eventfd \(wakeNumber) is closed: errno \(errno)")
+    generation.close()
+    generation.wake()
+    #expect(generation.epollForThread == -1, "no number once closed: \(generation.epollForThread)")
+    let refused = generation.epollAdd(inotify.fd, tag: 1, events: cns_epoll_input())
+    #expect(refused == EBADF, "an addition once closed is refused: \(refused)")
+  }
+}
