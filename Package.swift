@@ -70,8 +70,8 @@ let package = Package(
       dependencies: ["NetStatusPathModel"],
       swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
     ),
-    // The system layer on Linux: typed `Errno` and the one system-call helper, threads, the netlink socket, inotify,
-    // namespace files.
+    // The system layer on Linux: typed `Errno` and the one system-call helper, owning descriptors and eventfds,
+    // threads, the netlink socket, inotify, namespace files.
     // It throws its own errors (`SystemCallError`); NetStatusCore turns them into `NetworkMonitorError` or probe
     // failures at its edges. Every file is gated with `#if os(Linux)`: elsewhere the module is empty.
     .target(
