@@ -5,7 +5,7 @@
   /// An eventfd (`eventfd(2)`): a counter another thread adds to (``signal()``) to wake a thread that waits in
   /// `poll(2)` or `epoll_wait(2)` on it, and that the woken thread empties (``drain()``). Close-on-exec and
   /// non-blocking; owned (``FileDescriptor``): closed exactly once.
-  package struct EventFD: ~Copyable {
+  package struct EventFD: ~Copyable, Sendable {
     /// The descriptor.
     package let descriptor: FileDescriptor
 

@@ -10,7 +10,7 @@
   /// done before the owner closes. An owner that is a `final class` shared between threads stores the descriptor
   /// in a `let` (closed when the last reference goes, so no thread that can still reach it sees a closed number)
   /// or, when it must close earlier, in a `Mutex` that every use of the number goes through.
-  package struct FileDescriptor: ~Copyable {
+  package struct FileDescriptor: ~Copyable, Sendable {
     /// The descriptor's number, valid until the descriptor is closed.
     package let rawValue: Int32
 

@@ -6,16 +6,21 @@
   ///
   /// Folders, not files, are watched: resolv.conf is usually replaced by a rename or is a symbolic link,
   /// and `ip netns delete` unlinks its /run/netns entry.
-  package struct InotifyWatcher: Sendable {
+  ///
+  /// Owns its descriptor (``FileDescriptor``): closed exactly once, by ``close()`` or when the owner goes.
+  package struct InotifyWatcher: ~Copyable, Sendable {
     /// One event: the watch it came from, its mask, and the name of the entry in the folder.
-    package struct Event: Equatable {
+    package struct Event: Equatable, Sendable {
       package var watch: Int32
       package var mask: UInt32
       package var name: String
     }
 
-    /// The descriptor. The owner closes it with ``close()``.
-    package let fd: Int32
+    /// The descriptor.
+    package let descriptor: FileDescriptor
+
+    /// The descriptor's number, for `epoll_ctl(2)`.
+    package var fd: Int32 { descriptor.rawValue }
 
     /// What a folder is watched for.
     package enum Interest: Sendable {
@@ -55,7 +60,7 @@
     ///   process's descriptor limit with ``canOpenDescriptor()``).
     package static func open() throws(Errno) -> InotifyWatcher {
       let flags = Int32(IN_NONBLOCK) | Int32(IN_CLOEXEC)
-      return InotifyWatcher(fd: try SystemCall.attempt { inotify_init1(flags) })
+      return InotifyWatcher(descriptor: FileDescriptor(adopting: try SystemCall.attempt { inotify_init1(flags) }))
     }
 
     /// Whether this process can open one more descriptor: an eventfd, closed at once, does not fail with EMFILE.
@@ -123,7 +128,7 @@
       return events
     }
 
-    /// Closes the instance (and all its watches).
-    package func close() { SystemCall.close(fd) }
+    /// Closes the instance (and all its watches), now.
+    package consuming func close() { descriptor.close() }
   }
 #endif

@@ -89,9 +89,10 @@ struct FileDescriptorTests {
     let wakeNumber = wake.rawValue
     #expect(cns_epoll_add(epollNumber, wakeNumber, 7, cns_epoll_input()) == 0, "epoll_ctl: errno \(errno)")
     let inotify = try InotifyWatcher.open()
+    let inotifyNumber = inotify.fd
+    let spare = try EventFD()
     let generation = NetlinkEventHub.Generation(
-      NetlinkEventHub.Descriptors(epoll: epoll, wake: wake), inotify: inotify)
-    defer { inotify.close() }
+      NetlinkEventHub.Descriptors(epoll: epoll, wake: wake, inotify: inotify))
     #expect(generation.epollForThread == epollNumber, "\(generation.epollForThread)")
 
     var tag: UInt64 = 0
@@ -104,10 +105,15 @@ struct FileDescriptorTests {
     generation.close()
     #expect(Self.isClosed(epollNumber), "the epoll set \(epollNumber) is closed: errno \(errno)")
     #expect(Self.isClosed(wakeNumber), "the eventfd \(wakeNumber) is closed: errno \(errno)")
+    #expect(Self.isClosed(inotifyNumber), "the inotify instance \(inotifyNumber) is closed: errno \(errno)")
     generation.close()
     generation.wake()
     #expect(generation.epollForThread == -1, "no number once closed: \(generation.epollForThread)")
-    let refused = generation.epollAdd(inotify.fd, tag: 1, events: cns_epoll_input())
+    let refused = generation.epollAdd(spare.rawValue, tag: 1, events: cns_epoll_input())
     #expect(refused == EBADF, "an addition once closed is refused: \(refused)")
+    let watched = try generation.watch(folder: "/", for: .names)
+    #expect(watched == nil, "no watch once closed: \(String(describing: watched))")
+    let events = try generation.readFolderEvents()
+    #expect(events.isEmpty, "no events once closed: \(events)")
   }
 }

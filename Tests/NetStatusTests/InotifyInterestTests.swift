@@ -32,8 +32,7 @@
       let existing = folder + "/resolv.conf"
       #expect(FileManager.default.createFile(atPath: existing, contents: Data("nameserver 10.0.0.1\n".utf8)))
 
-      let watcher = try InotifyWatcher.open()
-      defer { watcher.close() }
+      let watcher = try InotifyWatcher.open()  // closed when it goes out of scope
       let first = try #require(try watcher.watch(folder: folder, for: order[0]))
       let second = try #require(try watcher.watch(folder: folder, for: order[1]))
       #expect(first == second, "one folder, one watch")

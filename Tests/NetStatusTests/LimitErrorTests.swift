@@ -61,8 +61,7 @@ struct LimitErrorTests {
       let memory = SystemCallError(call: "inotify_add_watch(/etc)", errno: .outOfMemory)
       #expect(NetworkMonitorError(inotifyWatch: memory) == .systemCall(call: "inotify_add_watch(/etc)", errno: ENOMEM))
       // A folder that is not there (ENOENT) or not a folder (ENOTDIR) is simply not watched.
-      let watcher = try InotifyWatcher.open()
-      defer { watcher.close() }
+      let watcher = try InotifyWatcher.open()  // closed when it goes out of scope
       #expect(try watcher.watch(folder: "/nonexistent-nstest-folder", for: .names) == nil)
       #expect(try watcher.watch(folder: "/proc/self/status", for: .names) == nil)
     }

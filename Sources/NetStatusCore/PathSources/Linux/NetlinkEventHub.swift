@@ -64,50 +64,72 @@
     /// The epoll tag of the shared inotify instance.
     private static let inotifyTag: UInt64 = 1
 
-    /// The hub's own descriptors: the epoll set, and the eventfd that wakes the thread from `epoll_wait`.
+    /// The hub's own descriptors: the epoll set, the eventfd that wakes the thread from `epoll_wait`, and the
+    /// inotify instance every session's folder watches share.
     struct Descriptors: ~Copyable {
       let epoll: FileDescriptor
       let wake: EventFD
+      let inotify: InotifyWatcher
     }
 
     /// The descriptors and thread of one run of the hub, from its first session to its last.
     final class Generation: Sendable {
-      /// The epoll set and the wake eventfd, owned until the generation's thread closes them as it ends (or,
+      /// The epoll set, the wake eventfd and the inotify instance, owned until the generation's thread closes them as it ends (or,
       /// if it never started, its finisher): when the last session ends, as the descriptor counts expect, and
       /// not when the last reference goes (a stopped session's reservation may outlive it). Other threads still
       /// hold the generation then (a stopper waking the retired thread), so every use of the numbers outside the
       /// thread's loop goes through this lock, and a closed number is never used (``withDescriptors(_:)``). The
-      /// calls made under it (`eventfd_write`, `epoll_ctl`) never block.
+      /// calls made under it (`eventfd_write`, `epoll_ctl`, inotify's) never block.
       private let descriptors: Mutex<Descriptors?>
-      let inotify: InotifyWatcher
       /// The buffer the thread receives into, for every session it runs.
       let buffer = ReceiveBuffer()
       /// The thread, once started.
       let thread = Mutex<pthread_t?>(nil)
 
-      init(_ descriptors: consuming Descriptors, inotify: InotifyWatcher) {
+      init(_ descriptors: consuming Descriptors) {
         self.descriptors = Mutex(Optional(descriptors))
-        self.inotify = inotify
       }
 
-      /// Runs `body` with the descriptors, unless they are closed (then `nil`).
-      func withDescriptors<Result>(_ body: (borrowing Descriptors) -> Result) -> Result? {
-        descriptors.withLockedValue { descriptors -> Result? in
+      /// Runs `body` with the descriptors, under the lock, unless they are closed (then `nil`).
+      func withDescriptors<Value: Sendable, Failure: Error>(
+        _ body: (borrowing Descriptors) throws(Failure) -> Value
+      ) throws(Failure) -> Value? {
+        let outcome = descriptors.withLockedValue { descriptors -> Result<Value, Failure>? in
           guard let open = descriptors.take() else { return nil }
-          let result = body(open)
+          let outcome = Result { () throws(Failure) in try body(open) }
           descriptors = consume open
-          return result
+          return outcome
         }
+        return try outcome?.get()
       }
 
       /// The epoll set's number for the thread's loop: valid until the thread itself closes it (``close()``).
       var epollForThread: Int32 { withDescriptors { $0.epoll.rawValue } ?? -1 }
 
-      /// Closes the epoll set and the eventfd, once: later calls (and ``wake()``) find nothing.
+      /// Closes the epoll set, the eventfd and the inotify instance, once: later calls (and ``wake()``) find
+      /// nothing.
       func close() {
         guard let open = descriptors.withLockedValue({ $0.take() }) else { return }
         open.epoll.close()
         open.wake.close()
+        open.inotify.close()
+      }
+
+      /// Watches a folder (``InotifyWatcher/watch(folder:for:)``); `nil` also once closed.
+      func watch(folder: String, for interest: InotifyWatcher.Interest) throws(SystemCallError) -> Int32? {
+        try withDescriptors { descriptors throws(SystemCallError) in
+          try descriptors.inotify.watch(folder: folder, for: interest)
+        } ?? nil
+      }
+
+      /// Removes an inotify watch (nothing once closed).
+      func removeWatch(_ watch: Int32) {
+        _ = withDescriptors { $0.inotify.remove(watch) }
+      }
+
+      /// Reads the inotify instance's pending events, on the thread.
+      func readFolderEvents() throws(SystemCallError) -> [InotifyWatcher.Event] {
+        try withDescriptors { descriptors throws(SystemCallError) in try descriptors.inotify.readEvents() } ?? []
       }
 
       /// Adds `fd` to the epoll set.
@@ -228,20 +250,15 @@
       let wakeFD = wake.rawValue
       try SystemCall.invoke("epoll_ctl(ADD, eventfd)") { cns_epoll_add(epollFD, wakeFD, wakeTag, cns_epoll_input()) }
       let inotify = try InotifyWatcher.opened()
-      do throws(NetworkMonitorError) {
-        try SystemCall.invoke("epoll_ctl(ADD, inotify)") {
-          cns_epoll_add(epollFD, inotify.fd, inotifyTag, cns_epoll_input())
-        }
-      } catch {
-        inotify.close()
-        throw error
+      let inotifyFD = inotify.fd
+      try SystemCall.invoke("epoll_ctl(ADD, inotify)") {
+        cns_epoll_add(epollFD, inotifyFD, inotifyTag, cns_epoll_input())
       }
-      return Generation(Descriptors(epoll: epoll, wake: wake), inotify: inotify)
+      return Generation(Descriptors(epoll: epoll, wake: wake, inotify: inotify))
     }
 
     private static func close(_ generation: Generation) {
       generation.close()
-      generation.inotify.close()
     }
 
     /// Watches a folder for a session (``InotifyWatcher/watch(folder:for:)``): the same folder watched for several
@@ -252,7 +269,7 @@
       try registry.withLockedValue { state throws(NetworkMonitorError) -> Int32? in
         let watched: Int32?
         do throws(SystemCallError) {
-          watched = try reservation.generation.inotify.watch(folder: folder, for: interest)
+          watched = try reservation.generation.watch(folder: folder, for: interest)
         } catch {
           throw NetworkMonitorError(inotifyWatch: error)
         }
@@ -384,7 +401,7 @@
       for (watch, ids) in state.watches where ids.contains(id) {
         if ids.count == 1 {
           state.watches[watch] = nil
-          generation.inotify.remove(watch)
+          generation.removeWatch(watch)
         } else {
           state.watches[watch]?.remove(id)
         }
@@ -465,7 +482,7 @@
     private static func dispatchInotifyEvents(_ generation: Generation, _ again: inout [UInt64]) {
       let events: [InotifyWatcher.Event]
       do throws(SystemCallError) {
-        events = try generation.inotify.readEvents()
+        events = try generation.readFolderEvents()
       } catch {
         return  // read(2) on an inotify descriptor fails only for a bad buffer; nothing to retry
       }
