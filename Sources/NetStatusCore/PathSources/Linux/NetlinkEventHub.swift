@@ -74,12 +74,13 @@
 
     /// The descriptors and thread of one run of the hub, from its first session to its last.
     final class Generation: Sendable {
-      /// The epoll set, the wake eventfd and the inotify instance, owned until the generation's thread closes them as it ends (or,
-      /// if it never started, its finisher): when the last session ends, as the descriptor counts expect, and
-      /// not when the last reference goes (a stopped session's reservation may outlive it). Other threads still
-      /// hold the generation then (a stopper waking the retired thread), so every use of the numbers outside the
-      /// thread's loop goes through this lock, and a closed number is never used (``withDescriptors(_:)``). The
-      /// calls made under it (`eventfd_write`, `epoll_ctl`, inotify's) never block.
+      /// The epoll set, the wake eventfd and the inotify instance, owned until the generation's thread closes
+      /// them as it ends (or, if it never started, its finisher): when the last session ends, as the descriptor
+      /// counts expect, and not when the last reference goes (a stopped session's reservation may outlive it), so
+      /// not closed by a `deinit`. Other threads still hold the generation then (a stopper waking the retired
+      /// thread), so every use of the numbers outside the thread's loop goes through this lock, and a closed
+      /// number, which the kernel may have given to another descriptor, is never used (``withDescriptors(_:)``).
+      /// The calls made under it (`eventfd_write`, `epoll_ctl`, inotify's) never block.
       private let descriptors: Mutex<Descriptors?>
       /// The buffer the thread receives into, for every session it runs.
       let buffer = ReceiveBuffer()
