@@ -50,7 +50,9 @@ extension ConnectivityMonitor {
   var networkManagerWatch: NetworkManagerWatchReference? {
     #if os(Linux)
       if let source = monitor.source as? NetworkManagerPathSource { return NetworkManagerWatchReference(source.watch) }
-      if monitor.source.networkNamespacePath != nil { return nil }
+      // The same rule as the default path source's (SystemNamespace.swift): not for another namespace, nor from a
+      // process moved out of the one NetworkManager manages.
+      guard monitor.source.networkNamespacePath == nil, SystemNamespace.followsSystemNetworkManager else { return nil }
       return NetworkManagerWatchReference(.system)
     #else
       return nil

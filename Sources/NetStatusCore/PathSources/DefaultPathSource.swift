@@ -1,7 +1,3 @@
-#if os(Linux)
-  import Glibc
-#endif
-
 /// The path source a ``NetworkMonitor`` uses when none is given: the kernel (rtnetlink) on Linux, with
 /// NetworkManager's metered view applied where it runs (``NetworkManagerPathSource``), `NWPathMonitor` on Apple
 /// platforms but watchOS.
@@ -17,7 +13,7 @@ func makeDefaultPathSource() -> any PathSource {
     // a system bus was named explicitly (DBUS_SYSTEM_BUS_ADDRESS), which says whose NetworkManager to ask. A process
     // moved into another namespace (`ip netns exec`) would otherwise match another namespace's device names
     // (SystemNamespace.swift).
-    guard SystemNamespace.ownIsSystems || getenv("DBUS_SYSTEM_BUS_ADDRESS") != nil else { return NetlinkPathSource() }
+    guard SystemNamespace.followsSystemNetworkManager else { return NetlinkPathSource() }
     return NetworkManagerPathSource(wrapping: NetlinkPathSource())
   #elseif os(watchOS)
     return UnsupportedPathSource(platform: UnsupportedPathSource.watchOS)

@@ -22,6 +22,13 @@
     static let ownIsSystems: Bool = isSystems(
       own: identity(of: "/proc/self/ns/net"), system: identity(of: "/proc/1/ns/net"))
 
+    /// Whether the system bus's NetworkManager speaks for the process's own namespace: it runs in PID 1's, or the
+    /// user named a bus (`DBUS_SYSTEM_BUS_ADDRESS`), which says whose NetworkManager to ask. The one rule for both
+    /// its metered view (the default path source) and its connectivity (``ConnectivityMonitor``).
+    static var followsSystemNetworkManager: Bool {
+      ownIsSystems || getenv("DBUS_SYSTEM_BUS_ADDRESS") != nil
+    }
+
     /// The decision, pure: different only when both identities are known and differ.
     static func isSystems(own: Identity?, system: Identity?) -> Bool {
       guard let own, let system else { return true }
