@@ -44,6 +44,13 @@ final class ChildProcess: Sendable {
 
   /// Everything written to standard error so far.
   var errorOutput: String { errorChunks.values.joined() }
+
+  /// Waits until standard error holds `text`; throws ``TimedOut`` after `timeout`.
+  func waitForErrorOutput(containing text: String, timeout: Duration = .seconds(10)) async throws {
+    try await errorChunks.waitUntil(timeout: timeout, "standard error to say \"\(text)\"") {
+      $0.joined().contains(text)
+    }
+  }
   /// The child's process id.
   var processIdentifier: Int32 { process.processIdentifier }
 

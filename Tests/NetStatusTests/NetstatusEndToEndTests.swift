@@ -308,7 +308,9 @@ struct NetstatusEndToEndTests {
     defer { site.delete() }
     let run = try NetstatusProcess(["wait", "-i", "v2", "-t", "20s", "-n", site.target.name])
     defer { run.terminate() }
-    try await run.waitUntilStarted(namespace: site.target)
+    // Once it has said so: it reads the links for that note after its monitor started, and an interface added
+    // before that read would rightly not be reported as missing.
+    try await run.waitForErrorOutput(containing: "no interface named v2 yet; waiting for it to appear")
     try site.target.ip("link add v2 type veth peer name v3 netns \(site.peer.name)")
     try site.target.ip("addr add 203.0.113.2/24 dev v2")
     try site.peer.ip("addr add 203.0.113.1/24 dev v3")
@@ -604,6 +606,10 @@ final class NetstatusProcess: Sendable {
   var lines: Recorder<String> { child.lines }
   /// Everything written to standard error.
   var errorOutput: String { child.errorOutput }
+  /// Waits until standard error holds `text`.
+  func waitForErrorOutput(containing text: String) async throws {
+    try await child.waitForErrorOutput(containing: text)
+  }
 
   /// Starts the binary (or `executable`) with `arguments`; `standardOutput`, when given, is the descriptor it
   /// writes to instead of a pipe read into ``lines`` (see ``ChildProcess``).
