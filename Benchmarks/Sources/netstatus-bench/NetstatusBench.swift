@@ -12,7 +12,8 @@ import Glibc
 /// `--output FILE` (JSON; default Benchmarks/results/netstatus-bench-DATE.json beside the package), `--static DIR`
 /// (where the static netstatus and netstatus-bench-hello-core are, for the footprint benchmark; Benchmarks/run.sh
 /// passes .build-static/release), `--footprint-only` (only the footprint benchmark), `--namespaces N` (namespaces
-/// the many-namespaces benchmark makes, default 1,000; 50 with `--quick`), `--many-only` (only that benchmark).
+/// the many-namespaces benchmark makes, default 1,000; 50 with `--quick`), `--many-only` (only that benchmark),
+/// `--latency-only` (only the latency benchmark and its targets).
 @main
 struct NetstatusBench {
   static func main() {
@@ -38,6 +39,7 @@ struct NetstatusBench {
     var staticDirectory: String?
     var footprintOnly = false
     var manyOnly = false
+    var latencyOnly = false
     var namespaceCount: Int?
     while let argument = arguments.popFirst() {
       switch argument {
@@ -51,11 +53,13 @@ struct NetstatusBench {
       case "--static": staticDirectory = arguments.popFirst()
       case "--footprint-only": footprintOnly = true
       case "--many-only": manyOnly = true
+      case "--latency-only": latencyOnly = true
       case "--namespaces": namespaceCount = arguments.popFirst().flatMap(Int.init).map { min(max(1, $0), 4_000) }
       default:
         throw BenchError(
           "unknown option \(argument) (--quick, --flips N, --rounds N, --idle-seconds S, --scale-routes N, "
-            + "--batch-changes N, --output FILE, --static DIR, --footprint-only, --namespaces N, --many-only)")
+            + "--batch-changes N, --output FILE, --static DIR, --footprint-only, --namespaces N, --many-only, "
+            + "--latency-only)")
       }
     }
     if quick {
@@ -160,6 +164,13 @@ struct NetstatusBench {
       LatencyBenchmark.result(observers[index].0, rounds: samples[index], floor: samples[0])
     }
     lab.delete()
+    if latencyOnly {
+      print((Report.latencyTable(latency) + ["", "Targets"]).joined(separator: "\n"))
+      for target in targets(latency: latency) {
+        print("  \(target.met ? "met " : "MISS")  \(target.target): \(target.measured)")
+      }
+      return
+    }
 
     step("idle and memory: netstatus watch over \(idleSeconds) s")
     let idle = try IdleBenchmark.run(netstatus: netstatus, hello: helloCore, seconds: idleSeconds)
@@ -222,6 +233,13 @@ struct NetstatusBench {
     latency: [LatencyBenchmark.Result], idle: IdleBenchmark.Result, storm: [StormBenchmark.Result],
     routeBatch: [RouteBatchBenchmark.Result], scale: ScaleBenchmark.Result
   ) -> [Report.Target] {
+    var targets = targets(latency: latency)
+    targets += otherTargets(idle: idle, storm: storm, routeBatch: routeBatch, scale: scale)
+    return targets
+  }
+
+  /// The latency targets: p50 within 1.5× of the floor (the median of the rounds' ratios), p99 under 2 ms.
+  static func targets(latency: [LatencyBenchmark.Result]) -> [Report.Target] {
     var targets: [Report.Target] = []
     let floor = latency[0].latency.p50
     for row in latency.dropFirst() {
@@ -239,6 +257,14 @@ struct NetstatusBench {
           target: "latency p99 under 2 ms (\(row.observer))", measured: String(format: "%.0f µs", row.latency.p99),
           met: row.latency.p99 < 2_000))
     }
+    return targets
+  }
+
+  static func otherTargets(
+    idle: IdleBenchmark.Result, storm: [StormBenchmark.Result], routeBatch: [RouteBatchBenchmark.Result],
+    scale: ScaleBenchmark.Result
+  ) -> [Report.Target] {
+    var targets: [Report.Target] = []
     for (index, window) in idle.windows.enumerated() {
       targets.append(
         Report.Target(

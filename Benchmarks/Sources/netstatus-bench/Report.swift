@@ -80,6 +80,31 @@ struct Report: Codable, Sendable {
     ]
   }
 
+  /// The latency benchmark's lines: one row per observer, the floor first.
+  static func latencyTable(_ latency: [LatencyBenchmark.Result]) -> [String] {
+    guard let floor = latency.first else { return [] }
+    func pad(_ text: String, _ width: Int) -> String {
+      text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    }
+    func number(_ value: Double, _ digits: Int = 0) -> String { String(format: "%.\(digits)f", value) }
+    func right(_ text: String, _ width: Int) -> String {
+      text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
+    }
+    var out = [
+      "Latency: default route removed/added → notification (µs, CLOCK_MONOTONIC; \(floor.changes) changes each, "
+        + "in \(floor.rounds) rounds; × floor: the median of the rounds' p50 ratios)",
+      "  " + pad("observer", 36) + right("p50", 8) + right("p90", 8) + right("p99", 8) + right("max", 8)
+        + right("× floor p50", 13) + right("lost", 6),
+    ]
+    for row in latency {
+      out.append(
+        "  " + pad(row.observer, 36) + right(number(row.latency.p50), 8) + right(number(row.latency.p90), 8)
+          + right(number(row.latency.p99), 8) + right(number(row.latency.max), 8)
+          + right(number(row.medianRatio, 2) + "×", 13) + right("\(row.anomalies)", 6))
+    }
+    return out
+  }
+
   func table() -> String {
     var out: [String] = []
     func pad(_ text: String, _ width: Int) -> String {
@@ -93,20 +118,9 @@ struct Report: Codable, Sendable {
     out.append(
       "Machine: \(machine.cpu), \(machine.cores) cores, \(machine.memoryMegabytes) MB, \(machine.kernel), "
         + "\(machine.swift), \(machine.build) build")
-    if let floor = latency.first {
+    if !latency.isEmpty {
       out.append("")
-      out.append(
-        "Latency: default route removed/added → notification (µs, CLOCK_MONOTONIC; \(floor.changes) changes each, "
-          + "in \(floor.rounds) rounds; × floor: the median of the rounds' p50 ratios)")
-      out.append(
-        "  " + pad("observer", 36) + right("p50", 8) + right("p90", 8) + right("p99", 8) + right("max", 8)
-          + right("× floor p50", 13) + right("lost", 6))
-      for row in latency {
-        out.append(
-          "  " + pad(row.observer, 36) + right(number(row.latency.p50), 8) + right(number(row.latency.p90), 8)
-            + right(number(row.latency.p99), 8) + right(number(row.latency.max), 8)
-            + right(number(row.medianRatio, 2) + "×", 13) + right("\(row.anomalies)", 6))
-      }
+      out += Self.latencyTable(latency)
     }
     if let idle {
       out.append("")
