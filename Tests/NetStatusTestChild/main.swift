@@ -15,11 +15,20 @@
 //     one fails, and prints `error: DESCRIPTION`. Exit 0 when a start failed, 1 otherwise.
 //     `shared`: user.max_inotify_instances to 1, then 200 monitors running at once must all start (they share
 //     one inotify instance); prints `started=N threads=T descriptors=D` (D: descriptors opened meanwhile). Exit 0 when all started, 1 otherwise.
+//
+//   netstatus-test-child sole-session --netns NAME --resolv FILE
+//     NAME has veth0 up, with no address. Watches it with one source (resolver configuration FILE, which it
+//     rewrites), then two, then one again, and checks, through /proc/self/task/TID/syscall, where the event thread
+//     waits: in the session's recvmsg (and a netstatus-relay thread in epoll_wait) while it serves one session, in
+//     epoll_wait with two; that every change reaches every session, a resolver change while the thread waits in
+//     the receive included; and that no thread is left once the last session stops. Prints `ok`. Exit 0, or 1 with
+//     the step that failed.
 
 #if os(Linux)
   import Foundation
   import Glibc
   import NetStatus
+  import Synchronization
 
   /// Prints a line and exits.
   func finish(_ line: String, status: Int32) -> Never {
@@ -170,10 +179,147 @@
     return ("\(running.count) monitors started under the lowered limit", 1)
   }
 
+  /// The paths a session sent, and a way to wait for one.
+  final class PathLog: Sendable {
+    private let paths = Mutex<[NetworkPath]>([])
+
+    var sink: PathSink {
+      PathSink { [self] event in
+        if case .path(let path) = event { paths.withLock { $0.append(path) } }
+      }
+    }
+
+    /// Waits (up to 10 s) for a path sent after the first `after` that satisfies `condition`; fails the run
+    /// otherwise.
+    func await(_ what: String, after: Int = 0, _ condition: (NetworkPath) -> Bool) {
+      let deadline = ContinuousClock.now + .seconds(10)
+      while ContinuousClock.now < deadline {
+        if paths.withLock({ $0.dropFirst(after).contains(where: condition) }) { return }
+        usleep(2_000)
+      }
+      finish("error: no path with \(what) within 10 s: \(paths.withLock { $0 })", status: 1)
+    }
+
+    var count: Int { paths.withLock { $0.count } }
+  }
+
+  /// The system call each thread of this process named `name` is blocked in (`/proc/self/task/TID/syscall`'s first
+  /// field), or -1 for one that runs.
+  func blockedCalls(ofThreadsNamed name: String) -> [Int] {
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+    return tasks.compactMap { task in
+      let comm = try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)
+      guard comm?.trimmingCharacters(in: .whitespacesAndNewlines) == name else { return nil }
+      let call = (try? String(contentsOfFile: "/proc/self/task/\(task)/syscall", encoding: .utf8)) ?? ""
+      return Int(call.split(separator: " ").first ?? "") ?? -1
+    }
+  }
+
+  /// Waits (up to 10 s) until the event thread is blocked in one of `calls`, and the relay thread in one of
+  /// `relayCalls` (or there is none, for an empty list); fails the run otherwise.
+  func awaitThreads(_ step: String, rtnl calls: Set<Int>, relay relayCalls: Set<Int>) {
+    let deadline = ContinuousClock.now + .seconds(10)
+    var seen: ([Int], [Int]) = ([], [])
+    while ContinuousClock.now < deadline {
+      seen = (blockedCalls(ofThreadsNamed: "netstatus-rtnl"), blockedCalls(ofThreadsNamed: "netstatus-relay"))
+      let rtnlOK = seen.0.count == 1 && calls.contains(seen.0[0])
+      let relayOK = relayCalls.isEmpty ? seen.1.isEmpty : seen.1.count == 1 && relayCalls.contains(seen.1[0])
+      if rtnlOK && relayOK { return }
+      usleep(2_000)
+    }
+    finish(
+      "error: \(step): netstatus-rtnl in \(seen.0), netstatus-relay in \(seen.1) (system call numbers; wanted "
+        + "\(calls.sorted()) and \(relayCalls.sorted()))", status: 1)
+  }
+
+  func ip(_ namespace: String, _ arguments: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/sbin/ip")
+    process.arguments = ["-n", namespace] + arguments.split(separator: " ").map(String.init)
+    do {
+      try process.run()
+      process.waitUntilExit()
+    } catch {
+      finish("error: ip \(arguments): \(error)", status: 1)
+    }
+    if process.terminationStatus != 0 { finish("error: ip \(arguments) failed", status: 1) }
+  }
+
+  func soleSession(_ arguments: [String]) -> Never {
+    guard arguments.count == 4, arguments[0] == "--netns", arguments[2] == "--resolv" else {
+      finish("usage: sole-session --netns NAME --resolv FILE", status: 2)
+    }
+    let (namespace, resolv) = (arguments[1], arguments[3])
+    // The system call numbers (asm/unistd.h; Glibc does not export SYS_*).
+    #if arch(x86_64)
+      let (receive, epoll): (Set<Int>, Set<Int>) = ([47], [232, 281, 441])  // recvmsg; epoll_wait, _pwait, _pwait2
+    #elseif arch(arm64)
+      let (receive, epoll): (Set<Int>, Set<Int>) = ([212], [22, 441])  // recvmsg; epoll_pwait, _pwait2
+    #else
+      finish("skipped: no system call numbers for this architecture", status: 0)
+    #endif
+    func write(_ text: String) {
+      do {
+        try text.write(toFile: resolv, atomically: true, encoding: .utf8)  // renamed over, as resolvers do
+      } catch {
+        finish("error: cannot write \(resolv): \(error)", status: 1)
+      }
+    }
+    write("search lan\n")
+    do throws(NetworkMonitorError) {
+      let first = PathLog()
+      let source = try NetlinkPathSource(networkNamespace: namespace, resolverConfigurationPath: resolv)
+      let session = try source.start(filter: .none, sink: first.sink)
+      awaitThreads("one session", rtnl: receive, relay: epoll)
+      ip(namespace, "addr add 192.0.2.10/24 dev veth0")
+      ip(namespace, "route add default via 192.0.2.1 dev veth0")
+      first.await("a default route") { $0.isConnected && !$0.supportsDNS }
+      awaitThreads("one session, after a change", rtnl: receive, relay: epoll)
+      write("nameserver 192.0.2.53\n")  // an inotify event, seen by the relay
+      first.await("a name server") { $0.isConnected && $0.supportsDNS }
+      awaitThreads("one session, after a resolver change", rtnl: receive, relay: epoll)
+
+      let second = PathLog()
+      let other = try NetlinkPathSource(networkNamespace: namespace, resolverConfigurationPath: resolv)
+      let otherSession = try other.start(filter: .none, sink: second.sink)
+      awaitThreads("two sessions", rtnl: epoll, relay: [])
+      var (seenFirst, seenSecond) = (first.count, second.count)
+      ip(namespace, "route del default")
+      first.await("no default route (two sessions)", after: seenFirst) { !$0.isConnected }
+      second.await("no default route (second session)", after: seenSecond) { !$0.isConnected }
+
+      otherSession.stop()
+      awaitThreads("one session again", rtnl: receive, relay: epoll)
+      (seenFirst, seenSecond) = (first.count, second.count)
+      ip(namespace, "route add default via 192.0.2.1 dev veth0")
+      first.await("the default route back", after: seenFirst) { $0.isConnected }
+      write("search lan\n")
+      first.await("no name server", after: seenFirst) { !$0.supportsDNS }
+      if second.count != seenSecond { finish("error: a stopped session got a path", status: 1) }
+
+      session.stop()  // from this thread, while the event thread waits in the session's receive
+      // The event thread is joined by then; the relay, detached, may take a moment more to be gone.
+      let deadline = ContinuousClock.now + .seconds(10)
+      var left = (blockedCalls(ofThreadsNamed: "netstatus-rtnl"), blockedCalls(ofThreadsNamed: "netstatus-relay"))
+      while !(left.0.isEmpty && left.1.isEmpty) && ContinuousClock.now < deadline {
+        usleep(2_000)
+        left = (blockedCalls(ofThreadsNamed: "netstatus-rtnl"), blockedCalls(ofThreadsNamed: "netstatus-relay"))
+      }
+      if !left.0.isEmpty || !left.1.isEmpty {
+        finish(
+          "error: threads left after the last stop: \(left.0.count) netstatus-rtnl, \(left.1.count) relay", status: 1)
+      }
+    } catch {
+      finish("error: \(error)", status: 1)
+    }
+    finish("ok", status: 0)
+  }
+
   let arguments = Array(CommandLine.arguments.dropFirst())
   switch arguments.first {
   case "churn": churn(Array(arguments.dropFirst()))
   case "inotify-limit": inotifyLimit(Array(arguments.dropFirst()))
-  default: finish("usage: netstatus-test-child churn ... | inotify-limit ...", status: 2)
+  case "sole-session": soleSession(Array(arguments.dropFirst()))
+  default: finish("usage: netstatus-test-child churn ... | inotify-limit ... | sole-session ...", status: 2)
   }
 #endif

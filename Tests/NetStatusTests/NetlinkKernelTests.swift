@@ -350,6 +350,21 @@
       holder.waitUntilThreadEnds()
     }
 
+    @Test("one session: the event thread waits in its receive, a relay in epoll_wait; two: epoll_wait; no change lost")
+    func soleSessionWaitsInReceive() async throws {
+      let lab = try VethLab("sole")
+      defer { lab.delete() }
+      let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nstest-sole-\(UUID().uuidString)")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(at: folder) }
+      // In a process of its own: sessions of other suites running in this one would change which way the thread
+      // waits (Tests/NetStatusTestChild/main.swift has the steps).
+      let run = try await TestChild.run(
+        ["sole-session", "--netns", lab.watched.name, "--resolv", folder.appendingPathComponent("resolv.conf").path])
+      #expect(run.exit == .exited(0), "\(run.lines) \(run.errors)")
+      #expect(run.lines.last == "ok", "\(run.lines)")
+    }
+
     @Test("the resolver configuration is watched: replaced by rename, the path follows")
     func resolverWatch() async throws {
       let lab = try VethLab("dns")
