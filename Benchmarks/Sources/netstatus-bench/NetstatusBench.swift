@@ -13,7 +13,8 @@ import Glibc
 /// (where the static netstatus and netstatus-bench-hello-core are, for the footprint benchmark; Benchmarks/run.sh
 /// passes .build-static/release), `--footprint-only` (only the footprint benchmark), `--namespaces N` (namespaces
 /// the many-namespaces benchmark makes, default 1,000; 50 with `--quick`), `--many-only` (only that benchmark),
-/// `--latency-only` (only the latency benchmark and its targets).
+/// `--latency-only` (only the latency benchmark and its targets), `--baseline NETSTATUS` (the latency benchmark
+/// measures that netstatus binary's `watch --json` too, in the same rounds: an A/B comparison of two builds).
 @main
 struct NetstatusBench {
   static func main() {
@@ -40,6 +41,7 @@ struct NetstatusBench {
     var footprintOnly = false
     var manyOnly = false
     var latencyOnly = false
+    var baseline: String?
     var namespaceCount: Int?
     while let argument = arguments.popFirst() {
       switch argument {
@@ -54,12 +56,13 @@ struct NetstatusBench {
       case "--footprint-only": footprintOnly = true
       case "--many-only": manyOnly = true
       case "--latency-only": latencyOnly = true
+      case "--baseline": baseline = arguments.popFirst()
       case "--namespaces": namespaceCount = arguments.popFirst().flatMap(Int.init).map { min(max(1, $0), 4_000) }
       default:
         throw BenchError(
           "unknown option \(argument) (--quick, --flips N, --rounds N, --idle-seconds S, --scale-routes N, "
             + "--batch-changes N, --output FILE, --static DIR, --footprint-only, --namespaces N, --many-only, "
-            + "--latency-only)")
+            + "--latency-only, --baseline NETSTATUS)")
       }
     }
     if quick {
@@ -148,26 +151,44 @@ struct NetstatusBench {
     let lab = try LatencyBenchmark(flips: flips)
     defer { lab.delete() }
     // The floor first; every round measures all of them, starting one further along each time.
-    let observers: [(String, () throws -> LatencyBenchmark.Observer)] = [
+    var observers: [(String, () throws -> LatencyBenchmark.Observer)] = [
       ("ip monitor route", lab.ipMonitor), ("netstatus watch --json", { try lab.netstatusWatch(binary: netstatus) }),
       ("library: PathSink (source thread)", lab.sourceSink),
       ("library: pathUpdateHandler", lab.pathUpdateHandler), ("library: for await monitor.paths", lab.pathsSequence),
     ]
-    var samples = Array(repeating: [LatencyBenchmark.Samples](), count: observers.count)
-    for round in 0..<rounds {
-      for offset in 0..<observers.count {
-        let index = (round + offset) % observers.count
-        samples[index].append(try lab.measure(try observers[index].1()))
+    if let baseline {
+      observers.append(("baseline: netstatus watch --json", { try lab.netstatusWatch(binary: baseline) }))
+    }
+    func measureLatency() throws -> [LatencyBenchmark.Result] {
+      var samples = Array(repeating: [LatencyBenchmark.Samples](), count: observers.count)
+      for round in 0..<rounds {
+        for offset in 0..<observers.count {
+          let index = (round + offset) % observers.count
+          samples[index].append(try lab.measure(try observers[index].1()))
+        }
+      }
+      return observers.indices.map { index in
+        LatencyBenchmark.result(observers[index].0, rounds: samples[index], floor: samples[0])
       }
     }
-    let latency = observers.indices.map { index in
-      LatencyBenchmark.result(observers[index].0, rounds: samples[index], floor: samples[0])
-    }
+    let latency = try measureLatency()
+    // Again with the benchmark and every observer on CPU 0: what the work costs, without the cross-CPU wake-ups
+    // whose cost (and whether the scheduler makes them) moves the first series from round to round.
+    step("latency on one CPU: the same rounds, the benchmark and every observer confined to CPU 0")
+    let latencyOneCPU = try CPUAffinity.confined(toCPU: 0) { try measureLatency() }
     lab.delete()
     if latencyOnly {
-      print((Report.latencyTable(latency) + ["", "Targets"]).joined(separator: "\n"))
+      print(
+        (Report.latencyTable(latency) + [""] + Report.latencyTable(latencyOneCPU, oneCPU: true) + ["", "Targets"])
+          .joined(separator: "\n"))
       for target in targets(latency: latency) {
         print("  \(target.met ? "met " : "MISS")  \(target.target): \(target.measured)")
+      }
+      print("\nRatios to the floor by round (one CPU: after the slash)")
+      for (row, oneCPU) in zip(latency, latencyOneCPU).dropFirst() {
+        print(
+          "  \(row.observer): " + row.p50RatioByRound.map { String(format: "%.2f", $0) }.joined(separator: " ")
+            + " / " + oneCPU.p50RatioByRound.map { String(format: "%.2f", $0) }.joined(separator: " "))
       }
       return
     }
@@ -214,7 +235,8 @@ struct NetstatusBench {
 
     let date = ISO8601DateFormatter().string(from: Date())
     let report = Report(
-      date: date, machine: Report.currentMachine(), quick: quick, latency: latency, idle: idle,
+      date: date, machine: Report.currentMachine(), quick: quick, latency: latency, latencyOneCPU: latencyOneCPU,
+      idle: idle,
       helloStartup: helloStartup, startup: startup, storm: storm, fanout: fanout, routeBatch: routeBatch,
       scale: scale, lookupCost: lookupCost, footprint: footprint, manyNamespaces: manyNamespaces,
       targets: targets(latency: latency, idle: idle, storm: storm, routeBatch: routeBatch, scale: scale)

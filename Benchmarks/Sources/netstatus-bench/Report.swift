@@ -23,6 +23,8 @@ struct Report: Codable, Sendable {
   var machine: Machine
   var quick: Bool
   var latency: [LatencyBenchmark.Result]
+  /// The same, with the benchmark and every observer confined to CPU 0 (no cross-CPU wake-ups).
+  var latencyOneCPU: [LatencyBenchmark.Result] = []
   var idle: IdleBenchmark.Result?
   var helloStartup: Summary?
   var startup: [StartupBenchmark.Result]
@@ -81,7 +83,7 @@ struct Report: Codable, Sendable {
   }
 
   /// The latency benchmark's lines: one row per observer, the floor first.
-  static func latencyTable(_ latency: [LatencyBenchmark.Result]) -> [String] {
+  static func latencyTable(_ latency: [LatencyBenchmark.Result], oneCPU: Bool = false) -> [String] {
     guard let floor = latency.first else { return [] }
     func pad(_ text: String, _ width: Int) -> String {
       text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
@@ -91,7 +93,8 @@ struct Report: Codable, Sendable {
       text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
     }
     var out = [
-      "Latency: default route removed/added → notification (µs, CLOCK_MONOTONIC; \(floor.changes) changes each, "
+      (oneCPU ? "Latency on one CPU (the benchmark and each observer confined to CPU 0): " : "Latency: ")
+        + "default route removed/added → notification (µs, CLOCK_MONOTONIC; \(floor.changes) changes each, "
         + "in \(floor.rounds) rounds; × floor: the median of the rounds' p50 ratios)",
       "  " + pad("observer", 36) + right("p50", 8) + right("p90", 8) + right("p99", 8) + right("max", 8)
         + right("× floor p50", 13) + right("lost", 6),
@@ -121,6 +124,10 @@ struct Report: Codable, Sendable {
     if !latency.isEmpty {
       out.append("")
       out += Self.latencyTable(latency)
+    }
+    if !latencyOneCPU.isEmpty {
+      out.append("")
+      out += Self.latencyTable(latencyOneCPU, oneCPU: true)
     }
     if let idle {
       out.append("")
