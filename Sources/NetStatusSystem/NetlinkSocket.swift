@@ -141,27 +141,40 @@
       return .datagram(count: result, sender: sender.nl_pid, truncated: false)
     }
 
-    /// Wakes a thread waiting in ``receive(into:waiting:)``: sends the socket a 16-byte `NLMSG_NOOP` from itself
-    /// (a netlink socket may send to its own port ID; no privilege is needed). Never blocks: when the receive queue
-    /// is full the send fails, and the waiting thread has a datagram to return anyway.
+    /// Wakes a thread waiting in ``receive(into:waiting:)``: sends the socket a 16-byte message from itself (a
+    /// netlink socket may send to its own port ID; no privilege is needed). Never blocks.
     ///
     /// The datagram arrives with the socket's own port ID as its sender, which tells it from the kernel's (port 0).
-    package func interruptWaitingReceive() {
+    /// Its type is `RTM_GETROUTE`, which the kernel never sees (it goes to our port, not the kernel's): a Linux
+    /// security module checks each message a netlink socket sends by its type, and SELinux refuses (or logs) a type
+    /// it does not know, such as `NLMSG_NOOP`, where `RTM_GETROUTE` needs only what the route lookups need anyway.
+    ///
+    /// - Returns: `nil` when the message was queued, or when the receive queue is full (EAGAIN: the waiting thread
+    ///   has datagrams to return anyway); otherwise why it could not be sent.
+    @discardableResult
+    package func interruptWaitingReceive() -> Errno? {
       var header = nlmsghdr()
       header.nlmsg_len = UInt32(MemoryLayout<nlmsghdr>.size)
-      header.nlmsg_type = RTNL.NLMSG_NOOP
+      header.nlmsg_type = RTNL.RTM_GETROUTE
       header.nlmsg_pid = portID
       var itself = sockaddr_nl()
       itself.nl_family = sa_family_t(AF_NETLINK)
       itself.nl_pid = portID
-      _ = withUnsafePointer(to: &header) { message in
-        withUnsafePointer(to: &itself) { pointer in
-          pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
-            sendto(
-              fd, message, MemoryLayout<nlmsghdr>.size, Int32(MSG_DONTWAIT), address,
-              socklen_t(MemoryLayout<sockaddr_nl>.size))
+      do throws(Errno) {
+        try withUnsafePointer(to: &header) { message throws(Errno) in
+          try withUnsafePointer(to: &itself) { pointer throws(Errno) in
+            try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address throws(Errno) in
+              _ = try SystemCall.attempt {
+                sendto(
+                  fd, message, MemoryLayout<nlmsghdr>.size, Int32(MSG_DONTWAIT), address,
+                  socklen_t(MemoryLayout<sockaddr_nl>.size))
+              }
+            }
           }
         }
+        return nil
+      } catch {
+        return error == .resourceTemporarilyUnavailable ? nil : error
       }
     }
 

@@ -187,6 +187,16 @@
       /// Set by the relay when `epoll_wait` failed and it ended: the thread no longer waits in a receive.
       let relayFailed = Atomic<Bool>(false)
 
+      /// Set by ``NetlinkEventHub/replace(_:with:for:)``: a session's socket was replaced during its work, and the
+      /// new one is in the epoll set, whatever its number (it may be the number of the one waited in before).
+      let socketReplaced = Atomic<Bool>(false)
+
+      /// The thread no longer waits in the published socket: from now on the relay does not send to it (the socket
+      /// may be closed once this returns). The worker calls it as soon as its waiting receive returns.
+      func endReceiveWait() {
+        receiveWait.withLockedValue { $0.socket = nil }
+      }
+
       /// Whether the relay found the epoll set ready since the last call (clears it).
       func takeInterruption() -> Bool {
         receiveWait.withLockedValue { wait in
@@ -425,6 +435,7 @@
         guard state.sessions[id]?.active == true else { return nil }
         if let old { reservation.generation.epollDelete(old) }
         let refused = reservation.generation.epollAdd(new, tag: id << 2, events: cns_epoll_input())
+        reservation.generation.socketReplaced.store(true, ordering: .releasing)
         return refused == 0 ? nil : refused
       }
       if let failure { throw .systemCall(call: "epoll_ctl(ADD, netlink)", errno: failure) }
@@ -501,6 +512,9 @@
         let count = tags.withUnsafeMutableBufferPointer { buffer in
           cns_epoll_wait(epollFD, buffer.baseAddress, Int32(buffer.count), again.isEmpty && !interrupted ? -1 : 0)
         }
+        // Emptied before the registry is read: a wake that comes after this is seen at the next wait, and one that
+        // came before was for something the read below finds.
+        if count > 0, tags[0..<Int(count)].contains(wakeTag) { generation.drainWake() }
         let (retired, requested) = registry.withLockedValue { state -> (Bool, [UInt64]) in
           let requested = state.again
           state.again.removeAll()
@@ -516,7 +530,7 @@
         for tag in tags[0..<Int(count)] {
           switch tag {
           case wakeTag:
-            generation.drainWake()
+            break  // emptied above
           case inotifyTag:
             dispatchInotifyEvents(generation, &again)
           default:
@@ -619,9 +633,14 @@
         } while ready < 0 && errno == EINTR
         if generation.relayEnds.load(ordering: .acquiring) { return }
         if ready < 0 { generation.relayFailed.store(true, ordering: .releasing) }
-        generation.receiveWait.withLockedValue { wait in
-          wait.interrupted = true
-          wait.socket?.interruptWaitingReceive()
+        // Checked when the hub starts waiting in a socket, the send fails only for want of memory: tried for 0.1 s.
+        for attempt in 0..<100 {
+          let failed = generation.receiveWait.withLockedValue { wait -> Bool in
+            wait.interrupted = true
+            return wait.socket?.interruptWaitingReceive() != nil
+          }
+          guard failed, attempt < 99 else { break }
+          usleep(1_000)
         }
         if ready < 0 { return }  // cannot happen with the set open (it is closed after this thread ends)
       }
@@ -633,21 +652,32 @@
       _ generation: Generation, _ relay: inout Relay, _ again: inout [UInt64]
     ) -> Bool {
       let waitingIn = relay.waitingIn
+      let replaced = generation.socketReplaced.exchange(false, ordering: .acquiringAndReleasing)
       guard
-        let (id, worker, socket) = registry.withLockedValue({
-          state -> (UInt64, any NetlinkHubClient, NetlinkSocket)? in
+        let (id, worker, socket, entering) = registry.withLockedValue({
+          state -> (UInt64, any NetlinkHubClient, NetlinkSocket, Bool)? in
           guard state.generation === generation, state.again.isEmpty, state.sessions.count == 1,
             let (id, registration) = state.sessions.first, registration.active, !registration.removed,
             let socket = registration.worker.waitableSocket
           else { return nil }
-          // Out of the epoll set while the thread waits in it (once per socket: a replaced one is new).
-          if waitingIn?.id != id || waitingIn?.fd != socket.fd { generation.epollDelete(socket.fd) }
+          // Out of the epoll set while the thread waits in it (once per socket: a replaced one is new, even with
+          // the number of the one before).
+          let entering = replaced || waitingIn?.id != id || waitingIn?.fd != socket.fd
+          if entering { generation.epollDelete(socket.fd) }
           state.busy = id
           state.busyRemoved = false
-          return (id, registration.worker, socket)
+          return (id, registration.worker, socket, entering)
         })
       else { return false }
       relay.waitingIn = (id, socket.fd)
+      // A socket that cannot be interrupted (a security module refusing what it sends itself) is never waited in:
+      // checked once per socket, by interrupting the first wait (which then returns at once).
+      if entering, socket.interruptWaitingReceive() != nil {
+        relay.usable = false
+        complete(id, worker, .idle, &again)
+        relay.leaveSoleSession()
+        return true
+      }
       guard relay.arm(epollFD: generation.epollForThread) else {
         // No relay: the socket goes back into the epoll set, and the thread waits in `epoll_wait` from now on.
         complete(id, worker, .idle, &again)
@@ -663,7 +693,7 @@
       var outcome = Outcome.idle
       if waits {
         outcome = worker.handle(.netlinkWait)
-        generation.receiveWait.withLockedValue { $0.socket = nil }
+        generation.endReceiveWait()  // also when the work failed before the worker did
       }
       complete(id, worker, outcome, &again)
       return true

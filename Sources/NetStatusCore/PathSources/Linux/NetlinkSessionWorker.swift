@@ -278,6 +278,8 @@
         let read: Drained
         if case .netlinkWait = work {
           read = try readNotifications(waiting: true)
+          // Before anything may close the socket (a re-dump reopens it): the relay no longer sends to it.
+          reservation.generation.endReceiveWait()
         } else {
           read = try readNotifications()
         }
