@@ -15,6 +15,26 @@
 import Foundation
 import NetStatusCore
 
+/// The text of a file under `/proc`, or `nil`: with `open` and `read`, not `String(contentsOfFile:)`, whose
+/// error path leaks its buffer in FoundationEssentials (a thread's files vanish when it ends mid-read).
+func readProcFile(_ path: String) -> String? {
+  let fd = open(path, O_RDONLY | O_CLOEXEC)
+  guard fd >= 0 else { return nil }
+  defer { close(fd) }
+  var bytes = [UInt8](repeating: 0, count: 65_536)
+  var count = 0
+  while count < bytes.count {
+    let read = bytes.withUnsafeMutableBytes { buffer in
+      Glibc.read(fd, buffer.baseAddress! + count, buffer.count - count)
+    }
+    if read < 0 && errno == EINTR { continue }
+    guard read >= 0 else { return nil }
+    if read == 0 { break }
+    count += read
+  }
+  return String(decoding: bytes[0..<count], as: UTF8.self)
+}
+
 /// Writes `message` to standard error and exits with `code`.
 func fail(_ message: String, code: Int32) -> Never {
   FileHandle.standardError.write(Data("netstatus-soak: \(message)\n".utf8))
@@ -50,7 +70,7 @@ struct Measurement {
     }
     let tasks = (try? files.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
     let sessionThreads = tasks.count { task in
-      let name = try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)
+      let name = readProcFile("/proc/self/task/\(task)/comm")
       return name?.trimmingCharacters(in: .whitespacesAndNewlines) == "netstatus-rtnl"
     }
     return Measurement(
@@ -60,7 +80,7 @@ struct Measurement {
 
   /// VmRSS from /proc/self/status, in KiB.
   static func residentKilobytes() -> Int {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else {
+    guard let status = readProcFile("/proc/self/status") else {
       fail("cannot read /proc/self/status", code: 1)
     }
     for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {

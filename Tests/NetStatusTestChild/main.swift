@@ -30,6 +30,26 @@
   import NetStatus
   import Synchronization
 
+  /// The text of a file under `/proc`, or `nil`: with `open` and `read`, not `String(contentsOfFile:)`, whose
+  /// error path leaks its buffer in FoundationEssentials (a thread's files vanish when it ends mid-read).
+  func readProcFile(_ path: String) -> String? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var bytes = [UInt8](repeating: 0, count: 65_536)
+    var count = 0
+    while count < bytes.count {
+      let read = bytes.withUnsafeMutableBytes { buffer in
+        Glibc.read(fd, buffer.baseAddress! + count, buffer.count - count)
+      }
+      if read < 0 && errno == EINTR { continue }
+      guard read >= 0 else { return nil }
+      if read == 0 { break }
+      count += read
+    }
+    return String(decoding: bytes[0..<count], as: UTF8.self)
+  }
+
   /// Prints a line and exits.
   func finish(_ line: String, status: Int32) -> Never {
     print(line)
@@ -40,7 +60,7 @@
   func sessionThreads() -> Int {
     let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
     return tasks.count { task in
-      let name = try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)
+      let name = readProcFile("/proc/self/task/\(task)/comm")
       return name?.trimmingCharacters(in: .whitespacesAndNewlines) == "netstatus-rtnl"
     }
   }
@@ -124,7 +144,7 @@
     default: finish("usage: inotify-limit instances|watches|shared", status: 2)
     }
     // The initial user namespace maps every id; a namespace of our own (unshare --map-root-user) maps one.
-    let map = (try? String(contentsOfFile: "/proc/self/uid_map", encoding: .utf8)) ?? ""
+    let map = readProcFile("/proc/self/uid_map") ?? ""
     let ranges = map.split(separator: " ", omittingEmptySubsequences: true)
     guard ranges.count == 3, ranges[2].trimmingCharacters(in: .whitespacesAndNewlines) != "4294967295" else {
       finish("refused: not in a user namespace of its own (run under unshare --user --map-root-user)", status: 2)
@@ -208,9 +228,9 @@
   func blockedCalls(ofThreadsNamed name: String) -> [Int] {
     let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
     return tasks.compactMap { task in
-      let comm = try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)
+      let comm = readProcFile("/proc/self/task/\(task)/comm")
       guard comm?.trimmingCharacters(in: .whitespacesAndNewlines) == name else { return nil }
-      let call = (try? String(contentsOfFile: "/proc/self/task/\(task)/syscall", encoding: .utf8)) ?? ""
+      let call = readProcFile("/proc/self/task/\(task)/syscall") ?? ""
       return Int(call.split(separator: " ").first ?? "") ?? -1
     }
   }

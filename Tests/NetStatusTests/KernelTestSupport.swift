@@ -1,4 +1,5 @@
 import Foundation
+import NetStatusTestSupport
 import Synchronization
 import Testing
 
@@ -56,7 +57,7 @@ extension KernelTestSupport {
   /// leak checks exact while other suites start and end threads of their own (child-process readers, pools).
   static func sessionThreadCount() throws -> Int {
     try FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count { task in
-      let name = try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)
+      let name = readProcFile("/proc/self/task/\(task)/comm")
       return name?.trimmingCharacters(in: .whitespacesAndNewlines) == "netstatus-rtnl"
     }
   }

@@ -651,7 +651,7 @@ final class NetstatusProcess: Sendable {
     let wanted = signals.reduce(UInt64(0)) { $0 | (1 << UInt64($1 - 1)) }
     try await withTimeout(.seconds(10), "netstatus to block its stop signals") {
       while true {
-        let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""
+        let status = readProcFile("/proc/\(pid)/status") ?? ""
         let blocked = status.split(separator: "\n").first { $0.hasPrefix("SigBlk:") }
           .flatMap { UInt64($0.dropFirst("SigBlk:".count).trimmingCharacters(in: .whitespaces), radix: 16) }
         if let blocked, blocked & wanted == wanted { return }
@@ -677,7 +677,7 @@ final class NetstatusProcess: Sendable {
     else { return false }
     defer { close(handle.fd) }
     let table = try? NetworkNamespace.run(inside: handle, path: namespacePath) { () throws(NetworkMonitorError) in
-      (try? String(contentsOfFile: "/proc/thread-self/net/netlink", encoding: .utf8)) ?? ""
+      readProcFile("/proc/thread-self/net/netlink") ?? ""
     }
     let inodes = (table ?? "").split(separator: "\n").dropFirst().compactMap {
       $0.split(separator: " ", omittingEmptySubsequences: true).last.map(String.init)
@@ -698,7 +698,7 @@ final class NetstatusProcess: Sendable {
     let pid = child.processIdentifier
     let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
     return threads.compactMap { thread in
-      (try? String(contentsOfFile: "/proc/\(pid)/task/\(thread)/comm", encoding: .utf8))?
+      readProcFile("/proc/\(pid)/task/\(thread)/comm")?
         .trimmingCharacters(in: .whitespacesAndNewlines)
     }
   }

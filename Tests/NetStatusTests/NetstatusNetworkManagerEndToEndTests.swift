@@ -64,7 +64,7 @@ struct NetstatusNetworkManagerEndToEndTests {
     try await withTimeout(.seconds(10), "netstatus to follow NetworkManager (its netstatus-dbus thread)") {
       while true {
         let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-        let names = threads.compactMap { try? String(contentsOfFile: "/proc/\(pid)/task/\($0)/comm", encoding: .utf8) }
+        let names = threads.compactMap { readProcFile("/proc/\(pid)/task/\($0)/comm") }
         if names.contains(where: { $0.hasPrefix("netstatus-dbus") }) { return }
         try Task.checkCancellation()
         await Task.yield()

@@ -177,7 +177,7 @@ enum ProcessThreads {
     let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
     return tasks.compactMap { task in
       let folder = "/proc/self/task/\(task)"
-      guard let name = try? String(contentsOfFile: "\(folder)/comm", encoding: .utf8) else { return nil }
+      guard let name = readProcFile("\(folder)/comm") else { return nil }
       return Thread(
         id: task, name: name.trimmingCharacters(in: .whitespacesAndNewlines),
         networkNamespace: try? FileManager.default.destinationOfSymbolicLink(atPath: "\(folder)/ns/net"),
@@ -207,7 +207,7 @@ enum ProcessThreads {
   /// The CPU time of a task folder (`/proc/self/task/TID` or `/proc/PID`): the scheduler's nanoseconds on
   /// a CPU from `schedstat` (`.zero` if unreadable).
   static func cpuTime(of folder: String) -> Duration {
-    guard let text = try? String(contentsOfFile: "\(folder)/schedstat", encoding: .utf8),
+    guard let text = readProcFile("\(folder)/schedstat"),
       let first = text.split(separator: " ").first, let nanoseconds = Int64(first)
     else { return .zero }
     return .nanoseconds(nanoseconds)
@@ -221,7 +221,7 @@ enum ProcessThreads {
 
   /// The CPU time (user + system) a process has used, its ended threads included, from `/proc/PID/stat`.
   static func processCPUTime(_ pid: Int32) -> Duration? {
-    guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+    guard let text = readProcFile("/proc/\(pid)/stat"),
       let close = text.lastIndex(of: ")")
     else { return nil }
     // After "pid (comm)": state is field 3; utime and stime are fields 14 and 15, in clock ticks.

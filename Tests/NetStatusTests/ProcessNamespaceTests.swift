@@ -17,7 +17,7 @@
       let descriptors = (try? files.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
       return descriptors.count { descriptor in
         guard (try? files.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(descriptor)")) == "anon_inode:[pidfd]",
-          let info = try? String(contentsOfFile: "/proc/self/fdinfo/\(descriptor)", encoding: .utf8)
+          let info = readProcFile("/proc/self/fdinfo/\(descriptor)")
         else { return false }
         return info.split(separator: "\n").contains("Pid:\t\(pid)")
       }
