@@ -121,6 +121,11 @@ let package = Package(
       dependencies: ["NetStatusCore"],
       path: "Tests/NetStatusTestSupport"
     ),
+    // Reading /proc in the tests and their child processes without Foundation (Tests/ProcFileSupport says why).
+    .target(
+      name: "ProcFileSupport",
+      path: "Tests/ProcFileSupport"
+    ),
     // What the fuzzer runs on each input (Fuzz/README.md), also replayed by the tests over the committed corpus.
     .target(
       name: "NetStatusNetlinkFuzzing",
@@ -142,6 +147,7 @@ let package = Package(
       name: "NetStatusTests",
       dependencies: [
         "NetStatus", "NetStatusCore", "NetStatusNetlink", "NetStatusCLI", "NetStatusTestSupport", "NetlinkTestSupport",
+        "ProcFileSupport",
         "netstatus", .target(name: "NetStatusSystem", condition: .when(platforms: [.linux])),
       ],
       exclude: netStatusTestsExcludes
@@ -206,13 +212,13 @@ let package = Package(
     // their own, so that the memory they measure is theirs alone. Linux only: it watches a network namespace.
     .executableTarget(
       name: "netstatus-soak",
-      dependencies: ["NetStatusCore"],
+      dependencies: ["NetStatusCore", "ProcFileSupport"],
       path: "Tests/NetStatusSoak"
     ),
     // What other kernel tests run in a process of their own (Tests/NetStatusTestChild/main.swift says what and why).
     .executableTarget(
       name: "netstatus-test-child",
-      dependencies: ["NetStatus"],
+      dependencies: ["NetStatus", "ProcFileSupport"],
       path: "Tests/NetStatusTestChild"
     ),
   ]

@@ -28,27 +28,8 @@
   import Foundation
   import Glibc
   import NetStatus
+  import ProcFileSupport
   import Synchronization
-
-  /// The text of a file under `/proc`, or `nil`: with `open` and `read`, not `String(contentsOfFile:)`, whose
-  /// error path leaks its buffer in FoundationEssentials (a thread's files vanish when it ends mid-read).
-  func readProcFile(_ path: String) -> String? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    var bytes = [UInt8](repeating: 0, count: 65_536)
-    var count = 0
-    while count < bytes.count {
-      let read = bytes.withUnsafeMutableBytes { buffer in
-        Glibc.read(fd, buffer.baseAddress! + count, buffer.count - count)
-      }
-      if read < 0 && errno == EINTR { continue }
-      guard read >= 0 else { return nil }
-      if read == 0 { break }
-      count += read
-    }
-    return String(decoding: bytes[0..<count], as: UTF8.self)
-  }
 
   /// Prints a line and exits.
   func finish(_ line: String, status: Int32) -> Never {

@@ -116,29 +116,3 @@ package final class Recorder<Value: Sendable>: Sendable {
     }
   }
 }
-
-#if os(Linux)
-  import Glibc
-
-  /// The text of a file under `/proc` (at most 64 KiB), or `nil` if it cannot be read: with `open` and `read`,
-  /// not `String(contentsOfFile:)`, whose error path leaks its 4 KiB buffer in FoundationEssentials (LeakSanitizer
-  /// reported it in CI when a thread's `/proc/self/task/TID/comm` vanished between the listing and the read:
-  /// threads of the library come and go while tests look at them).
-  package func readProcFile(_ path: String) -> String? {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return nil }
-    defer { close(fd) }
-    var bytes = [UInt8](repeating: 0, count: 65_536)
-    var count = 0
-    while count < bytes.count {
-      let read = bytes.withUnsafeMutableBytes { buffer in
-        Glibc.read(fd, buffer.baseAddress! + count, buffer.count - count)
-      }
-      if read < 0 && errno == EINTR { continue }
-      guard read >= 0 else { return nil }
-      if read == 0 { break }
-      count += read
-    }
-    return String(decoding: bytes[0..<count], as: UTF8.self)
-  }
-#endif

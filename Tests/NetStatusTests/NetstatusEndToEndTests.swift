@@ -1,5 +1,6 @@
 import Foundation
 import NetStatusTestSupport
+import ProcFileSupport
 import Synchronization
 import Testing
 

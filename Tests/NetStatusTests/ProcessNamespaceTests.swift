@@ -1,6 +1,7 @@
 #if os(Linux)
   import Foundation
   import NetStatusTestSupport
+  import ProcFileSupport
   import Testing
 
   @testable import NetStatusCore
