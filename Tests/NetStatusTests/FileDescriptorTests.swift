@@ -16,6 +16,27 @@ struct FileDescriptorTests {
   /// Whether `fd` is closed: `fcntl` fails with EBADF.
   private static func isClosed(_ fd: Int32) -> Bool { fcntl(fd, F_GETFD) == -1 && errno == EBADF }
 
+  /// A duplicate of `fd`, kept while a test checks that `fd` gets closed: the number may be given to another
+  /// descriptor at once (tests run in parallel), so closed means free, or naming another file than the witness.
+  private final class Witness {
+    let number: Int32
+    let duplicate: Int32
+
+    init(_ number: Int32) throws {
+      self.number = number
+      duplicate = try SystemCall.attempt { fcntl(number, F_DUPFD_CLOEXEC, 0) }
+    }
+
+    deinit { Glibc.close(duplicate) }
+
+    /// Whether `number` no longer names the witnessed file.
+    var isClosed: Bool {
+      if fcntl(number, F_GETFD) == -1 && errno == EBADF { return true }
+      let compared = cns_same_open_file(number, duplicate)
+      return compared > 0
+    }
+  }
+
   /// Whether `fd` is readable now (poll with no wait).
   private static func isReadable(_ fd: Int32) -> Bool {
     var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
@@ -27,17 +48,19 @@ struct FileDescriptorTests {
     let descriptor = FileDescriptor(adopting: number)
     #expect(descriptor.rawValue == number, "\(descriptor.rawValue)")
     #expect(Self.isOpen(number), "descriptor \(number) is open while owned")
+    let witness = try Witness(number)
     descriptor.close()
-    #expect(Self.isClosed(number), "descriptor \(number) is closed by close(): errno \(errno)")
+    #expect(witness.isClosed, "descriptor \(number) is closed by close(): errno \(errno)")
   }
 
   @Test func anOwnerThatGoesAwayClosesTheDescriptor() throws {
     let number = try SystemCall.attempt { eventfd(0, Int32(EFD_CLOEXEC)) }
+    let witness = try Witness(number)
     do {
       let descriptor = FileDescriptor(adopting: number)
       #expect(Self.isOpen(descriptor.rawValue), "descriptor \(number) is open while owned")
     }
-    #expect(Self.isClosed(number), "descriptor \(number) is closed when its owner goes: errno \(errno)")
+    #expect(witness.isClosed, "descriptor \(number) is closed when its owner goes: errno \(errno)")
   }
 
   /// A consumed close does not close again: a descriptor that takes the number afterwards (F_DUPFD from near the top
@@ -76,8 +99,9 @@ struct FileDescriptorTests {
   @Test func anEventFDClosesOnce() throws {
     let event = try EventFD()
     let number = event.rawValue
+    let witness = try Witness(number)
     event.close()
-    #expect(Self.isClosed(number), "eventfd \(number) is closed: errno \(errno)")
+    #expect(witness.isClosed, "eventfd \(number) is closed: errno \(errno)")
   }
 
   /// The hub's generation: its wake eventfd wakes its epoll set; close() closes both once, and afterwards wake()
@@ -102,10 +126,11 @@ struct FileDescriptorTests {
     generation.drainWake()
     #expect(cns_epoll_wait(epollNumber, &tag, 1, 0) == 0, "nothing ready once drained")
 
+    let witnesses = (try Witness(epollNumber), try Witness(wakeNumber), try Witness(inotifyNumber))
     generation.close()
-    #expect(Self.isClosed(epollNumber), "the epoll set \(epollNumber) is closed: errno \(errno)")
-    #expect(Self.isClosed(wakeNumber), "the eventfd \(wakeNumber) is closed: errno \(errno)")
-    #expect(Self.isClosed(inotifyNumber), "the inotify instance \(inotifyNumber) is closed: errno \(errno)")
+    #expect(witnesses.0.isClosed, "the epoll set \(epollNumber) is closed: errno \(errno)")
+    #expect(witnesses.1.isClosed, "the eventfd \(wakeNumber) is closed: errno \(errno)")
+    #expect(witnesses.2.isClosed, "the inotify instance \(inotifyNumber) is closed: errno \(errno)")
     generation.close()
     generation.wake()
     #expect(generation.epollForThread == -1, "no number once closed: \(generation.epollForThread)")

@@ -115,6 +115,15 @@ static inline int cns_epoll_wait(int epfd, uint64_t *tags, int capacity, int tim
   return count;
 }
 
+/// For the tests: whether descriptors `a` and `b` of this process name the same open file (kcmp(KCMP_FILE); 2 is
+/// KCMP_FILE in linux/kcmp.h): 0 when they do, another non-negative number when not, -1 with errno (ENOSYS without
+/// CONFIG_KCMP). A test that checks a descriptor was closed keeps a duplicate as a witness: the number, which a
+/// test running in parallel may be given again at once, was closed if it is free or names another file.
+static inline int cns_same_open_file(int a, int b) {
+  pid_t process = getpid();
+  return (int)syscall(SYS_kcmp, process, process, 2, a, b);
+}
+
 /// For the benchmarks' child processes: closes every descriptor from `lowest` up in the child
 /// (posix_spawn_file_actions_addclosefrom_np, glibc 2.34+, declared only with _GNU_SOURCE), so that nothing of the
 /// benchmark's reaches a process whose descriptors are counted.
