@@ -1,12 +1,18 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
-// On Linux, NetStatusCore leaves out its Apple-only source; see the end of this file.
+// Whether the package is built for Linux. The manifest is read on the host, so `#if os(Linux)` names the host, not the
+// platform built for; the one build that differs is the Apple build on Linux (Scripts/check-apple-build.sh), which
+// compiles for an Apple triple against a stand-in SDK and sets NETSTATUS_APPLE_STAND_IN_SDK so that this manifest
+// describes the package as it is on a Mac.
 #if os(Linux)
-  let netStatusLinuxExcludes = ["PathSources/Apple/NWPathMonitorSource.swift"]
+  let buildsForLinux = Context.environment["NETSTATUS_APPLE_STAND_IN_SDK"] == nil
 #else
-  let netStatusLinuxExcludes: [String] = []
+  let buildsForLinux = false
 #endif
+
+// On Linux, NetStatusCore leaves out its Apple-only source; see the end of this file.
+let netStatusLinuxExcludes = buildsForLinux ? ["PathSources/Apple/NWPathMonitorSource.swift"] : []
 
 // The files of NetStatusTests that test Linux only, with Linux-only API throughout (network namespaces, rtnetlink,
 // Glibc, child processes): left out of the target elsewhere, as though each were gated whole with `#if os(Linux)`,
@@ -27,11 +33,7 @@ let linuxOnlyTestFiles = [
   "ProbeTestSupport.swift",
   "RealNetworkManagerTests.swift",
 ]
-#if os(Linux)
-  let netStatusTestsExcludes: [String] = []
-#else
-  let netStatusTestsExcludes = linuxOnlyTestFiles
-#endif
+let netStatusTestsExcludes = buildsForLinux ? [] : linuxOnlyTestFiles
 
 let package = Package(
   name: "NetStatus",
@@ -160,7 +162,7 @@ let package = Package(
 // framework, and the stand-in below must never be seen by the library (SwiftPM puts every module of the package in
 // one directory, so `canImport(Network)` could turn true). So on Linux the library leaves the file out, and a
 // test-support target compiles the very same file (a symlink) against the stand-in.
-#if os(Linux)
+if buildsForLinux {
   // A stand-in of the part of Apple's Network framework that NWPathMonitorSource uses, with Apple's documented
   // signatures, plus test hooks. A package of its own (Tests/NetworkStandIn/Package.swift), so that it is compiled as
   // Apple's framework is to NetStatus: a resilient module of another package. Its module is named `Network` so that
@@ -224,4 +226,4 @@ let package = Package(
   ]
   // Built with the tests, which run them from beside the test bundle.
   package.targets.first { $0.name == "NetStatusTests" }?.dependencies += ["netstatus-soak", "netstatus-test-child"]
-#endif
+}

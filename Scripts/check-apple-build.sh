@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Compiles the Apple products on Linux, module by module as SwiftPM builds them on a Mac, for each Apple platform:
+# the real Package.swift and sources, SwiftPM itself, an Apple target triple at the package's deployment floor, and a
+# stand-in SDK (Tests/AppleSDKStandIn/README.md). The compiler then enforces what only a Mac would otherwise show:
+# access across modules, Apple-only branches (`canImport(Combine)`, `os(macOS)`), Swift 6 isolation against the
+# SDK's declarations, and availability above the floor (macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1) outside
+# `if #available`, each error naming file and line. Nothing is linked or run.
+#
+#   Scripts/check-apple-build.sh [PLATFORM …]     PLATFORM: macos ios tvos watchos visionos (default: all)
+#
+# Exits non-zero if any platform fails to compile or emits a warning.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+command -v swift >/dev/null 2>&1 || export PATH="/opt/swift/usr/bin:$PATH"
+
+platforms=("$@")
+[ ${#platforms[@]} -gt 0 ] || platforms=(macos ios tvos watchos visionos)
+root="$PWD/.build-apple"
+mkdir -p "$root"
+
+# SwiftPM asks for Apple's librarian before it builds for an Apple triple; nothing here makes a static library, so
+# one that says so, and fails, if it is ever called.
+mkdir -p "$root/bin"
+cat >"$root/bin/libtool" <<'SH'
+#!/bin/sh
+echo "check-apple-build.sh: libtool was called; the Apple stand-in build links nothing" >&2
+exit 1
+SH
+chmod +x "$root/bin/libtool"
+
+status=0
+for platform in "${platforms[@]}"; do
+  printf '\n--- %s\n' "$platform"
+  sdk="$root/sdk-$platform"
+  triple=$(Tests/AppleSDKStandIn/build-sdk.sh "$platform" "$sdk")
+  log="$root/$platform.log"
+  # The library products and every module they depend on (NetStatusUI depends on NetStatus, NetStatusCore,
+  # NetStatusPathModel, NetStatusNetlink and NetStatusSystem, as on a Mac).
+  if ! NETSTATUS_APPLE_STAND_IN_SDK=1 PATH="$root/bin:$PATH" swift build --triple "$triple" --sdk "$sdk" \
+    --scratch-path "$root/$platform" -Xswiftc -Xfrontend -Xswiftc -disable-objc-interop \
+    -Xswiftc -plugin-path -Xswiftc "$sdk/usr/lib/swift/host/plugins" --target NetStatusUI 2>&1 | tee "$log"; then
+    echo "check-apple-build.sh: $platform does not compile (above)" >&2
+    status=1
+    continue
+  fi
+  if grep -E "warning:" "$log"; then
+    echo "check-apple-build.sh: $platform compiled with warnings (above)" >&2
+    status=1
+  fi
+done
+exit $status

@@ -1,0 +1,189 @@
+// The C half of the Darwin stand-in (Tests/AppleSDKStandIn/README.md): the part of Darwin's C library that code
+// compiled for Apple platforms calls, declared with Darwin's own types and numbers (x86_64: `mode_t` is 16 bits,
+// `ENOBUFS` is 55, `O_CLOEXEC` is 0x1000000), so that the Swift importer sees what it sees in Apple's SDK. Variadic
+// functions (`open`, `fcntl`) are not importable; as in Apple's overlay they are declared in Darwin.swift.
+#ifndef NETSTATUS_DARWIN_STAND_IN_H
+#define NETSTATUS_DARWIN_STAND_IN_H
+
+typedef signed char __int8_t;
+typedef unsigned char __uint8_t;
+typedef short __int16_t;
+typedef unsigned short __uint16_t;
+typedef int __int32_t;
+typedef unsigned int __uint32_t;
+typedef long long __int64_t;
+typedef unsigned long long __uint64_t;
+typedef __int8_t int8_t;
+typedef __uint8_t uint8_t;
+typedef __int16_t int16_t;
+typedef __uint16_t uint16_t;
+typedef __int32_t int32_t;
+typedef __uint32_t uint32_t;
+typedef __int64_t int64_t;
+typedef __uint64_t uint64_t;
+typedef unsigned long size_t;
+typedef long ssize_t;
+typedef long __darwin_time_t;
+typedef __darwin_time_t time_t;
+typedef __uint16_t mode_t;
+typedef __int32_t dev_t;
+typedef __uint16_t nlink_t;
+typedef __uint64_t ino_t;
+typedef __uint32_t uid_t;
+typedef __uint32_t gid_t;
+typedef __int64_t off_t;
+typedef __int64_t blkcnt_t;
+typedef __int32_t blksize_t;
+typedef __int32_t pid_t;
+
+struct timespec {
+  __darwin_time_t tv_sec;
+  long tv_nsec;
+};
+
+struct stat {
+  dev_t st_dev;
+  mode_t st_mode;
+  nlink_t st_nlink;
+  ino_t st_ino;
+  uid_t st_uid;
+  gid_t st_gid;
+  dev_t st_rdev;
+  struct timespec st_atimespec;
+  struct timespec st_mtimespec;
+  struct timespec st_ctimespec;
+  struct timespec st_birthtimespec;
+  off_t st_size;
+  blkcnt_t st_blocks;
+  blksize_t st_blksize;
+  __uint32_t st_flags;
+  __uint32_t st_gen;
+  __int32_t st_lspare;
+  __int64_t st_qspare[2];
+};
+
+int stat(const char *_Nullable path, struct stat *_Nullable buf);
+int lstat(const char *_Nullable path, struct stat *_Nullable buf);
+int fstat(int fd, struct stat *_Nullable buf);
+ssize_t read(int fd, void *_Nullable buf, size_t count);
+ssize_t write(int fd, const void *_Nullable buf, size_t count);
+int close(int fd);
+ssize_t readlink(const char *_Nullable path, char *_Nullable buf, size_t size);
+char *_Nullable strerror(int errnum);
+int *_Nonnull __error(void);
+
+typedef enum {
+  _CLOCK_REALTIME = 0,
+  _CLOCK_MONOTONIC = 6,
+  _CLOCK_MONOTONIC_RAW = 4,
+  _CLOCK_UPTIME_RAW = 8,
+} clockid_t;
+int clock_gettime(clockid_t clock_id, struct timespec *_Nullable tp);
+
+typedef __uint32_t socklen_t;
+typedef __uint8_t sa_family_t;
+#define AF_UNSPEC 0
+#define AF_INET 2
+#define AF_INET6 30
+#define INET_ADDRSTRLEN 16
+#define INET6_ADDRSTRLEN 46
+int inet_pton(int af, const char *_Nullable src, void *_Nullable dst);
+const char *_Nullable inet_ntop(int af, const void *_Nullable src, char *_Nullable dst, socklen_t size);
+
+#define O_RDONLY 0x0000
+#define O_WRONLY 0x0001
+#define O_RDWR 0x0002
+#define O_NONBLOCK 0x00000004
+#define O_APPEND 0x00000008
+#define O_NOFOLLOW 0x00000100
+#define O_CREAT 0x00000200
+#define O_TRUNC 0x00000400
+#define O_EXCL 0x00000800
+#define O_DIRECTORY 0x00100000
+#define O_CLOEXEC 0x01000000
+
+#define EPERM 1
+#define ENOENT 2
+#define ESRCH 3
+#define EINTR 4
+#define EIO 5
+#define ENXIO 6
+#define E2BIG 7
+#define ENOEXEC 8
+#define EBADF 9
+#define ECHILD 10
+#define EDEADLK 11
+#define ENOMEM 12
+#define EACCES 13
+#define EFAULT 14
+#define ENOTBLK 15
+#define EBUSY 16
+#define EEXIST 17
+#define EXDEV 18
+#define ENODEV 19
+#define ENOTDIR 20
+#define EISDIR 21
+#define EINVAL 22
+#define ENFILE 23
+#define EMFILE 24
+#define ENOTTY 25
+#define ETXTBSY 26
+#define EFBIG 27
+#define ENOSPC 28
+#define ESPIPE 29
+#define EROFS 30
+#define EMLINK 31
+#define EPIPE 32
+#define EDOM 33
+#define ERANGE 34
+#define EAGAIN 35
+#define EWOULDBLOCK EAGAIN
+#define EINPROGRESS 36
+#define EALREADY 37
+#define ENOTSOCK 38
+#define EDESTADDRREQ 39
+#define EMSGSIZE 40
+#define EPROTOTYPE 41
+#define ENOPROTOOPT 42
+#define EPROTONOSUPPORT 43
+#define ESOCKTNOSUPPORT 44
+#define ENOTSUP 45
+#define EPFNOSUPPORT 46
+#define EAFNOSUPPORT 47
+#define EADDRINUSE 48
+#define EADDRNOTAVAIL 49
+#define ENETDOWN 50
+#define ENETUNREACH 51
+#define ENETRESET 52
+#define ECONNABORTED 53
+#define ECONNRESET 54
+#define ENOBUFS 55
+#define EISCONN 56
+#define ENOTCONN 57
+#define ESHUTDOWN 58
+#define ETOOMANYREFS 59
+#define ETIMEDOUT 60
+#define ECONNREFUSED 61
+#define ELOOP 62
+#define ENAMETOOLONG 63
+#define EHOSTDOWN 64
+#define EHOSTUNREACH 65
+#define ENOTEMPTY 66
+#define EPROCLIM 67
+#define EUSERS 68
+#define EDQUOT 69
+#define ENOLCK 77
+#define ENOSYS 78
+#define EOVERFLOW 84
+#define ECANCELED 89
+#define EIDRM 90
+#define ENOMSG 91
+#define EILSEQ 92
+#define EBADMSG 94
+#define ENODATA 96
+#define ENOLINK 97
+#define EPROTO 100
+#define ETIME 101
+#define EOPNOTSUPP 102
+
+#endif

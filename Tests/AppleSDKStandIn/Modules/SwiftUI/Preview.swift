@@ -1,0 +1,19 @@
+@_exported import DeveloperToolsSupport
+
+/// Apple: `@freestanding(declaration) macro Preview(_ name: String? = nil, @ViewBuilder body: @escaping @MainActor ()
+/// -> any View)`. Its expansion (Tests/AppleSDKStandIn/PreviewsMacros) type-checks the body as the real one does: a
+/// `PreviewRegistry` whose `makePreview()` builds it.
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+@freestanding(declaration)
+public macro Preview(_ name: String? = nil, @ViewBuilder body: @escaping @MainActor () -> any View) =
+  #externalMacro(module: "PreviewsMacros", type: "SwiftUIView")
+
+@available(macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, *)
+extension Preview {
+  /// Apple: `@MainActor init(_ name: String? = nil, traits: PreviewTrait<Preview.ViewTraits>..., body: @escaping
+  /// @MainActor () -> any View)`.
+  @MainActor
+  public init(_ name: String? = nil, body: @escaping @MainActor () -> any View) {
+    self.init(_compilingOnly: ())
+  }
+}

@@ -1,0 +1,41 @@
+// The os stand-in (Tests/AppleSDKStandIn/README.md): Apple's signatures and availability, for compiling only.
+
+/// Apple: `struct OSAllocatedUnfairLock<State>`, macOS 13, iOS 16, tvOS 16, watchOS 9.
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
+@frozen
+public struct OSAllocatedUnfairLock<State>: @unchecked Sendable {
+  /// Apple: `init(uncheckedState initialState: State)`.
+  public init(uncheckedState initialState: State) {}
+
+  /// Apple: `init(initialState: State)` where `State: Sendable`.
+  public init(initialState: State) where State: Sendable {}
+
+  /// Apple: `func lock()`.
+  public func lock() {}
+  /// Apple: `func unlock()`.
+  public func unlock() {}
+  /// Apple: `func lockIfAvailable() -> Bool`.
+  public func lockIfAvailable() -> Bool { true }
+
+  /// Apple: `func withLockUnchecked<R>(_ body: (inout State) throws -> R) rethrows -> R`.
+  public func withLockUnchecked<R>(_ body: (inout State) throws -> R) rethrows -> R {
+    fatalError("The os stand-in is for compiling only")
+  }
+
+  /// Apple: `func withLock<R>(_ body: @Sendable (inout State) throws -> R) rethrows -> R where R: Sendable`.
+  public func withLock<R>(_ body: @Sendable (inout State) throws -> R) rethrows -> R where R: Sendable {
+    fatalError("The os stand-in is for compiling only")
+  }
+}
+
+@available(macOS 13.0, iOS 16.0, tvOS 16.0, watchOS 9.0, *)
+extension OSAllocatedUnfairLock where State == () {
+  /// Apple: `init()`.
+  public init() {}
+
+  /// Apple: `func withLockUnchecked<R>(_ body: () throws -> R) rethrows -> R`.
+  public func withLockUnchecked<R>(_ body: () throws -> R) rethrows -> R { try body() }
+
+  /// Apple: `func withLock<R>(_ body: @Sendable () throws -> R) rethrows -> R where R: Sendable`.
+  public func withLock<R>(_ body: @Sendable () throws -> R) rethrows -> R where R: Sendable { try body() }
+}
