@@ -1,5 +1,3 @@
-import Synchronization
-
 // The core of the NotificationCenter API without Foundation: which changes wait to be posted, and the hook through
 // which the NetStatus module (Sources/NetStatus/ConnectivityNotification.swift) posts them. Without that module,
 // nothing is posted and nothing waits.
@@ -17,7 +15,6 @@ extension NetworkMonitor {
       guard installed == nil else { return }
       installed = poster
     }
-    notificationPosterInstalled.store(true, ordering: .releasing)
   }
 
   /// Takes the changes to post now, oldest first; the next change calls the poster again.
@@ -31,10 +28,10 @@ extension NetworkMonitor {
   }
 }
 
-/// The poster ``NetworkMonitor/installNotificationPoster(_:)`` installed, if any.
-private let notificationPoster = Mutex<(@Sendable (NetworkMonitor) -> Void)?>(nil)
-/// Whether a poster is installed: read on every change, without a lock.
-private let notificationPosterInstalled = Atomic<Bool>(false)
+/// The poster ``NetworkMonitor/installNotificationPoster(_:)`` installed, if any. A `Locked`, not a `Mutex` and an
+/// `Atomic`: this file is compiled on Apple platforms too, where Synchronization's types need iOS 18 and macOS 15,
+/// above NetStatus's deployment targets (Sources/NetStatusCore/Support/Mutex+ThreadSanitizer.swift).
+private let notificationPoster = Locked<(@Sendable (NetworkMonitor) -> Void)?>(nil)
 
 /// The changes a monitor has yet to post as notifications, and whether a call of the poster is pending: at most
 /// one call per monitor waits (on the main queue), however many changes happen before it runs.
@@ -49,7 +46,7 @@ struct NotificationMailbox {
   /// Adds a change to post, if notifications are on and a poster is installed. Returns whether the caller must call
   /// the poster (no call is pending yet).
   mutating func enqueue(_ path: NetworkPath) -> Bool {
-    guard isEnabled, notificationPosterInstalled.load(ordering: .acquiring) else { return false }
+    guard isEnabled, notificationPoster.withLockedValue({ $0 != nil }) else { return false }
     if pending.count == NetworkMonitor.maximumPendingNotifications { pending.removeFirst() }
     pending.append(path)
     guard !scheduled else { return false }
