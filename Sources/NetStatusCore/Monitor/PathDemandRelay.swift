@@ -6,7 +6,7 @@
 /// the newest path, as ``NetworkPathSequence`` does for a slow consumer. It delivers from one thread at a time and
 /// never while holding its lock, so the subscriber may call ``request(_:)`` or ``cancel()`` from inside `deliver`.
 /// Cancelling, or releasing the relay, ends the subscription; the monitor itself is never stopped.
-final class PathDemandRelay: Sendable {
+package final class PathDemandRelay: Sendable {
   private struct State {
     var demand = 0
     var pending: NetworkPath?
@@ -22,7 +22,7 @@ final class PathDemandRelay: Sendable {
   /// Subscribes to `monitor`.
   ///
   /// - Parameter deliver: Hands a path to the subscriber and returns how many more it wants (`Int.max`: no limit).
-  init(monitor: NetworkMonitor, deliver: @escaping @Sendable (NetworkPath) -> Int) {
+  package init(monitor: NetworkMonitor, deliver: @escaping @Sendable (NetworkPath) -> Int) {
     self.monitor = monitor
     self.deliver = deliver
     monitor.addRelayedSubscriber(
@@ -38,7 +38,7 @@ final class PathDemandRelay: Sendable {
   }
 
   /// Adds `count` to the demand (`Int.max`: no limit) and delivers what is pending.
-  func request(_ count: Int) {
+  package func request(_ count: Int) {
     guard count > 0 else { return }
     let start = state.withLockedValue { state -> Bool in
       guard !state.cancelled else { return false }
@@ -49,7 +49,7 @@ final class PathDemandRelay: Sendable {
   }
 
   /// Ends the subscription. Nothing is delivered once this returns, unless a delivery is under way on another thread.
-  func cancel() {
+  package func cancel() {
     let subscription = state.withLockedValue { state -> UInt64? in
       state.cancelled = true
       state.pending = nil
