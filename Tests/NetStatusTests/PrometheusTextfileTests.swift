@@ -216,5 +216,15 @@
       #expect(folder.contents("net.prom.tmp-taken") == "x")
       #expect(folder.contents("net.prom") == nil)
     }
+
+    /// The error names its errno (`EISDIR`, not `errno 21`), and leaves nothing behind.
+    @Test func aFolderInTheWayIsAnErrorNamingEISDIR() throws {
+      let folder = try Folder("promdir")
+      defer { folder.delete() }
+      try FileManager.default.createDirectory(atPath: folder.path + "/net.prom", withIntermediateDirectories: false)
+      let failure = PrometheusTextfile.replace(folder.path + "/net.prom", with: "x")
+      #expect(failure?.hasSuffix(": EISDIR (Is a directory)") == true, "\(failure ?? "nil")")
+      #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["net.prom"])
+    }
   }
 #endif
