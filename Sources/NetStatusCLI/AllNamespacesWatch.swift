@@ -15,17 +15,27 @@ import NetStatusCore
 /// followed on that thread too (``NamedNetworkNamespaces``), so every line is written there, in order, with no
 /// thread of its own per namespace. Each line names its namespace: `"netns":"NAME"` after the documented keys
 /// in JSON, `NAME:` after the time otherwise. A namespace that goes away ends with a line saying so
-/// (`{"netns":"NAME","deleted":true}`, or `NAME: deleted`).
+/// (`{"netns":"NAME","deleted":true}`, or `NAME: deleted`), and with nothing else: its monitor's failure (the
+/// namespace deleted, or the process a `/run/netns` link points at gone) says so too, never as an `offline` line.
+///
+/// A namespace whose monitor cannot start for want of descriptors (`EMFILE`, `ENFILE`) is tried again whenever
+/// another monitor stops and frees its own.
 final class AllNamespacesWatch: Sendable {
   private struct Watched {
     var monitor: NetworkMonitor
     var subscriber: UInt64
   }
 
+  private struct State {
+    var watched: [String: Watched] = [:]
+    /// Namespaces whose monitor could not start for want of descriptors, to try again.
+    var starved: Set<String> = []
+  }
+
   private let json: Bool
   private let formatter: PathFormatter
   private let stop: StopSignal
-  private let watched = Locked<[String: Watched]>([:])
+  private let state = Locked(State())
 
   init(json: Bool, formatter: PathFormatter, stop: StopSignal) {
     self.json = json
@@ -64,33 +74,90 @@ final class AllNamespacesWatch: Sendable {
     private func apply(_ change: NamedNetworkNamespaces.Change) {
       switch change {
       case .appeared(let name):
-        let monitor: NetworkMonitor
-        do throws(NetworkMonitorError) {
-          monitor = try NetworkMonitor(networkNamespace: name)
-          // Nothing here observes notifications, and the main queue they are posted on never runs.
-          monitor.postsNotifications = false
-          try monitor.start()
-        } catch {
-          // Gone again already, or not enterable: said once, and the watch goes on.
-          StandardOutput.error("\(name.escapingControlCharacters()): \(error.description)")
-          return
-        }
-        let subscriber = monitor.addSynchronousSubscriber { [self] path in self.print(path, in: name) }
-        watched.withLockedValue { $0[name] = Watched(monitor: monitor, subscriber: subscriber) }
+        start(name, retry: false)
       case .disappeared(let name):
-        guard let gone = watched.withLockedValue({ $0.removeValue(forKey: name) }) else { return }
+        let gone = state.withLockedValue { state -> Watched? in
+          state.starved.remove(name)
+          return state.watched.removeValue(forKey: name)
+        }
+        guard let gone else { return }
         gone.monitor.removeSynchronousSubscriber(gone.subscriber)
         gone.monitor.stopMonitoring()
         printDeleted(name)
+        retryStarved()
+      }
+    }
+
+    /// Starts the monitor of `name`. A failure is said once (not again when a retry fails the same way), and a
+    /// failure for want of descriptors is tried again later.
+    private func start(_ name: String, retry: Bool) {
+      let monitor: NetworkMonitor
+      do throws(NetworkMonitorError) {
+        monitor = try NetworkMonitor(networkNamespace: name)
+        // Nothing here observes notifications, and the main queue they are posted on never runs.
+        monitor.postsNotifications = false
+        try monitor.start()
+      } catch {
+        let starved = Self.isDescriptorShortage(error)
+        let known = state.withLockedValue { state -> Bool in
+          guard starved else { return false }
+          return !state.starved.insert(name).inserted
+        }
+        // Gone again already, or not enterable: said once, and the watch goes on.
+        if !(retry && known) { StandardOutput.error("\(name.escapingControlCharacters()): \(error.description)") }
+        return
+      }
+      _ = state.withLockedValue { $0.starved.remove(name) }
+      // The subscriber sees the monitor's failure (set before the path is sent) and reports it, instead of the
+      // `offline` path a failed monitor sends.
+      let subscriber = monitor.addSynchronousSubscriber { [self, weak monitor] path in
+        if let error = monitor?.lastError {
+          self.failed(name, error)
+        } else {
+          self.print(path, in: name)
+        }
+      }
+      state.withLockedValue { $0.watched[name] = Watched(monitor: monitor, subscriber: subscriber) }
+    }
+
+    /// The monitor of `name` failed: deleted (or the process its link points at gone), or another failure, said on
+    /// standard error. Either way it is no longer watched, and its descriptors are free for a starved namespace.
+    private func failed(_ name: String, _ error: NetworkMonitorError) {
+      guard let gone = state.withLockedValue({ $0.watched.removeValue(forKey: name) }) else { return }
+      gone.monitor.removeSynchronousSubscriber(gone.subscriber)
+      gone.monitor.stopMonitoring()
+      switch error {
+      case .namespaceDeleted, .namespaceNotFound: printDeleted(name)
+      default: StandardOutput.error("\(name.escapingControlCharacters()): \(error.description)")
+      }
+      retryStarved()
+    }
+
+    /// Tries again, in name order, the namespaces that could not start for want of descriptors.
+    private func retryStarved() {
+      let names = state.withLockedValue { $0.starved.sorted() }
+      for name in names where stop.code == nil {
+        // Still starved after this one: the rest would be too.
+        start(name, retry: true)
+        if state.withLockedValue({ $0.starved.contains(name) }) { break }
+      }
+    }
+
+    /// Whether `error` is a shortage of descriptors (`EMFILE`, `ENFILE`), which another monitor's end may relieve.
+    static func isDescriptorShortage(_ error: NetworkMonitorError) -> Bool {
+      switch error {
+      case .systemCall(_, let errno), .namespaceNotEnterable(_, let errno), .limitReached(_, let errno, _):
+        errno == EMFILE || errno == ENFILE
+      default: false
       }
     }
   #endif
 
   /// Stops every monitor (after the namespaces are no longer followed).
   func stopAll() {
-    let all = watched.withLockedValue { watched in
-      defer { watched = [:] }
-      return Array(watched.values)
+    let all = state.withLockedValue { state in
+      defer { state.watched = [:] }
+      return Array(state.watched.values)
     }
     for entry in all {
       entry.monitor.removeSynchronousSubscriber(entry.subscriber)

@@ -49,10 +49,12 @@ public enum NetStatusCommand {
   /// (see ``StopSignal``), before any other thread exists, so that every thread inherits the mask. The main
   /// thread then never unblocks them: it does not call `dispatchMain()`, which on Linux parks the main thread
   /// with every signal unblocked, where a stop signal that came before the signal sources were registered would
-  /// be ignored, and lost. Nothing in netstatus runs on the main queue.
+  /// be ignored, and lost. Nothing in netstatus runs on the main queue. It also raises the soft limit on open
+  /// descriptors to the hard limit (``DescriptorLimit``).
   public static func main(_ arguments: [String]) -> Never {
     StandardOutput.claimStandardDescriptors()
     StopSignal.blockStopSignals()
+    DescriptorLimit.raiseToHardLimit()
     if let options = try? CommandLineOptions.parse(arguments), options.command == .watch, options.probe == nil,
       !options.networkManagerConnectivity, !options.help, !options.version
     {

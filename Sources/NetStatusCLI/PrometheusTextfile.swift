@@ -115,13 +115,35 @@ enum PrometheusTextfile {
     return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
   }
 
-  /// Replaces the file at `path` with `text`: written to `PATH.PID.tmp` beside it, then renamed over it.
+  /// Replaces the file at `path` with `text`: written to a new temporary file beside it, then renamed over it.
   ///
+  /// Anyone who may write to the folder may plant a file there, so the temporary file is created, never opened:
+  /// `O_CREAT | O_EXCL` (an existing name fails with `EEXIST` and another name is tried, so a planted symbolic link
+  /// is never followed and a planted FIFO never opened), `O_NOFOLLOW`, `O_NONBLOCK`, under an unpredictable name
+  /// (``temporaryName(for:)``), and checked to be a regular file before anything is written. Nothing but the new
+  /// file is written, and on failure only that file is removed.
+  ///
+  /// - Parameter temporaryName: The temporary file's name for `path`, asked again when a name is taken (tests plant
+  ///   files under the names it gives).
   /// - Returns: `nil`, or what failed (a system call and its errno) for the error line.
-  static func replace(_ path: String, with text: String) -> String? {
-    let temporary = "\(path).\(getpid()).tmp"
-    let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-    guard fd >= 0 else { return "cannot write \(temporary): \(SystemErrno.describe(errno))" }
+  static func replace(
+    _ path: String, with text: String, temporaryName: (String) -> String = PrometheusTextfile.temporaryName(for:)
+  ) -> String? {
+    var temporary = temporaryName(path)
+    var fd: Int32 = -1
+    for attempt in 1...temporaryAttempts {
+      fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644)
+      guard fd < 0, errno == EEXIST, attempt < temporaryAttempts else { break }
+      temporary = temporaryName(path)
+    }
+    guard fd >= 0 else { return "cannot create \(temporary): \(SystemErrno.describe(errno))" }
+    var created = stat()
+    guard fstat(fd, &created) == 0, UInt32(created.st_mode) & 0o170000 == 0o100000 else {
+      // Not reached with O_EXCL on a local file system; checked all the same before writing anything.
+      let reason = SystemErrno.describe(errno)
+      close(fd)
+      return "cannot write \(temporary): not a regular file we created (\(reason))"
+    }
     var failure: String?
     var bytes = Array(text.utf8)[...]
     while !bytes.isEmpty, failure == nil {
@@ -137,8 +159,24 @@ enum PrometheusTextfile {
     if failure == nil, rename(temporary, path) != 0 {
       failure = "cannot rename \(temporary) to \(path): \(SystemErrno.describe(errno))"
     }
-    if failure != nil { unlink(temporary) }
+    if failure != nil {
+      // Removed only while the name is still the file created above (another may have been renamed over it).
+      var now = stat()
+      if lstat(temporary, &now) == 0, now.st_dev == created.st_dev, now.st_ino == created.st_ino { unlink(temporary) }
+    }
     return failure
+  }
+
+  /// How many names ``replace(_:with:temporaryName:)`` tries before it gives up (each taken name is a planted file,
+  /// or an unlikely collision).
+  static let temporaryAttempts = 8
+
+  /// `PATH.tmp-` and 16 random hexadecimal digits (64 bits from the system's generator, `getrandom(2)` on Linux):
+  /// a name no other user can guess ahead of time. node_exporter's textfile collector reads only `*.prom` files, so
+  /// it never reads it.
+  static func temporaryName(for path: String) -> String {
+    let random = String(UInt64.random(in: .min ... .max), radix: 16)
+    return "\(path).tmp-" + String(repeating: "0", count: 16 - random.count) + random
   }
 }
 

@@ -189,7 +189,7 @@ package struct InitialDump {
       }
       switch message.event {
       case .done(let code):
-        if code != 0 { restartAfterDump = restartAfterDump ?? "the \(request) dump ended with errno \(code)" }
+        if code != 0 { restartAfterDump = restartAfterDump ?? "the \(request) dump ended with \(describeErrno(code))" }
         finished = true
       case .error(let code) where code != 0:
         // ENOBUFS here: the first part of the dump did not fit, and the dump is stalled.

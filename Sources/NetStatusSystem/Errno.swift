@@ -1,4 +1,5 @@
 #if os(Linux)
+  import CNetStatusShim
   import Glibc
 
   /// A system call's error number, typed (in the style of swift-system's `Errno`): what the lowest layer throws
@@ -12,10 +13,12 @@
     /// The error with this number.
     package init(rawValue: Int32) { self.rawValue = rawValue }
 
-    /// `errno 2 (No such file or directory)`; NetStatusCore's messages name it (`SystemErrno`).
+    /// `ENOENT (No such file or directory)`, as NetStatusCore's messages name it (`SystemErrno`); `errno N` only
+    /// for a number Linux does not define.
     package var description: String {
-      guard let message = strerror(rawValue) else { return "errno \(rawValue)" }
-      return "errno \(rawValue) (\(String(cString: message)))"
+      let name = cns_errno_name(rawValue).map { String(cString: $0) } ?? "errno \(rawValue)"
+      guard let message = strerror(rawValue) else { return name }
+      return "\(name) (\(String(cString: message)))"
     }
 
     /// EPERM.

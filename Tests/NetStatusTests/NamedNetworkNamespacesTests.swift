@@ -39,6 +39,30 @@
       }
     }
 
+    /// A name is judged by the namespace it names: another namespace mounted over it (no unmount in between, so
+    /// the name is a namespace throughout) is the old one gone and a new one come.
+    @Test func aNameThatNamesAnotherNamespaceDisappearsAndAppearsAgain() async throws {
+      let first = try TestNamespace("namedfirst")
+      defer { first.delete() }
+      let second = try TestNamespace("namedsecond")
+      defer { second.delete() }
+      let folder = try Folder(create: true)
+      defer { folder.removeAll() }
+      try folder.makeFile("x")
+      try folder.mount(first, as: "x")
+      let changes = Recorder<NamedNetworkNamespaces.Change>()
+      let watch = try NamedNetworkNamespaces(folder: folder.path) { changes.append($0) }
+      defer { watch.stop() }
+      try await changes.waitFor(count: 1, "the namespace present at start")
+      try folder.mount(second, as: "x")
+      try await changes.waitFor(count: 3, "the old one gone and the new one come")
+      #expect(changes.values == [.appeared("x"), .disappeared("x"), .appeared("x")])
+      // Unmounted again: the first one is named again, another change of namespace.
+      #expect(umount2(folder.path + "/x", 0) == 0)
+      try await changes.waitFor(count: 5, "the first one back")
+      #expect(changes.values.suffix(2) == [.disappeared("x"), .appeared("x")])
+    }
+
     @Test func reportsANamespaceOnceMountedAndWhenItGoes() async throws {
       let namespace = try TestNamespace("named")
       defer { namespace.delete() }

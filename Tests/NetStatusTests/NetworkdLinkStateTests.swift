@@ -72,9 +72,13 @@ struct NetworkdLinkStateTests {
     #expect(state.networkFile == "/etc/systemd/network/20-wired.network")
     #expect(state.captivePortal == nil)
     #expect(state.isManaged)
-    #expect(state.values["NTP"] == "", "an empty value is kept in values")
-    #expect(state.values["DHCP_LEASE"] == "/run/systemd/netif/leases/2", "unknown keys are kept")
-    #expect(state.values.count == 21, "\(state.values.keys.sorted())")
+    #expect(state.values["DHCP_LEASE"] == nil, "unknown keys are dropped")
+    #expect(Set(state.values.keys).isSubset(of: NetworkdLinkState.knownKeys))
+    #expect(state.values.count == 12, "\(state.values.keys.sorted())")
+    let whole = NetworkdStateFile.parse(Self.debian12)
+    #expect(whole["NTP"] == "", "an empty value is kept")
+    #expect(whole["DHCP_LEASE"] == "/run/systemd/netif/leases/2", "every key, without a filter")
+    #expect(whole.count == 21, "\(whole.keys.sorted())")
   }
 
   @Test func newerFile() {
@@ -84,11 +88,13 @@ struct NetworkdLinkStateTests {
     #expect(state.activationPolicy == "always-up")
     #expect(state.onlineState == "offline")
     #expect(state.captivePortal == "https://portal.example/api?x=1&y=2")
+    let whole = NetworkdStateFile.parse(Self.newer)
     #expect(
-      state.values["NETWORK_FILE_DROPINS"] == "/etc/systemd/network/10-wlan.network.d/a\\:b.conf:/etc/x.conf",
-      "inside double quotes a backslash before another character stays: \(state.values["NETWORK_FILE_DROPINS"] ?? "nil")"
+      whole["NETWORK_FILE_DROPINS"] == "/etc/systemd/network/10-wlan.network.d/a\\:b.conf:/etc/x.conf",
+      "inside double quotes a backslash before another character stays: \(whole["NETWORK_FILE_DROPINS"] ?? "nil")"
     )
-    #expect(state.values["HOSTNAME"] == "laptop")
+    #expect(whole["HOSTNAME"] == "laptop")
+    #expect(state.values["HOSTNAME"] == nil)
   }
 
   @Test func unmanagedLink() {
@@ -215,5 +221,32 @@ struct NetworkdInventoryOutputTests {
     #expect(text.hasSuffix("DNS servers  192.0.2.53"), "\(text)")
     let unmanaged = NetworkdLinkState(index: 4, values: ["ADMIN_STATE": "unmanaged", "OPER_STATE": "carrier"])
     #expect(LinkTable.networkdText(unmanaged) == "networkd carrier, unmanaged")
+  }
+
+  /// RFC 8910 (section 2): the captive-portal API URI is an `https` one. Anything else the file says (a DHCP server
+  /// may send any bytes) is not an address to show for a portal.
+  @Test func onlyAnHTTPSCaptivePortalIsTaken() {
+    func portal(_ value: String) -> String? {
+      NetworkdLinkState(index: 2, values: ["CAPTIVE_PORTAL": value]).captivePortal
+    }
+    #expect(portal("https://portal.example/api") == "https://portal.example/api")
+    #expect(portal("HTTPS://portal.example") == "HTTPS://portal.example")
+    #expect(portal("https://user@portal.example:8443/x?y#z") == "https://user@portal.example:8443/x?y#z")
+    for bad in [
+      "javascript:alert(1)", "http://portal.example/", "https://", "https:///path", "https://:443/", "https:portal",
+      "https://portal example/", "https://portal.example/\u{1B}[2J", "https://portal.example/\u{E9}",
+      "ftp://portal.example/", "https://portal.example/" + String(repeating: "a", count: 2048), "",
+    ] {
+      #expect(portal(bad) == nil, "\(bad.debugDescription)")
+    }
+  }
+
+  /// A file with many unknown or huge keys keeps only the known ones: what a link's state holds stays small whatever
+  /// the file holds.
+  @Test func hugeAndUnknownKeysAreDropped() {
+    let hugeKey = String(repeating: "K", count: 60_000)
+    let text = "OPER_STATE=routable\n\(hugeKey)=1\nDNS=" + String(repeating: "1.1.1.1 ", count: 2000) + "\n"
+    let state = NetworkdLinkState(index: 2, fileContents: text)
+    #expect(state.values == ["OPER_STATE": "routable"])
   }
 }

@@ -58,6 +58,10 @@
       defer { fake.delete() }
       let namespace = try TestNamespace("nd")
       defer { namespace.delete() }
+      // Only the files of links the namespace has are read: links 5, 7 and 8 exist, 9 comes later.
+      for index in [5, 7, 8] {
+        try namespace.ip("link add a\(index) index \(index) type veth peer b\(index) index 1\(index)")
+      }
       let seen = Recorder<NetworkdStatus>()
       var options = NetlinkPathSource.Options()
       options.networkdObserver = { seen.append($0) }
@@ -84,6 +88,17 @@
       try fake.remove(7)
       try await seen.waitUntil("link 7 deleted") { $0.last?.links.keys.sorted() == [8] }
 
+      // A file for a link the namespace does not have is not read; once the link comes, it is.
+      try fake.write(9, FakeNetif.file(oper: "carrier", online: "offline"))
+      try fake.write(8, FakeNetif.file(oper: "carrier", online: "offline"))
+      try await seen.waitUntil("link 8 rewritten") { $0.last?.links[8]?.operationalState == "carrier" }
+      #expect(source.networkd.links[9] == nil, "no link 9 yet: \(source.networkd)")
+      try namespace.ip("link add a9 index 9 type veth peer b9 index 19")
+      try await seen.waitUntil("link 9 read once it exists") { $0.last?.links[9]?.operationalState == "carrier" }
+      // A link that goes takes its state with it, even while its file stays.
+      try namespace.ip("link del a8")
+      try await seen.waitUntil("link 8 gone with its link") { $0.last?.links.keys.sorted() == [9] }
+
       // networkd's folder goes (a tmpfs unmounted, the folder removed), then comes back with a file already in it.
       try FileManager.default.removeItem(atPath: fake.root)
       try await seen.waitUntil("the folder missing") { $0.last?.use == .folderMissing }
@@ -92,7 +107,9 @@
       try FakeNetif.file(oper: "carrier", online: "partial").write(
         toFile: staged + "/links/5", atomically: true, encoding: .utf8)
       try FileManager.default.moveItem(atPath: staged, toPath: fake.root)
-      try await seen.waitUntil("the folder back, read whole") { $0.last?.links[5]?.onlineState == "partial" }
+      try await seen.waitUntil("the folder back, read whole") {
+        $0.last?.links[5]?.onlineState == "partial" && $0.last?.links[9] == nil
+      }
 
       session.stop()
       #expect(source.networkd.use == .notStarted, "\(source.networkd)")
@@ -104,19 +121,20 @@
       let fake = try FakeNetif()
       defer { fake.delete() }
       try FileManager.default.createDirectory(atPath: fake.root, withIntermediateDirectories: true)
-      #expect(NetworkdLinkWatcher.status(root: fake.root).use == .folderMissing)
+      #expect(NetworkdLinkWatcher.status(root: fake.root, links: [1, 3]).use == .folderMissing)
       try "x".write(toFile: fake.links, atomically: true, encoding: .utf8)
-      #expect(NetworkdLinkWatcher.status(root: fake.root).use == .folderMissing, "not a folder (ENOTDIR)")
+      #expect(
+        NetworkdLinkWatcher.status(root: fake.root, links: [1, 3]).use == .folderMissing, "not a folder (ENOTDIR)")
       try FileManager.default.removeItem(atPath: fake.links)
       try FileManager.default.createDirectory(atPath: fake.links, withIntermediateDirectories: true)
       #expect(mkfifo(fake.links + "/3", 0o600) == 0)
-      let status = NetworkdLinkWatcher.status(root: fake.root)
+      let status = NetworkdLinkWatcher.status(root: fake.root, links: [1, 3])
       #expect(status.use == .inUse && status.links.isEmpty, "a FIFO is not read (nor blocks): \(status)")
       // A folder that cannot be opened for another reason than its absence (root reads any folder, so: a loop of
       // symbolic links).
       try FileManager.default.removeItem(atPath: fake.links)
       #expect(symlink("links", fake.links) == 0)
-      #expect(NetworkdLinkWatcher.status(root: fake.root).use == .unreadable(errno: ELOOP))
+      #expect(NetworkdLinkWatcher.status(root: fake.root, links: [1, 3]).use == .unreadable(errno: ELOOP))
       #expect(NetworkdStatus.Use.unreadable(errno: EACCES).description == "unreadable: EACCES (Permission denied)")
     }
 
@@ -146,6 +164,81 @@
         #expect(NetlinkPathSource().networkd == NetworkdStatus(root: "/run/systemd/netif", use: .notStarted))
       }
       #expect(try NetlinkPathSource(networkNamespace: namespace.name, networkdRoot: "/x").networkd.root == "/x")
+    }
+
+    @Test("an oversized folder costs nothing: only existing links' files are read, small ones, and not too many")
+    func oversizedFolder() throws {
+      let fake = try FakeNetif()
+      defer { fake.delete() }
+      try fake.makeFolders()
+      // 200 files of 64 KiB (networkd's are under 2 KiB): a huge unknown key in each.
+      let padding = "HOSTNAME=" + String(repeating: "x", count: 64 * 1024) + "\n"
+      for index in 1...200 { try fake.write(index, FakeNetif.file(oper: "routable", online: "online") + padding) }
+      // Small files for links 2 and 3 and 1,500; a large one with only known keys for 4.
+      for index in [2, 3, 1500] { try fake.write(index, FakeNetif.file(oper: "carrier", online: "partial")) }
+      try fake.write(4, FakeNetif.file(oper: "carrier", online: "partial") + "OPER_STATE=\(padding)")
+      let some = NetworkdLinkWatcher.status(root: fake.root, links: [1, 2, 3, 4, 999])
+      #expect(some.use == .inUse)
+      #expect(
+        some.links.keys.sorted() == [2, 3], "only existing links, each file at most 32 KiB: \(some.links.keys.sorted())"
+      )
+      #expect(some.links[2]?.values.count == 7, "the known keys only: \(some.links[2]?.values.keys.sorted() ?? [])")
+      // The files of at most 1,024 links, the lowest indexes: link 1,500's is not read.
+      let many = NetworkdLinkWatcher.status(root: fake.root, links: 1...3000)
+      #expect(many.links.keys.sorted() == [2, 3], "\(many.links.keys.sorted().prefix(10))")
+      let fewer = NetworkdLinkWatcher.status(root: fake.root, links: [2, 1500])
+      #expect(fewer.links.keys.sorted() == [2, 1500])
+    }
+
+    /// networkd and NetworkManager manage PID 1's namespace. A process in a loopback-only namespace that sees
+    /// networkd's files (the same /run) must not show their state: it cannot read /proc/1/ns/net without privileges,
+    /// but the list of PID 1's netlink sockets tells it is elsewhere; and when even that list is hidden (`hidepid`) it
+    /// cannot tell, so it does not apply them either, and says so.
+    @Test("a loopback-only namespace with networkd's files visible, unprivileged: their state is not applied")
+    func loopbackOnlyNamespaceWithNetworkdFilesVisible() async throws {
+      let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nstest-unpriv-\(UUID().uuidString)")
+        .path
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+      defer { try? FileManager.default.removeItem(atPath: folder) }
+      // An unprivileged user may not reach the build folder (under /root on some machines): a copy it can run.
+      let binary = folder + "/netstatus"
+      try FileManager.default.copyItem(atPath: NetstatusProcess.binaryPath, toPath: binary)
+      #expect(chmod(folder, 0o755) == 0 && chmod(binary, 0o755) == 0)
+      let script = """
+        mount -t tmpfs tmpfs /run && mkdir -p /run/systemd/netif/links \\
+          && printf '%s' "$NETWORKD_FILE" > /run/systemd/netif/links/1 || exit 99
+        run() { setpriv --reuid=65534 --regid=65534 --clear-groups "$BINARY" show --all; }
+        run
+        echo "-- hidepid"
+        mount -t proc -o hidepid=2 proc /proc || exit 98
+        run
+        exit 0
+        """
+      let run = try ChildProcess(
+        executable: "/usr/bin/unshare", ["--mount", "--net", "sh", "-c", script],
+        environment: [
+          "PATH": "/usr/sbin:/usr/bin:/sbin:/bin", "NO_COLOR": "1", "BINARY": binary,
+          "NETWORKD_FILE": FakeNetif.file(oper: "routable", online: "online"),
+        ])
+      #expect(try await run.waitForExit() == .exited(0), "\(run.errorOutput)")
+      let lines = run.lines.values
+      let split = try #require(lines.firstIndex(of: "-- hidepid"), "\(lines)")
+      let readable = lines[..<split]
+      let hidden = lines[(split + 1)...]
+      for part in [readable, hidden] {
+        let lo = try #require(part.first { $0.hasPrefix("  1  lo ") }, "\(lines)")
+        #expect(!lo.contains("networkd"), "networkd's state applied to another namespace: \(lo)")
+      }
+      #expect(
+        readable.contains {
+          $0.hasPrefix("  systemd-networkd (link states, advertised captive portal): unavailable: not applied: ")
+            && $0.contains("is not the one systemd-networkd and NetworkManager manage")
+        }, "\(lines)")
+      #expect(
+        hidden.contains {
+          $0.hasPrefix("  systemd-networkd (link states, advertised captive portal): unavailable: not applied: ")
+            && $0.contains("cannot be shown to be the one")
+        }, "\(lines)")
     }
 
     @Test("a portal's address is the captive-portal URL networkd recorded for the path's interface")
@@ -370,14 +463,42 @@
   /// Whose namespace NetworkManager and networkd manage: PID 1's. A process moved out of it ignores them.
   @Suite("SystemNamespace: the namespace the system's network managers manage")
   struct SystemNamespaceTests {
-    @Test func onlyKnownDifferentIdentitiesMeanAnotherNamespace() {
+    @Test func identitiesDecideOnlyWhenBothAreKnown() {
       let own = SystemNamespace.Identity(device: 4, inode: 4_026_531_833)
       let other = SystemNamespace.Identity(device: 4, inode: 4_026_532_500)
-      #expect(SystemNamespace.isSystems(own: own, system: own))
-      #expect(!SystemNamespace.isSystems(own: own, system: other))
-      // PID 1's namespace unreadable (no ptrace access to it): the own namespace is taken for the system's.
-      #expect(SystemNamespace.isSystems(own: own, system: nil))
-      #expect(SystemNamespace.isSystems(own: nil, system: other))
+      #expect(SystemNamespace.relation(own: own, system: own) == .same)
+      #expect(SystemNamespace.relation(own: own, system: other) == .other)
+      // PID 1's namespace unreadable (no ptrace access to it): not taken for the own one.
+      #expect(SystemNamespace.relation(own: own, system: nil) == .unknown)
+      #expect(SystemNamespace.relation(own: nil, system: other) == .unknown)
+      #expect(SystemNamespace.relation(socketListed: true) == .same)
+      #expect(SystemNamespace.relation(socketListed: false) == .other)
+      #expect(SystemNamespace.relation(socketListed: nil) == .unknown)
+    }
+
+    @Test func aSocketListIsMatchedByItsLastColumn() {
+      let text = """
+        sk               Eth Pid        Groups   Rmem     Wmem     Dump  Locks    Drops    Inode
+        00000000c73fa17d 0   0          00000000 0        0        0     2        0        4
+        0000000012345678 0   4242       00000551 0        0        0     2        0        36145
+        """
+      #expect(SystemNamespace.listsSocket(text, inode: 36145))
+      #expect(!SystemNamespace.listsSocket(text, inode: 4242), "a port ID is not an inode")
+      #expect(!SystemNamespace.listsSocket(text, inode: 3614))
+    }
+
+    /// Without privileges (no ptrace access to PID 1), the check by socket list tells the namespaces apart.
+    @Test func aBoundSocketIsListedInItsOwnNamespaceOnly() async throws {
+      #expect(SystemNamespace.ownSocketIsListed(in: "/proc/self/net/netlink") == true)
+      #expect(SystemNamespace.ownSocketIsListed(in: "/proc/self/net/no-such-list") == nil)
+      let namespace = try TestNamespace("sysns")
+      defer { namespace.delete() }
+      let other = try ChildProcess(
+        executable: "/usr/bin/ip", ["netns", "exec", namespace.name, "sh", "-c", "echo entered; exec sleep 30"])
+      defer { other.terminate() }
+      try await other.lines.waitFor(count: 1, "the child inside the namespace")
+      // The child's namespace is another one: a socket of this process is not in its list.
+      #expect(SystemNamespace.ownSocketIsListed(in: "/proc/\(other.processIdentifier)/net/netlink") == false)
     }
 
     @Test func theOwnNamespaceFileHasAnIdentity() {

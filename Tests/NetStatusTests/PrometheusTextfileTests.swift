@@ -133,7 +133,98 @@
       defer { site.delete() }
       let run = try NetstatusProcess(["watch", "-n", site.target.name, "--textfile", "/nonexistent-nstest/x.prom"])
       #expect(try await run.waitForExit(timeout: .seconds(10)) == .exited(2))
-      #expect(run.errorOutput.contains("cannot write /nonexistent-nstest/x.prom."), "\(run.errorOutput)")
+      #expect(run.errorOutput.contains("cannot create /nonexistent-nstest/x.prom.tmp-"), "\(run.errorOutput)")
+      #expect(run.errorOutput.contains("ENOENT"), "\(run.errorOutput)")
+    }
+
+    /// A folder under /tmp for one test, removed with everything in it.
+    struct Folder {
+      let path: String
+      init(_ name: String) throws {
+        path = NSTemporaryDirectory() + "nstest-\(name)-\(UInt64.random(in: 0 ... .max))"
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+      }
+      func delete() { try? FileManager.default.removeItem(atPath: path) }
+      func contents(_ name: String) -> String? {
+        FileManager.default.contents(atPath: path + "/" + name).map { String(decoding: $0, as: UTF8.self) }
+      }
+      func isSymbolicLink(_ name: String) -> Bool {
+        (try? FileManager.default.attributesOfItem(atPath: path + "/" + name)[.type] as? FileAttributeType)
+          == .typeSymbolicLink
+      }
+    }
+
+    /// A symbolic link planted under the temporary file's name (the name older versions used, `PATH.PID.tmp`, and
+    /// the first name tried) is never followed: its target keeps its contents, the link stays a link, and the
+    /// metrics file is a regular file with the text.
+    @Test func aSymbolicLinkPlantedAsTheTemporaryFileIsNotFollowed() throws {
+      let folder = try Folder("promlink")
+      defer { folder.delete() }
+      let victim = folder.path + "/passwd"
+      try "root:x:0:0\n".write(toFile: victim, atomically: false, encoding: .utf8)
+      let metrics = folder.path + "/net.prom"
+      let planted = ["\(metrics).\(getpid()).tmp", "\(metrics).tmp-planted"]
+      for name in planted { try FileManager.default.createSymbolicLink(atPath: name, withDestinationPath: victim) }
+      var names = [planted[1]]
+      let failure = PrometheusTextfile.replace(metrics, with: "netstatus_path_satisfied 1\n") { path in
+        names.isEmpty ? PrometheusTextfile.temporaryName(for: path) : names.removeFirst()
+      }
+      #expect(failure == nil)
+      #expect(folder.contents("passwd") == "root:x:0:0\n")
+      #expect(folder.contents("net.prom") == "netstatus_path_satisfied 1\n")
+      #expect(!folder.isSymbolicLink("net.prom"))
+      for name in planted { #expect(folder.isSymbolicLink((name as NSString).lastPathComponent), "\(name)") }
+      // The default names too, where the planted link is under the name older versions used.
+      #expect(PrometheusTextfile.replace(metrics, with: "netstatus_path_satisfied 0\n") == nil)
+      #expect(folder.contents("passwd") == "root:x:0:0\n")
+      #expect(folder.contents("net.prom") == "netstatus_path_satisfied 0\n")
+      // Nothing is left behind but the planted links and the two files.
+      let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+      #expect(left == ["net.prom", "net.prom.\(getpid()).tmp", "net.prom.tmp-planted", "passwd"])
+    }
+
+    /// A FIFO planted under the temporary file's name is never opened (a blocking open would wait for a writer for
+    /// ever, deaf to SIGTERM): replacing returns at once and writes the file.
+    @Test func aFIFOPlantedAsTheTemporaryFileNeverBlocks() async throws {
+      let folder = try Folder("promfifo")
+      defer { folder.delete() }
+      let metrics = folder.path + "/net.prom"
+      let planted = ["\(metrics).\(getpid()).tmp", "\(metrics).tmp-planted"]
+      for name in planted { #expect(mkfifo(name, 0o600) == 0) }
+      let results = Recorder<String?>()
+      Thread.detachNewThread {
+        var names = [planted[1]]
+        results.append(
+          PrometheusTextfile.replace(metrics, with: "netstatus_path_satisfied 1\n") { path in
+            names.isEmpty ? PrometheusTextfile.temporaryName(for: path) : names.removeFirst()
+          })
+        results.append(PrometheusTextfile.replace(metrics, with: "netstatus_path_satisfied 0\n"))
+      }
+      try await results.waitFor(count: 2, timeout: .seconds(10), "both replacements to return")
+      #expect(results.values == [nil, nil])
+      #expect(folder.contents("net.prom") == "netstatus_path_satisfied 0\n")
+    }
+
+    /// When every name tried is taken, nothing is written and the error names the errno.
+    @Test func everyNameTakenIsAnErrorNamingEEXIST() throws {
+      let folder = try Folder("promtaken")
+      defer { folder.delete() }
+      let metrics = folder.path + "/net.prom"
+      try "x".write(toFile: metrics + ".tmp-taken", atomically: false, encoding: .utf8)
+      let failure = PrometheusTextfile.replace(metrics, with: "y") { _ in metrics + ".tmp-taken" }
+      #expect(failure?.contains("EEXIST") == true, "\(failure ?? "nil")")
+      #expect(folder.contents("net.prom.tmp-taken") == "x")
+      #expect(folder.contents("net.prom") == nil)
+    }
+
+    /// The error names its errno (`EISDIR`, not `errno 21`), and leaves nothing behind.
+    @Test func aFolderInTheWayIsAnErrorNamingEISDIR() throws {
+      let folder = try Folder("promdir")
+      defer { folder.delete() }
+      try FileManager.default.createDirectory(atPath: folder.path + "/net.prom", withIntermediateDirectories: false)
+      let failure = PrometheusTextfile.replace(folder.path + "/net.prom", with: "x")
+      #expect(failure?.hasSuffix(": EISDIR (Is a directory)") == true, "\(failure ?? "nil")")
+      #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["net.prom"])
     }
   }
 #endif

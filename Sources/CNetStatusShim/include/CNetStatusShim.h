@@ -134,6 +134,9 @@ static inline int cns_spawn_close_from(posix_spawn_file_actions_t *actions, int 
 
 /// NSFS_MAGIC (0x6e736673): the filesystem of namespace files (/run/netns/NAME, /proc/PID/ns/net).
 static inline long cns_nsfs_magic(void) { return NSFS_MAGIC; }
+
+/// The name of errno value `code` (`"EISDIR"`), or NULL for a number Linux does not define (errno_names.c).
+const char *cns_errno_name(int code);
 #endif
 
 #endif

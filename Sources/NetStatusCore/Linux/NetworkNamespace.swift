@@ -96,12 +96,18 @@
       return value
     }
 
-    /// The process whose namespace ``path`` names, for a path of exactly the form `/proc/PID/ns/net`.
-    var processID: Int32? { ProcessNamespacePath.processID(in: path) }
+    /// The process whose namespace ``path`` names: for a path of exactly the form `/proc/PID/ns/net`, or a symbolic
+    /// link to one (a name in `/run/netns` that a container tool made a link, not a bind mount): the name is then
+    /// judged by the namespace it points at, which lives only while process PID does.
+    var processID: Int32? {
+      ProcessNamespacePath.processID(in: path)
+        ?? LocalFile.symbolicLinkDestination(path).flatMap(ProcessNamespacePath.processID(in:))
+    }
 
-    /// For a `/proc/PID/ns/net` path, a pidfd for process PID, readable once it exits: the path then names no
-    /// namespace any more, as a deleted `/run/netns` entry does. `nil` for any other path, and where the kernel
-    /// has no `pidfd_open` (before Linux 5.3, or forbidden by a seccomp filter): the exit then goes unnoticed.
+    /// For a `/proc/PID/ns/net` path (or a link to one), a pidfd for process PID, readable once it exits: the path
+    /// then names no namespace any more, as a deleted `/run/netns` entry does. `nil` for any other path, and where
+    /// the kernel has no `pidfd_open` (before Linux 5.3, or forbidden by a seccomp filter): the exit then goes
+    /// unnoticed.
     ///
     /// Guards against PID reuse: once the pidfd is open (it then stays with that process whatever its PID
     /// becomes), `path` must still name the namespace `handle` was opened from; otherwise process PID is not

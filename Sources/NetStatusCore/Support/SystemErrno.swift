@@ -5,6 +5,9 @@
 #elseif canImport(Darwin)
   import Darwin
 #endif
+#if os(Linux)
+  import CNetStatusShim
+#endif
 
 /// errno values and their names, for error messages on every platform (and in `netstatus`): the platform's own
 /// numbers (Linux and Darwin differ beyond the first 34: `ENOBUFS` is 105 on Linux, 55 on Darwin), taken from its C
@@ -30,6 +33,14 @@ package enum SystemErrno {
   static let ETIMEDOUT: Int32 = platformETIMEDOUT
   static let EHOSTUNREACH: Int32 = platformEHOSTUNREACH
 
+  /// The name of `errno`, `nil` when unknown.
+  static func name(_ errno: Int32) -> String? {
+    #if os(Linux)
+      if let name = cns_errno_name(errno) { return String(cString: name) }
+    #endif
+    return names[errno]
+  }
+
   private static let names: [Int32: String] = {
     var names: [Int32: String] = [
       platformEPERM: "EPERM", platformENOENT: "ENOENT", platformESRCH: "ESRCH", platformEINTR: "EINTR",
@@ -50,9 +61,10 @@ package enum SystemErrno {
     return names
   }()
 
-  /// `ENOENT (No such file or directory)`.
+  /// `ENOENT (No such file or directory)`: every number Linux defines by its name (`EISDIR`, not `errno 21`), on
+  /// Apple platforms those of the table above; `errno N` for any other.
   package static func describe(_ errno: Int32) -> String {
-    let name = names[errno] ?? "errno \(errno)"
+    let name = self.name(errno) ?? "errno \(errno)"
     guard let message = strerror(errno) else { return name }
     return "\(name) (\(String(cString: message)))"
   }

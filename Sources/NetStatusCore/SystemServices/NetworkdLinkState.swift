@@ -22,13 +22,22 @@
 /// `ACTIVATION_POLICY` with 248, `ONLINE_STATE` and `REQUIRED_FAMILY_FOR_ONLINE` with 249; `CAPTIVE_PORTAL` is
 /// written only by networkd newer than 252 (not Debian 12's). Keys about configuration (`ONLINE_STATE`, `REQUIRED_…`,
 /// `ACTIVATION_POLICY`,
-/// `NETWORK_FILE`, `CAPTIVE_PORTAL`) are written only for a link a `.network` file matches. Every key the file
-/// holds, unknown ones included, is in ``values``.
+/// `NETWORK_FILE`, `CAPTIVE_PORTAL`) are written only for a link a `.network` file matches. A file read keeps only
+/// the keys above (``knownKeys``), in ``values``: others (addresses, DNS servers, LLDP) are dropped as they are
+/// parsed, so that a large file costs no memory.
 public struct NetworkdLinkState: Sendable, Hashable {
   /// The link's interface index (`ifi_index`): the file's name.
   public var index: Int32
-  /// Every key and value of the file, as networkd wrote them (quotes and escapes undone).
+  /// The file's keys that NetStatus knows (``knownKeys``) and their values, as networkd wrote them (quotes and
+  /// escapes undone).
   public var values: [String: String]
+
+  /// The keys a file read keeps: those the properties below read.
+  public static let knownKeys: Set<String> = [
+    "ADMIN_STATE", "OPER_STATE", "CARRIER_STATE", "ADDRESS_STATE", "IPV4_ADDRESS_STATE", "IPV6_ADDRESS_STATE",
+    "ONLINE_STATE", "REQUIRED_FOR_ONLINE", "REQUIRED_OPER_STATE_FOR_ONLINE", "REQUIRED_FAMILY_FOR_ONLINE",
+    "ACTIVATION_POLICY", "NETWORK_FILE", "CAPTIVE_PORTAL",
+  ]
 
   /// Creates the state of link `index` from its keys and values.
   public init(index: Int32, values: [String: String]) {
@@ -36,10 +45,10 @@ public struct NetworkdLinkState: Sendable, Hashable {
     self.values = values
   }
 
-  /// Parses the text of the state file of link `index`. Malformed lines are skipped; a truncated file gives what
-  /// it holds.
+  /// Parses the text of the state file of link `index`, keeping the ``knownKeys``. Malformed lines are skipped; a
+  /// truncated file gives what it holds.
   public init(index: Int32, fileContents: String) {
-    self.init(index: index, values: NetworkdStateFile.parse(fileContents))
+    self.init(index: index, values: NetworkdStateFile.parse(fileContents, keys: Self.knownKeys))
   }
 
   /// A value, `nil` when the key is absent or empty (as systemd's own reader, sd-network, treats it).
@@ -87,9 +96,30 @@ public struct NetworkdLinkState: Sendable, Hashable {
   /// `NETWORK_FILE`: the `.network` file that configures the link; `nil` for a link networkd does not manage.
   public var networkFile: String? { value("NETWORK_FILE") }
   /// `CAPTIVE_PORTAL`: the captive-portal API URL the network advertised (RFC 8910: DHCPv4 option 114, DHCPv6
-  /// option 103 or the IPv6 router advertisement option), when it did. A ``ConnectivityMonitor`` whose probe
+  /// option 103 or the IPv6 router advertisement option), when it did and it is an `https` URI, as RFC 8910 requires
+  /// (section 2): anything else (`http:`, `javascript:`, text) is `nil`. A ``ConnectivityMonitor`` whose probe
   /// finds a portal reports it as the portal's address.
-  public var captivePortal: String? { value("CAPTIVE_PORTAL") }
+  public var captivePortal: String? {
+    guard let url = value("CAPTIVE_PORTAL"), Self.isHTTPSURI(url) else { return nil }
+    return url
+  }
+
+  /// Whether `text` is an absolute `https` URI with a host: the scheme (any case) and `://`, a host before any
+  /// `/`, `?` or `#`, and only printable ASCII without spaces (RFC 3986's characters), at most 2,048 bytes.
+  static func isHTTPSURI(_ text: String) -> Bool {
+    let bytes = Array(text.utf8)
+    let scheme = Array("https://".utf8)
+    guard bytes.count > scheme.count, bytes.count <= 2048,
+      bytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\\") }),
+      zip(bytes, scheme).allSatisfy({ $0 | 0x20 == $1 })
+    else { return false }
+    let authority = bytes[scheme.count...].prefix {
+      $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#")
+    }
+    // The host: what follows any user information, up to a port.
+    let host = authority.split(separator: UInt8(ascii: "@"), omittingEmptySubsequences: false).last ?? []
+    return !host.isEmpty && host.first != UInt8(ascii: ":")
+  }
 
   /// Whether networkd manages the link: a `.network` file matches it and networkd has not left it unmanaged.
   public var isManaged: Bool { networkFile != nil && administrativeState != "unmanaged" }

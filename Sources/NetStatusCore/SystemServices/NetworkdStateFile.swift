@@ -13,8 +13,9 @@
 ///   end of the file (a truncated file gives a truncated value, not an error).
 /// - A key given twice keeps its last value.
 enum NetworkdStateFile {
-  /// The keys and values of `text`.
-  static func parse(_ text: String) -> [String: String] {
+  /// The keys and values of `text`; only those of `keys` when given, so that the result stays small whatever the
+  /// file holds.
+  static func parse(_ text: String, keys: Set<String>? = nil) -> [String: String] {
     var result: [String: String] = [:]
     var scalars = Array(text.unicodeScalars)[...]
     while !scalars.isEmpty {
@@ -39,7 +40,8 @@ enum NetworkdStateFile {
         continue
       }
       scalars = scalars.dropFirst()
-      result[key] = value(&scalars)
+      let value = value(&scalars)
+      if keys?.contains(key) ?? true { result[key] = value }
     }
     return result
   }

@@ -18,6 +18,10 @@ public struct NetworkdStatus: Sendable, Hashable {
     /// The source watches another network namespace than the process's own: networkd manages the host's links,
     /// and its files say nothing about another namespace's (unless a root was configured explicitly).
     case otherNamespace
+    /// The source watches the process's own network namespace, but it cannot be shown to be the one networkd
+    /// manages (PID 1's): `/proc/1/ns/net` and `/proc/1/net/netlink` are both unreadable (`/proc` mounted with
+    /// `hidepid`, some sandboxes). networkd's files may describe another namespace's links, so they are not read.
+    case namespaceUnverified
     /// The folder of per-link files (`ROOT/links`) does not exist: networkd is not running (or never ran since
     /// boot). It is watched: when networkd starts and makes it, its files are read.
     case folderMissing
@@ -26,11 +30,13 @@ public struct NetworkdStatus: Sendable, Hashable {
     /// The folder is read and watched; ``NetworkdStatus/links`` holds what it says.
     case inUse
 
-    /// `not started`, `other namespace`, `folder missing`, `unreadable: EACCES (Permission denied)`, `in use`.
+    /// `not started`, `other namespace`, `namespace unverified`, `folder missing`, `unreadable: EACCES (Permission
+    /// denied)`, `in use`.
     public var description: String {
       switch self {
       case .notStarted: "not started"
       case .otherNamespace: "other namespace"
+      case .namespaceUnverified: "namespace unverified"
       case .folderMissing: "folder missing"
       case .unreadable(let code): "unreadable: \(SystemErrno.describe(code))"
       case .inUse: "in use"
@@ -38,7 +44,8 @@ public struct NetworkdStatus: Sendable, Hashable {
     }
   }
 
-  /// The folder read (`/run/systemd/netif` by default), or `nil` when none is (``Use/otherNamespace``).
+  /// The folder read (`/run/systemd/netif` by default), or `nil` when none is (``Use/otherNamespace``,
+  /// ``Use/namespaceUnverified``).
   public var root: String?
   /// Whether the files are read, or why not.
   public var use: Use

@@ -22,7 +22,9 @@
       var inventory = LinkInventory(
         mirrored: mirrored, classifier: InterfaceClassifier(sysfsRoot: sysfsRoot), nameservers: resolver.nameservers)
       // systemd-networkd's view of each link, as a monitor of that namespace reads it (NetworkdLinkWatcher.swift).
-      let networkd = NetworkdLinkWatcher.status(root: NetworkdRecord.defaultRoot(ownNamespace: namespace == nil))
+      let networkd = NetworkdLinkWatcher.status(
+        root: NetworkdRecord.defaultRoot(ownNamespace: namespace == nil),
+        unused: NetworkdRecord.unusedReason(ownNamespace: namespace == nil), links: inventory.links.map(\.index))
       for position in inventory.links.indices {
         inventory.links[position].networkd = networkd.links[inventory.links[position].index]
       }

@@ -23,7 +23,8 @@
   /// (`/run/netns`, or `/run` until `ip netns add` makes it), and the mount table's change notification, because
   /// `ip netns add` creates the file first and bind-mounts the namespace on it afterwards. A name is reported once
   /// it is a namespace (a file on nsfs), never before; `.disappeared` when the name is removed or is no namespace
-  /// any more.
+  /// any more. A name is judged by the namespace it points at, not by the name: one that now names another
+  /// namespace (a bind mount replaced, a link pointed elsewhere) disappears and appears again.
   ///
   /// The handler runs on that thread, one change at a time, in order: the names present at start first. It may
   /// start and stop monitors; it must be quick, since every monitor's events wait meanwhile.
@@ -94,8 +95,8 @@
     private var mountTable: Int32 = -1
     private var folderWatch: Int32?
     private var parentWatch: Int32?
-    /// Namespaces reported as present.
-    private var known: Set<String> = []
+    /// Namespaces reported as present, and the identity (device and inode on nsfs) of the namespace each names.
+    private var known: [String: NamespaceIdentity] = [:]
     /// Names in the folder that are not namespaces (yet): `ip netns add` mounts the namespace after creating
     /// the file.
     private var pending: Set<String> = []
@@ -139,7 +140,7 @@
       case .mountTableChanged:
         // Reading is not needed: the poll itself takes the change note. Only names seen but not yet namespaces
         // (or known ones unmounted) can change.
-        check(pending.union(known))
+        check(pending.union(known.keys))
       case .folderEvents(let events):
         if events.contains(where: { $0.mask & InotifyWatcher.overflow != 0 }) {
           rescan()
@@ -152,12 +153,12 @@
             if event.watch == parentWatch { parentWatch = nil }
           }
           if event.watch == folderWatch, !event.name.isEmpty { names.insert(event.name) }
-          if event.watch == folderWatch, event.name.isEmpty { names.formUnion(known) }  // the folder itself went
+          if event.watch == folderWatch, event.name.isEmpty { names.formUnion(known.keys) }  // the folder itself went
           if event.watch == parentWatch, event.name == LocalFile.lastComponent(of: folder) {
             // The folder was made (or removed): watch it now, and read it whole.
             folderWatch = try? NetlinkEventHub.watch(folder: folder, .names, for: reservation)
             names.formUnion(Self.names(in: folder))
-            names.formUnion(known)
+            names.formUnion(known.keys)
           }
         }
         check(names)
@@ -169,20 +170,22 @@
 
     /// Checks every name in the folder and every known one.
     private func rescan() {
-      check(Set(Self.names(in: folder)).union(known))
+      check(Set(Self.names(in: folder)).union(known.keys))
     }
 
     /// Reports the names among `names` that became namespaces or stopped being ones, in name order.
     private func check(_ names: Set<String>) {
       for name in names.sorted() {
         let path = folder + "/" + name
-        let present = Self.isNamespace(path)
-        if present {
+        if let identity = Self.namespaceIdentity(path) {
           pending.remove(name)
-          if known.insert(name).inserted { report(.appeared(name)) }
+          guard known[name] != identity else { continue }
+          if known[name] != nil { report(.disappeared(name)) }
+          known[name] = identity
+          report(.appeared(name))
         } else {
           if access(path, F_OK) == 0 { pending.insert(name) } else { pending.remove(name) }
-          if known.remove(name) != nil { report(.disappeared(name)) }
+          if known.removeValue(forKey: name) != nil { report(.disappeared(name)) }
         }
       }
     }
@@ -192,10 +195,25 @@
       handler(change)
     }
 
-    /// Whether the file is a namespace: on nsfs (a bind mount of one), not the empty file under it.
+    /// A namespace's identity: its nsfs device and inode.
+    struct NamespaceIdentity: Equatable {
+      var device: UInt64
+      var inode: UInt64
+    }
+
+    /// Whether the file is a namespace: on nsfs (a bind mount of one, or a link to `/proc/PID/ns/net`), not the
+    /// empty file under it.
     static func isNamespace(_ path: String) -> Bool {
       var type = 0
       return cns_statfs_type(path, &type) == 0 && type == cns_nsfs_magic()
+    }
+
+    /// The identity of the namespace at `path` (links followed), or `nil` when it is none.
+    static func namespaceIdentity(_ path: String) -> NamespaceIdentity? {
+      guard isNamespace(path) else { return nil }
+      var info = stat()
+      guard stat(path, &info) == 0 else { return nil }
+      return NamespaceIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
 
     /// The entries of a folder (none when it cannot be read).

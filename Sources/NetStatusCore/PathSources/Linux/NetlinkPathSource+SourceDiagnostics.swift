@@ -7,10 +7,22 @@
     public var sourceDiagnostics: [SourceDiagnostic] {
       var sources = [SourceDiagnostic(name: "rtnetlink", provides: "paths", status: .active)]
       let networkd = self.networkd
-      if networkd.use != .otherNamespace {
+      // A monitor of a namespace given by name says nothing of networkd; one of the process's own namespace says
+      // why it does not apply networkd's state when that namespace is not PID 1's (SystemNamespace.swift).
+      if networkd.use != .otherNamespace || namespace == nil {
         let status: SourceDiagnostic.Status
         switch networkd.use {
         case .inUse: status = .active
+        case .otherNamespace:
+          status = .unavailable(
+            reason:
+              "not applied: this process's network namespace is not the one systemd-networkd and NetworkManager "
+              + "manage (PID 1's)")
+        case .namespaceUnverified:
+          status = .unavailable(
+            reason:
+              "not applied: this network namespace cannot be shown to be the one systemd-networkd and NetworkManager "
+              + "manage (PID 1's: /proc/1/ns/net and /proc/1/net/netlink unreadable)")
         case .folderMissing:
           status = .unavailable(
             reason: "systemd-networkd is not running (no \(networkd.root ?? "/run/systemd/netif")/links)")

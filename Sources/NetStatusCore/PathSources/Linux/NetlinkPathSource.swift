@@ -105,6 +105,7 @@
       self.shared = NetlinkSourceRecord(recordsKernelState: options.recordsKernelState)
       self.networkdRecord = NetworkdRecord(
         root: networkdRoot ?? NetworkdRecord.defaultRoot(ownNamespace: namespace == nil),
+        unused: NetworkdRecord.unusedReason(ownNamespace: namespace == nil),
         observer: options.networkdObserver)
     }
 

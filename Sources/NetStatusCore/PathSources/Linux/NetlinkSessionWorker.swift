@@ -161,10 +161,10 @@
         try watchResolverConfiguration()
         try openSocket(inside: nil)
       }
-      try networkd?.start(for: reservation)
       resolver = ResolverConfiguration.load(
         path: configuration.resolverConfigurationPath, upstreamPath: configuration.resolvedUpstreamPath)
       try dumpEverything()
+      try networkd?.start(for: reservation, links: state.links)
       var settled = true
       let path = try evaluateUntilSettled(settled: &settled)
       let asked = lookupsAsked
@@ -298,6 +298,8 @@
         return .idle  // not waited on by a session
       }
       guard changed || routingChanged else { return .idle }
+      // Every link change is a routing change: networkd's files are read for the links there are now.
+      if routingChanged { networkd?.follow(links: state.links) }
       return try publishIfChanged(lookingUp: routingChanged)
     }
 

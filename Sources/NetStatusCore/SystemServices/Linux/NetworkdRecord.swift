@@ -25,10 +25,16 @@
       return ownNamespace && SystemNamespace.ownIsSystems ? "/run/systemd/netif" : nil
     }
 
-    init(root: String?, observer: (@Sendable (NetworkdStatus) -> Void)?) {
+    /// Why no root is read when ``defaultRoot(ownNamespace:)`` gives none: another namespace, or the own one when it
+    /// cannot be shown to be PID 1's.
+    static func unusedReason(ownNamespace: Bool) -> NetworkdStatus.Use {
+      ownNamespace && SystemNamespace.own == .unknown ? .namespaceUnverified : .otherNamespace
+    }
+
+    init(root: String?, unused: NetworkdStatus.Use = .otherNamespace, observer: (@Sendable (NetworkdStatus) -> Void)?) {
       state = Mutex(
         State(
-          status: NetworkdStatus(root: root, use: root == nil ? .otherNamespace : .notStarted),
+          status: NetworkdStatus(root: root, use: root == nil ? unused : .notStarted),
           observer: observer))
     }
 

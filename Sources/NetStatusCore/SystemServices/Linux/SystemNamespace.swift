@@ -7,8 +7,9 @@
   /// NetworkManager and systemd-networkd manage the network namespace of the system's manager, PID 1 (the host's,
   /// or a container's own when the container runs them). A process moved into another namespace with `ip netns
   /// exec` or `unshare --net` still sees the same `/run` and system bus: their interface indexes and names there
-  /// describe other links than its own, so their state must not be applied to its paths. ARCHITECTURE.md,
-  /// "Kernel and platform facts".
+  /// describe other links than its own, so their state must not be applied to its paths. Their state is applied only
+  /// where the namespace is shown to be PID 1's (``Relation/same``); when it cannot be told (``Relation/unknown``) it
+  /// is not, and the diagnostics say so. ARCHITECTURE.md, "Kernel and platform facts".
   enum SystemNamespace {
     /// A namespace file's identity: its device and inode.
     struct Identity: Equatable {
@@ -16,11 +17,21 @@
       var inode: UInt64
     }
 
-    /// Whether the process's own network namespace is PID 1's, decided once per process. `true` also when PID 1's
-    /// cannot be read (`/proc/1/ns/net` needs ptrace access to PID 1: an unprivileged user, or a sandbox that hides
-    /// it): the process's own namespace is then the best guess, as it was before this check.
-    static let ownIsSystems: Bool = isSystems(
-      own: identity(of: "/proc/self/ns/net"), system: identity(of: "/proc/1/ns/net"))
+    /// How the process's own network namespace relates to PID 1's.
+    enum Relation: Equatable {
+      /// The same namespace: the managers' state describes the process's links.
+      case same
+      /// Another namespace.
+      case other
+      /// Neither check could be made (`/proc/1/ns/net` and `/proc/1/net/netlink` both unreadable).
+      case unknown
+    }
+
+    /// How the process's own network namespace relates to PID 1's, decided once per process (``decide()``).
+    static let own: Relation = decide()
+
+    /// Whether the process's own network namespace is shown to be PID 1's.
+    static var ownIsSystems: Bool { own == .same }
 
     /// Whether the system bus's NetworkManager speaks for the process's own namespace: it runs in PID 1's, or the
     /// user named a bus (`DBUS_SYSTEM_BUS_ADDRESS`), which says whose NetworkManager to ask. The one rule for both
@@ -29,10 +40,48 @@
       ownIsSystems || getenv("DBUS_SYSTEM_BUS_ADDRESS") != nil
     }
 
-    /// The decision, pure: different only when both identities are known and differ.
-    static func isSystems(own: Identity?, system: Identity?) -> Bool {
-      guard let own, let system else { return true }
-      return own == system
+    /// Two checks, the first that can be made:
+    /// 1. The nsfs identities of `/proc/self/ns/net` and `/proc/1/ns/net` compared. Reading PID 1's needs ptrace
+    ///    access to it: root, and not in every container or sandbox.
+    /// 2. Without privileges: a netlink socket is made and bound, and looked for by its inode in
+    ///    `/proc/1/net/netlink`, which lists the bound netlink sockets of PID 1's namespace and which any user may
+    ///    read (unless `/proc` is mounted with `hidepid`). The socket is there exactly when the process shares that
+    ///    namespace.
+    static func decide() -> Relation {
+      let first = relation(own: identity(of: "/proc/self/ns/net"), system: identity(of: "/proc/1/ns/net"))
+      guard first == .unknown else { return first }
+      return relation(socketListed: ownSocketIsListed(in: "/proc/1/net/netlink"))
+    }
+
+    /// The first check, pure: unknown unless both identities are known.
+    static func relation(own: Identity?, system: Identity?) -> Relation {
+      guard let own, let system else { return .unknown }
+      return own == system ? .same : .other
+    }
+
+    /// The second check, pure: whether the own socket is in PID 1's list, `nil` when the list cannot be read.
+    static func relation(socketListed: Bool?) -> Relation {
+      socketListed.map { $0 ? .same : .other } ?? .unknown
+    }
+
+    /// Whether a netlink socket bound here appears in the socket list at `path` (`/proc/PID/net/netlink`), or `nil`
+    /// when the socket cannot be made or the list read.
+    static func ownSocketIsListed(in path: String) -> Bool? {
+      guard let socket = try? NetlinkSocket.open(receiveBufferSize: 4096, groups: 0) else { return nil }
+      defer { socket.close() }
+      var info = stat()
+      guard fstat(socket.fd, &info) == 0 else { return nil }
+      // A busy host has a few thousand netlink sockets, about 100 bytes a line.
+      guard let text = LocalFile.readText(path, limit: 16 << 20) else { return nil }
+      return listsSocket(text, inode: UInt64(info.st_ino))
+    }
+
+    /// Whether the text of a `/proc/PID/net/netlink` lists the socket with inode `inode` (the last column). Pure.
+    static func listsSocket(_ text: String, inode: UInt64) -> Bool {
+      let wanted = Substring(String(inode))
+      return text.split(separator: "\n").dropFirst().contains { line in
+        line.split(whereSeparator: { $0 == " " || $0 == "\t" }).last == wanted
+      }
     }
 
     /// The identity of the namespace file at `path` (`stat(2)` follows the magic link to the nsfs inode), or `nil`.
