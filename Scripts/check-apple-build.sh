@@ -28,11 +28,47 @@ exit 1
 SH
 chmod +x "$root/bin/libtool"
 
+# The sources are compiled against Apple's frameworks, which have no test hooks: no source may import the
+# stand-ins' (`@_spi(TestHooks)`).
+if grep -rn '@_spi(TestHooks)' Sources; then
+  echo "check-apple-build.sh: a source imports a stand-in's test hooks (above); Apple's frameworks have none" >&2
+  exit 1
+fi
+
+# The gate's own test: Tests/AppleSDKStandIn/GateSelfTest/AboveTheFloor.swift must fail exactly on the lines marked
+# `expected-failure`, with the text given there (an error, or a warning: either fails the build below).
+self_test() {
+  local sdk=$1 triple=$2 file=Tests/AppleSDKStandIn/GateSelfTest/AboveTheFloor.swift out
+  out=$(swiftc -typecheck -parse-as-library -warnings-as-errors -swift-version 6 -target "$triple" -sdk "$sdk" -module-cache-path "$sdk/ModuleCache" \
+    -Xfrontend -disable-objc-interop -plugin-path "$sdk/usr/lib/swift/host/plugins" "$file" 2>&1) && {
+    echo "check-apple-build.sh: $file compiled; the floor and isolation checks are not in force" >&2
+    return 1
+  }
+  local failed=0 line text
+  while IFS=: read -r line text; do
+    text=${text#*expected-failure: }
+    grep -qF "$file:$line:" <<<"$(grep -F "$text" <<<"$out")" || {
+      echo "check-apple-build.sh: $file:$line should fail with '$text'" >&2
+      failed=1
+    }
+  done < <(grep -n 'expected-failure: ' "$file")
+  local expected unexpected
+  expected=$(grep -n 'expected-failure: ' "$file" | cut -d: -f1 | tr '\n' '|')
+  unexpected=$(grep -E "^$file:[0-9]+:[0-9]+: (error|warning):" <<<"$out" | grep -vE "^$file:(${expected%|}):" || true)
+  if [ -n "$unexpected" ]; then
+    echo "check-apple-build.sh: $file fails where it should not:" >&2
+    echo "$unexpected" >&2
+    failed=1
+  fi
+  return $failed
+}
+
 status=0
 for platform in "${platforms[@]}"; do
   printf '\n--- %s\n' "$platform"
   sdk="$root/sdk-$platform"
   triple=$(Tests/AppleSDKStandIn/build-sdk.sh "$platform" "$sdk")
+  self_test "$sdk" "$triple" || { status=1; continue; }
   log="$root/$platform.log"
   # The library products and every module they depend on (NetStatusUI depends on NetStatus, NetStatusCore,
   # NetStatusPathModel, NetStatusNetlink and NetStatusSystem, as on a Mac).
