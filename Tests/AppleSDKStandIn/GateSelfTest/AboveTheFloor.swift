@@ -1,8 +1,8 @@
+import SwiftUI
 // Scripts/check-apple-build.sh compiles this file against each stand-in SDK and expects every line marked
 // `expected-failure` to fail, naming the file and line: proof that the Apple build enforces the deployment floor
 // (macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1) and isolation as a Mac does, and is not passing vacuously.
 import Synchronization
-import SwiftUI
 
 let aboveTheFloor = Mutex(0)  // expected-failure: 'Mutex' is only available
 

@@ -10,8 +10,10 @@ public struct SwiftUIView: DeclarationMacro {
     of node: some FreestandingMacroExpansionSyntax, in context: some MacroExpansionContext
   ) throws -> [DeclSyntax] {
     let name = node.arguments.first { $0.label == nil }.map { "\($0.expression.trimmed)" } ?? "nil"
-    guard let body = node.trailingClosure ?? node.arguments.first(where: { $0.label?.text == "body" })?.expression
-      .as(ClosureExprSyntax.self)
+    guard
+      let body = node.trailingClosure
+        ?? node.arguments.first(where: { $0.label?.text == "body" })?.expression
+        .as(ClosureExprSyntax.self)
     else {
       throw PreviewError.noBody
     }

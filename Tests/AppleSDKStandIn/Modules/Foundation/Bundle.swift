@@ -36,7 +36,9 @@ public struct URL: Equatable, Hashable, Sendable {
   /// Apple: `var absoluteString: String { get }`.
   public var absoluteString: String { text }
   /// Apple: `func appendingPathComponent(_ pathComponent: String) -> URL`.
-  public func appendingPathComponent(_ pathComponent: String) -> URL { URL(fileURLWithPath: text + "/" + pathComponent) }
+  public func appendingPathComponent(_ pathComponent: String) -> URL {
+    URL(fileURLWithPath: text + "/" + pathComponent)
+  }
   /// Apple: `func appendingPathComponent(_ pathComponent: String, isDirectory: Bool) -> URL`.
   public func appendingPathComponent(_ pathComponent: String, isDirectory: Bool) -> URL {
     appendingPathComponent(pathComponent)

@@ -104,8 +104,7 @@ open class NotificationCenter: NSObject, @unchecked Sendable {
   /// Apple: `func notifications(named name: Notification.Name, object: (any AnyObject & Sendable)? = nil) ->
   /// NotificationCenter.Notifications` (macOS 12, iOS 15).
   @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
-  public func notifications(named name: Notification.Name, object: (any AnyObject & Sendable)? = nil) -> Notifications
-  {
+  public func notifications(named name: Notification.Name, object: (any AnyObject & Sendable)? = nil) -> Notifications {
     Notifications()
   }
 

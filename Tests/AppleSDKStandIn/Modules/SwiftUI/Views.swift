@@ -32,7 +32,9 @@ public struct Text: _PrimitiveView, Equatable, Sendable {
   @usableFromInline let storage: String
   /// Apple: `init(_ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString?
   /// = nil)`.
-  public nonisolated init(_ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil) {
+  public nonisolated init(
+    _ key: LocalizedStringKey, tableName: String? = nil, bundle: Bundle? = nil, comment: StaticString? = nil
+  ) {
     storage = ""
   }
   /// Apple: `init<S>(_ content: S) where S : StringProtocol`.
