@@ -4,8 +4,10 @@
 
   /// Covers a view with ``NetworkUnavailableView`` while the device is offline.
   ///
-  /// The overlay appears only once the path is known and not satisfied, so an app never flashes "offline" at
-  /// launch, while the first path is still on its way. It fades in and out.
+  /// The overlay appears only once the path is known to be unsatisfied, so an app never flashes "offline" at
+  /// launch, while the first path is still on its way. A path that requires a connection
+  /// (`NetworkPath.Status.requiresConnection`) is not covered: a connection attempt brings the network up there (an
+  /// on-demand VPN, cellular that wakes), so the app must be free to make it. It fades in and out.
   ///
   /// On watchOS the modifier does nothing: `NWPathMonitor` reports an ordinary watch app as offline whatever the
   /// network (Apple's TN3135), so NetStatus reports no path there (Sources/NetStatusCore/PathSources/DefaultPathSource.swift), and
@@ -29,7 +31,7 @@
         return content
       #else
         let network = model ?? environmentModel ?? sharedModel
-        let offline = network.map { $0.isKnown && !$0.isConnected } ?? false
+        let offline = network?.coversContentWhileOffline ?? false
         return ZStack {
           content
           if offline {
