@@ -22,6 +22,15 @@
 ///
 /// `interfaceType` is derived: the type of the first available interface, or `null` when there is none.
 /// It is ignored when decoding.
+///
+/// ## Changes
+///
+/// Two paths are equal when every property is. A monitor publishes a path when it is not equal to the last one,
+/// with one addition on Apple platforms: each path `NWPathMonitor` delivers is a change, even when every property
+/// NetStatus copies is the same (Network's `path.h`: a new path is "an indication that something about the network
+/// has changed", such as one Wi-Fi network for another behind the same gateway). Every such path reaches every
+/// front-end (the path handlers, `paths`, Combine, Observation), as every one reaches `NWPathMonitor`'s
+/// `pathUpdateHandler`, though it may compare equal to the one before.
 public struct NetworkPath: Sendable, Hashable {
   /// Whether a path can be used to reach a network.
   public enum Status: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
@@ -82,6 +91,8 @@ public struct NetworkPath: Sendable, Hashable {
   /// most preferred first. An IPv6 link-local gateway is written without its scope (`fe80::1`, not `fe80::1%en0`)
   /// on every platform; its interface is among ``availableInterfaces``.
   public var gateways: [String]
+  /// Which delivery of the system's path monitor this is (see "Changes" above). Not part of equality, not encoded.
+  package var observation = PathObservation()
 
   /// Creates a path.
   ///
@@ -234,5 +245,31 @@ extension NetworkPath: Codable {
     }
     try container.encode(availableInterfaces, forKey: .availableInterfaces)
     try container.encode(gateways, forKey: .gateways)
+  }
+}
+
+/// Which delivery of the system's path monitor a ``NetworkPath`` is: on Apple platforms, a number the source gives
+/// each path `NWPathMonitor` delivers; `0` for paths that are values only (built, decoded, from the Linux source).
+///
+/// Always equal to any other and hashed as nothing, so that paths compare by their properties alone; the monitor and
+/// its front-ends read ``number`` to tell a new delivery from a repeat (``NetworkPath/isRepeat(of:)``).
+package struct PathObservation: Sendable, Hashable {
+  /// The delivery's number; `0` when the path is a value only.
+  package var number: UInt64 = 0
+
+  package init(number: UInt64 = 0) {
+    self.number = number
+  }
+
+  package static func == (lhs: PathObservation, rhs: PathObservation) -> Bool { true }
+  package func hash(into hasher: inout Hasher) {}
+}
+
+extension NetworkPath {
+  /// Whether this path repeats `other`: equal, and the same delivery of the system's path monitor (on Apple
+  /// platforms each one is a change: "Changes" above). The monitor and its front-ends pass on only what is not a
+  /// repeat of the last path passed on.
+  package func isRepeat(of other: NetworkPath) -> Bool {
+    self == other && observation.number == other.observation.number
   }
 }

@@ -45,13 +45,32 @@ extension OSAllocatedUnfairLock where State == () {
     guard result == 0 else {
       fatalError(result == EDEADLK ? "recursive lock of an OSAllocatedUnfairLock" : "pthread_mutex_lock: \(result)")
     }
+    HeldLocks.count += 1
   }
 
   /// Ends the lock. Apple: `func unlock()`.
   func unlock() {
+    HeldLocks.count -= 1
     let result = pthread_mutex_unlock(storage.mutex)
     guard result == 0 else {
       fatalError(result == EPERM ? "unlock of an OSAllocatedUnfairLock not held by this thread" : "unlock: \(result)")
     }
+  }
+}
+
+/// How many `OSAllocatedUnfairLock`s the calling thread holds (a test hook the real lock does not have): tests check
+/// that no Network call is made while one is held.
+enum HeldLocks {
+  /// The thread-specific key under which each thread's count is kept (as a pointer's bits).
+  private static let key: pthread_key_t = {
+    var key = pthread_key_t()
+    precondition(pthread_key_create(&key, nil) == 0, "pthread_key_create")
+    return key
+  }()
+
+  /// The calling thread's count.
+  static var count: Int {
+    get { Int(bitPattern: pthread_getspecific(key)) }
+    set { precondition(pthread_setspecific(key, UnsafeRawPointer(bitPattern: newValue)) == 0, "pthread_setspecific") }
   }
 }

@@ -92,10 +92,10 @@ struct NWPathTranslationTests {
   }
 
   @Test(
-    "status and unsatisfied reason",
+    "status and unsatisfied reason; Network's notAvailable is no reason given (nil)",
     arguments: [NWPath.Status.unsatisfied, .requiresConnection],
     [
-      (NWPath.UnsatisfiedReason.notAvailable, NetworkPath.UnsatisfiedReason.notAvailable),
+      (NWPath.UnsatisfiedReason.notAvailable, NetworkPath.UnsatisfiedReason?.none),
       (.cellularDenied, .cellularDenied),
       (.wifiDenied, .wifiDenied),
       (.localNetworkDenied, .localNetworkDenied),
@@ -104,7 +104,7 @@ struct NWPathTranslationTests {
   )
   func unsatisfied(
     status: NWPath.Status,
-    reason: (NWPath.UnsatisfiedReason, NetworkPath.UnsatisfiedReason)
+    reason: (NWPath.UnsatisfiedReason, NetworkPath.UnsatisfiedReason?)
   ) {
     let translated = NWPathMonitorSource.networkPath(from: NWPath(status: status, unsatisfiedReason: reason.0))
     #expect(translated.status == (status == .unsatisfied ? .unsatisfied : .requiresConnection))
@@ -305,7 +305,15 @@ struct NWPathMonitorFilterTests {
     #expect(monitor.prohibitedInterfaceTypes == nil)
   }
 
-  @Test("requiredInterfaceType goes into NWPathMonitor(requiredInterfaceType:) and the monitor's own filter")
+  @Test("a required type that is also prohibited prohibits every type: nothing may be used")
+  func requiredAndProhibited() {
+    let monitor = NWPathMonitorSource.monitor(
+      for: InterfaceFilter(requiredInterfaceType: .wifi, prohibitedInterfaceTypes: [.wifi]))
+    #expect(monitor.requiredInterfaceType == nil)
+    #expect(monitor.prohibitedInterfaceTypes.map(Set.init) == [.wifi, .cellular, .wiredEthernet, .loopback, .other])
+  }
+
+  @Test("requiredInterfaceType goes into NWPathMonitor(requiredInterfaceType:), whose paths pass unchanged")
   func required() async throws {
     let log = MonitorLog()
     let monitor = NetworkMonitor(source: log.source, requiredInterfaceType: .wifi)
@@ -315,21 +323,17 @@ struct NWPathMonitorFilterTests {
     #expect(nwMonitor.requiredInterfaceType == .wifi)
     #expect(nwMonitor.prohibitedInterfaceTypes == nil)
 
-    // Even if the system reports more than was asked for, the monitor keeps to its filter.
+    // A personal hotspot over Wi-Fi: Network says expensive; the type alone (Wi-Fi) would say otherwise.
     nwMonitor.emit(
       NWPath(
-        status: .satisfied,
-        availableInterfaces: [
-          NWInterface(name: "pdp_ip0", index: 3, type: .cellular), NWInterface(name: "en0", index: 4, type: .wifi),
-        ],
+        status: .satisfied, availableInterfaces: [NWInterface(name: "en0", index: 4, type: .wifi)],
         isExpensive: true, supportsIPv4: true))
     let path = try await monitor.waitForPath(timeout: .seconds(5))
     #expect(path.availableInterfaces == [NetworkInterface(name: "en0", index: 4, type: .wifi)])
-    #expect(path.interfaceType == .wifi)
-    #expect(!path.isExpensive)
+    #expect(path.isExpensive, "Network's judgement is kept, not derived from the interface type")
   }
 
-  @Test("prohibitedInterfaceTypes go into NWPathMonitor(prohibitedInterfaceTypes:) and the monitor's own filter")
+  @Test("prohibitedInterfaceTypes go into NWPathMonitor(prohibitedInterfaceTypes:), whose paths pass unchanged")
   func prohibited() async throws {
     let log = MonitorLog()
     let monitor = NetworkMonitor(source: log.source, prohibitedInterfaceTypes: [.cellular, .other])
@@ -339,14 +343,36 @@ struct NWPathMonitorFilterTests {
     #expect(nwMonitor.requiredInterfaceType == nil)
     #expect(nwMonitor.prohibitedInterfaceTypes == [.other, .cellular])
 
+    // What Network reports is what the monitor publishes, even listing a type the filter names: Network judged it.
     nwMonitor.emit(
       NWPath(
         status: .satisfied,
-        availableInterfaces: [NWInterface(name: "pdp_ip0", index: 3, type: .cellular)],
-        isExpensive: true, supportsIPv4: true))
+        availableInterfaces: [
+          NWInterface(name: "utun3", index: 9, type: .other), NWInterface(name: "en0", index: 4, type: .wifi),
+        ],
+        supportsIPv4: true))
     let path = try await monitor.waitForPath(timeout: .seconds(5))
-    #expect(path.status == .unsatisfied)
-    #expect(path.unsatisfiedReason == .notAvailable)
-    #expect(path.availableInterfaces.isEmpty)
+    #expect(path.status == .satisfied)
+    #expect(path.availableInterfaces.map(\.name) == ["utun3", "en0"])
+  }
+
+  @Test("a VPN path (its tunnel, type other, listed first) stays satisfied and cheap under a filter")
+  func vpnPathUnderFilter() async throws {
+    let log = MonitorLog()
+    let monitor = NetworkMonitor(source: log.source, requiredInterfaceType: .wifi)
+    try monitor.start()
+    defer { monitor.stopMonitoring() }
+    let nwMonitor = try #require(log.monitors.first)
+    nwMonitor.emit(
+      NWPath(
+        status: .satisfied,
+        availableInterfaces: [
+          NWInterface(name: "utun4", index: 12, type: .other), NWInterface(name: "en0", index: 4, type: .wifi),
+        ],
+        supportsIPv4: true, supportsDNS: true))
+    let path = try await monitor.waitForPath(timeout: .seconds(5))
+    #expect(path.status == .satisfied, "re-deriving from types would drop the tunnel and judge again")
+    #expect(path.interfaceType == .other)
+    #expect(!path.isExpensive)
   }
 }

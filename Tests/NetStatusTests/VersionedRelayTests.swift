@@ -4,6 +4,8 @@ import Testing
 
 @testable import NetStatusCore
 
+extension Int: FanOutElement {}
+
 /// The one subscription idiom: ``VersionedRelay`` and ``BroadcastHost/addRelayedSubscriber``.
 @Suite("VersionedRelay")
 struct VersionedRelayTests {

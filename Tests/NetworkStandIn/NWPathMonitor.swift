@@ -37,7 +37,10 @@ public final class NWPathMonitor {
   /// Apple: `@preconcurrency final var pathUpdateHandler: (@Sendable (NWPath) -> Void)? { get set }`.
   public var pathUpdateHandler: (@Sendable (NWPath) -> Void)? {
     get { state.locked { $0.handler } }
-    set { state.locked { $0.handler = newValue } }
+    set {
+      state.called("pathUpdateHandler")
+      state.locked { $0.handler = newValue }
+    }
   }
 
   /// The currently available network path observed by the path monitor. Apple: `final var currentPath: NWPath`.
@@ -51,6 +54,7 @@ public final class NWPathMonitor {
   ///
   /// As on Apple platforms, the first path arrives asynchronously, on `queue`. A cancelled monitor does not restart.
   public func start(queue: DispatchQueue) {
+    state.called("start(queue:)")
     let first: NWPath? = state.locked { state in
       state.startCount += 1
       guard state.cancelCount == 0, state.queue == nil else { return nil }
@@ -66,6 +70,7 @@ public final class NWPathMonitor {
   ///
   /// A path already dispatched to the queue may still be delivered after this returns.
   public func cancel() {
+    state.called("cancel()")
     state.locked { $0.cancelCount += 1 }
   }
 
@@ -75,6 +80,13 @@ public final class NWPathMonitor {
   @_spi(TestHooks) public var pathOnStart: NWPath? {
     get { state.locked { $0.pathOnStart } }
     set { state.locked { $0.pathOnStart = newValue } }
+  }
+
+  /// Called with the API's name at each call of `start(queue:)`, `cancel()` and the `pathUpdateHandler` setter, on
+  /// the calling thread, before the call does anything: lets a test check what the caller holds then (test hook).
+  @_spi(TestHooks) public var onCall: (@Sendable (String) -> Void)? {
+    get { state.locked { $0.onCall } }
+    set { state.locked { $0.onCall = newValue } }
   }
 
   /// How many times `start(queue:)` was called (test hook).
@@ -106,6 +118,7 @@ public final class NWPathMonitor {
       var startCount = 0
       var cancelCount = 0
       var handlerWasSetAtStart: Bool?
+      var onCall: (@Sendable (String) -> Void)?
     }
 
     private let lock = NSLock()
@@ -115,6 +128,11 @@ public final class NWPathMonitor {
       lock.lock()
       defer { lock.unlock() }
       return body(&fields)
+    }
+
+    /// Tells the test hook `onCall`, if set, that `name` was called.
+    func called(_ name: String) {
+      locked { $0.onCall }?(name)
     }
 
     /// Hands `path` to the handler on the queue; the handler is read when the queue runs the delivery.

@@ -7,7 +7,7 @@
 ///
 /// Each iterator subscriber keeps one pending slot: a slow consumer skips to the newest value and never
 /// builds up a backlog, and it is never handed the same value twice in a row.
-struct Broadcast<Element: Equatable & Sendable> {
+struct Broadcast<Element: FanOutElement> {
   typealias Continuation = CheckedContinuation<Element?, Never>
 
   struct IteratorState {
@@ -111,7 +111,7 @@ struct Broadcast<Element: Equatable & Sendable> {
     precondition(state.waiting == nil, "an async iterator's next() was called concurrently")
     if let pending = state.pending {
       state.pending = nil
-      if pending != state.lastDelivered {
+      if !pending.isRepeat(of: state.lastDelivered) {
         state.lastDelivered = pending
         subscribers[id] = .iterator(state)
         return .resume(pending)
@@ -156,7 +156,7 @@ struct Broadcast<Element: Equatable & Sendable> {
       defer { subscribers.values.formIndex(after: &index) }
       guard case .iterator(var state) = subscribers.values[index], !state.cancelled else { continue }
       if let waiting = state.waiting {
-        if value != state.lastDelivered {
+        if !value.isRepeat(of: state.lastDelivered) {
           state.waiting = nil
           state.lastDelivered = value
           fanout.resumptions.append((waiting, value))

@@ -2,7 +2,7 @@
 /// ``ConnectivityMonitor`` (connectivity states). ``BroadcastSubscription`` subscribes through it.
 protocol BroadcastHost: AnyObject, Sendable {
   /// What the host broadcasts.
-  associatedtype Element: Equatable & Sendable
+  associatedtype Element: FanOutElement
 
   /// Runs `body` under the host's lock with its broadcast and the current value (`nil` while not known).
   func withBroadcast<Result: Sendable>(_ body: (inout Broadcast<Element>, Element?) -> Result) -> Result

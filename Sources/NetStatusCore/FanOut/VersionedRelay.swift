@@ -6,7 +6,7 @@
 /// delivery. How it passes values on is its ``Delivery``. Subscribe one to a host with
 /// ``BroadcastHost/addRelayedSubscriber(_:delivery:registered:cleared:deliver:)``, the one place that registers,
 /// relays and offers the current value.
-final class VersionedRelay<Value: Equatable & Sendable>: Sendable {
+final class VersionedRelay<Value: FanOutElement>: Sendable {
   /// How a relay passes values on.
   enum Delivery: Sendable {
     /// Each value newer than and different from the last accepted, one delivery at a time and in the order
@@ -60,7 +60,7 @@ final class VersionedRelay<Value: Equatable & Sendable>: Sendable {
         if let seen = state.version, version < seen { return false }
         state.version = version
         // Compared in place: `last != value` would first copy `value` into an optional.
-        if case .some(let last) = state.last, last == value { return false }
+        if case .some(let last) = state.last, value.isRepeat(of: last) { return false }
         state.last = value
         guard !state.delivering else {
           state.queued.append(.value(value))
@@ -148,7 +148,7 @@ extension BroadcastHost {
   ///   - deliver: Receives the values.
   /// - Returns: The id to pass to ``removeSubscriber(_:)``, and the value known at registration.
   @discardableResult
-  func addRelayedSubscriber<Value: Equatable & Sendable>(
+  func addRelayedSubscriber<Value: FanOutElement>(
     _ transform: @escaping @Sendable (Element) -> Value,
     delivery: VersionedRelay<Value>.Delivery = .changes,
     registered: (UInt64) -> Bool = { _ in true },
@@ -177,7 +177,7 @@ extension BroadcastHost {
   }
 
   /// Registers `offer` (which offers a value to `relay`), then offers it the current value.
-  private func registerRelay<Value: Equatable & Sendable>(
+  private func registerRelay<Value: FanOutElement>(
     _ relay: VersionedRelay<Value>, registered: (UInt64) -> Bool, clears: Bool,
     offer: @escaping @Sendable (Element, UInt64) -> Void
   ) -> (id: UInt64, current: Element?) {

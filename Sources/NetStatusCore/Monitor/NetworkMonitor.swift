@@ -36,9 +36,13 @@ public final class NetworkMonitor: Sendable {
   public var prohibitedInterfaceTypes: Set<InterfaceType> { filter.prohibitedInterfaceTypes }
 
   let filter: InterfaceFilter
+  /// The filter applied to the source's paths: ``filter``, or none when the system applies it
+  /// (``SystemFilteredPathSource``: `NWPathMonitor`'s own judgement is not derived again from interface types).
+  private let appliedFilter: InterfaceFilter
   let source: any PathSource
-  /// Serialises start and stop, which call into the source; never taken while `state` is held.
-  private let lifecycle = Locked<Void>(())
+  /// Serialises start and stop, which call into the source (and so into Network on Apple platforms): a
+  /// ``CallOutLock``, not a ``Locked``. Never taken while `state` is held.
+  private let lifecycle = CallOutLock()
   let state: Locked<State>
 
   struct Handlers {
@@ -108,6 +112,7 @@ public final class NetworkMonitor: Sendable {
       requiredInterfaceType: requiredInterfaceType,
       prohibitedInterfaceTypes: Set(prohibitedInterfaceTypes)
     )
+    self.appliedFilter = source is any SystemFilteredPathSource ? .none : filter
     self.state = Locked(State())
   }
 
@@ -135,7 +140,7 @@ public final class NetworkMonitor: Sendable {
   /// do { try monitor.start() } catch { print(error) }  // for example: namespace does not exist, and what to do
   /// ```
   public func start() throws(NetworkMonitorError) {
-    try lifecycle.withLockedValue { _ throws(NetworkMonitorError) in
+    try lifecycle.withLock { () throws(NetworkMonitorError) in
       let generation: UInt64? = state.withLockedValue { state in
         guard !state.isMonitoring else { return nil }
         state.isMonitoring = true
@@ -180,7 +185,7 @@ public final class NetworkMonitor: Sendable {
   /// becomes ``ConnectivityState/unknown``. Subscribers of ``paths`` stay subscribed and resume when the
   /// monitor starts again.
   public func stopMonitoring() {
-    let forgotten: Broadcast<NetworkPath>.ClearFanout? = lifecycle.withLockedValue { _ in
+    let forgotten: Broadcast<NetworkPath>.ClearFanout? = lifecycle.withLock {
       // A session that failed may still be stopping: stopped here if it is not yet, and in any case stopped once
       // this returns (its stop holds `lifecycle`), so that a process may exit right after without a thread left
       // unjoined.
@@ -208,7 +213,7 @@ public final class NetworkMonitor: Sendable {
   private func receive(_ event: PathSink.Event, generation: UInt64) {
     switch event {
     case .path(let path):
-      publish(filter.apply(to: path), generation: generation, error: nil)
+      publish(appliedFilter.apply(to: path), generation: generation, error: nil)
     case .failure(let error):
       publish(NetworkPath.offline, generation: generation, error: error)
     }
@@ -241,7 +246,7 @@ public final class NetworkMonitor: Sendable {
           stopsFailedSession = state.failedSession != nil
         }
         // Compared in place: `currentPath != path` would first copy `path` into an optional.
-        if case .some(let current) = state.currentPath, current == path {
+        if case .some(let current) = state.currentPath, path.isRepeat(of: current) {
           return PublishDecision(
             changed: false, fanout: Broadcast<NetworkPath>.Fanout(), handlers: error == nil ? nil : state.handlers,
             stopsFailedSession: stopsFailedSession, schedulesNotification: false)
@@ -283,7 +288,7 @@ public final class NetworkMonitor: Sendable {
   /// ``stopMonitoring()`` that comes meanwhile returns only once the session is stopped: `netstatus watch` exits
   /// right after, and a session thread left unjoined at exit is a leak (ThreadSanitizer reports it).
   private func stopFailedSession() {
-    lifecycle.withLockedValue { _ in
+    lifecycle.withLock {
       state.withLockedValue { $0.failedSession.take() }?.stop()
     }
   }

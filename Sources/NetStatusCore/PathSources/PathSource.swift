@@ -15,7 +15,8 @@ public protocol PathSource: Sendable {
   ///
   /// - Parameters:
   ///   - filter: The interface types the monitor may use. Sources that can apply it natively do; the
-  ///     monitor applies ``InterfaceFilter/apply(to:)`` to every path in any case.
+  ///     monitor applies ``InterfaceFilter/apply(to:)`` to every path of any other source (on Apple platforms the
+  ///     default source has `NWPathMonitor` apply it, and its paths are passed on as the system judged them).
   ///   - sink: Where to send paths.
   /// - Returns: The running session. The monitor stops it exactly once.
   /// - Throws: ``NetworkMonitorError`` when the source cannot start.
@@ -51,6 +52,11 @@ extension PathSource {
   /// `nil`: the source knows of no advertised portal.
   public func advertisedCaptivePortal(interfaceIndex: Int) -> String? { nil }
 }
+
+/// A source whose paths are already filtered and judged by the system (`NWPathMonitor`): given the monitor's
+/// interface filter, it has the system apply it, and ``NetworkMonitor`` passes its paths on unchanged, never deriving
+/// status or cost again from interface types.
+package protocol SystemFilteredPathSource: PathSource {}
 
 /// A running ``PathSource``.
 public protocol PathSourceSession: Sendable {

@@ -27,11 +27,20 @@
   /// monitor; no path is sent once ``PathSourceSession/stop()`` has returned, except one whose send had already
   /// begun on the queue (the ``NetworkMonitor`` drops it: its generation is over).
   ///
+  /// Every path `NWPathMonitor` delivers is sent as a change (``NetworkPath``'s "Changes": each carries a new
+  /// ``PathObservation`` number), as Network's `path.h` says a new path means something changed even where no property
+  /// shows it. The monitor's interface filter is `NWPathMonitor`'s own (`requiredInterfaceType`,
+  /// `prohibitedInterfaceTypes`), and its paths are passed on as Network judged them: status and `isExpensive` are
+  /// never derived again from interface types (a VPN path lists its tunnel first; a personal hotspot over Wi-Fi is
+  /// expensive).
+  ///
   /// A monitor's paths can go stale across sleep and resume, so the session replaces its `NWPathMonitor` with a new
   /// one when the app returns to the foreground (iOS, iPadOS, tvOS, visionOS, Mac Catalyst) or the Mac wakes from
-  /// sleep (macOS); the new monitor's first path is sent like any other, and the ``NetworkMonitor`` publishes it if
-  /// it differs from the last.
-  struct NWPathMonitorSource: PathSource {
+  /// sleep (macOS). The new monitor's first path is a change only if it differs from the last one sent: it is the
+  /// new monitor's starting point, not something that happened to the network.
+  ///
+  /// No Network, UIKit or AppKit call is made while the session's lock is held.
+  struct NWPathMonitorSource: SystemFilteredPathSource {
     /// Makes the `NWPathMonitor` for a start or a renewal; the seam through which tests watch the monitors.
     let makeMonitor: @Sendable (InterfaceFilter) -> NWPathMonitor
     /// Calls its argument each time the system resumes (foreground, wake), until the function it returns is called;
@@ -83,6 +92,12 @@
         var monitor: RunningMonitor?
         /// Which monitor that is; a path from an older one is dropped.
         var generation = 0
+        /// Whether the newest monitor replaced another and has not yet delivered its first path.
+        var awaitingRenewedFirstPath = false
+        /// The last path sent, with its observation number.
+        var lastSent: NetworkPath?
+        /// The number of the last observation sent (``PathObservation``).
+        var observations: UInt64 = 0
         /// Ends the observation of resumes.
         var endObservation: (@Sendable () -> Void)?
       }
@@ -111,23 +126,30 @@
       /// stopped. The handler is set before the monitor starts, so that the first path is not missed. It holds the
       /// session weakly: the session holds the monitor, and a monitor may keep its handler after `cancel()`; a
       /// strong reference would be a cycle that outlives the stop.
+      ///
+      /// The generation is taken under the lock, Network is called outside it, and the monitor is recorded under the
+      /// lock again: a stop that came in between has already taken the previous monitor, so this one is cancelled
+      /// here; its paths, of a generation no longer current once stopped, are dropped by ``deliver(_:generation:)``.
       func startMonitor() {
-        guard !state.withLockedValue({ $0.stopped }) else { return }
-        let monitor = makeMonitor(filter)
-        let replaced = state.withLockedValue { state -> RunningMonitor? in
+        let generation = state.withLockedValue { state -> Int? in
           guard !state.stopped else { return nil }
           state.generation += 1
-          let generation = state.generation
-          monitor.pathUpdateHandler = { [weak self] path in
-            self?.deliver(NWPathMonitorSource.networkPath(from: path), generation: generation)
-          }
-          // Under the lock, so that a stop cannot cancel the monitor before it starts; `start(queue:)` only
-          // schedules work on the queue.
-          monitor.start(queue: queue)
-          defer { state.monitor = RunningMonitor(monitor) }
-          return state.monitor
+          state.awaitingRenewedFirstPath = state.generation > 1
+          return state.generation
         }
-        replaced?.monitor.cancel()
+        guard let generation else { return }
+        let monitor = makeMonitor(filter)
+        monitor.pathUpdateHandler = { [weak self] path in
+          self?.deliver(NWPathMonitorSource.networkPath(from: path), generation: generation)
+        }
+        monitor.start(queue: queue)
+        let running = RunningMonitor(monitor)
+        let cancelled = state.withLockedValue { state -> [RunningMonitor] in
+          guard !state.stopped, state.generation == generation else { return [running] }
+          defer { state.monitor = running }
+          return state.monitor.map { [$0] } ?? []
+        }
+        for old in cancelled { old.monitor.cancel() }
       }
 
       /// Replaces the monitor, on the session's queue (after any path already queued): the system has resumed.
@@ -145,12 +167,29 @@
         if !kept { end() }
       }
 
-      /// Sends `path` if it comes from the current monitor of a running session. The decision is made under the
-      /// lock and the path sent outside it: the sink may stop the session from inside the send (a synchronous
-      /// subscriber, a `pathPublisher` subscriber without `receive(on:)`), and that locks again.
+      /// Sends `path` if it comes from the current monitor of a running session, numbered as a new observation
+      /// (``PathObservation``), unless it is a renewed monitor's first path and equal to the last one sent.
+      /// The decision is made under the lock and the path sent outside it: the sink may stop the session from inside
+      /// the send (a synchronous subscriber, a `pathPublisher` subscriber without `receive(on:)`), and that locks
+      /// again.
       func deliver(_ path: NetworkPath, generation: Int) {
-        let current = state.withLockedValue { !$0.stopped && $0.generation == generation }
-        if current { sink.send(path) }
+        let numbered = state.withLockedValue { state -> NetworkPath? in
+          guard !state.stopped, state.generation == generation else { return nil }
+          var path = path
+          if state.awaitingRenewedFirstPath, let last = state.lastSent {
+            path.observation = last.observation
+            if path.isRepeat(of: last) {
+              state.awaitingRenewedFirstPath = false
+              return path
+            }
+          }
+          state.awaitingRenewedFirstPath = false
+          state.observations += 1
+          path.observation = PathObservation(number: state.observations)
+          state.lastSent = path
+          return path
+        }
+        if let numbered { sink.send(numbered) }
       }
 
       func stop() {
@@ -168,10 +207,14 @@
     // MARK: Translation
 
     /// The monitor for a filter: `NWPathMonitor(requiredInterfaceType:)`, `NWPathMonitor(prohibitedInterfaceTypes:)`
-    /// or `NWPathMonitor()`. `NWPathMonitor` takes one or the other; the required type wins, and the
-    /// ``NetworkMonitor`` applies the whole filter to every path in any case.
+    /// or `NWPathMonitor()`, which applies it itself (the ``NetworkMonitor`` passes its paths on unchanged). It takes
+    /// one or the other: a required type makes the other types moot, unless it is prohibited too, and then every
+    /// type is prohibited (no path can be satisfied, as the filter says).
     static func monitor(for filter: InterfaceFilter) -> NWPathMonitor {
       if let required = filter.requiredInterfaceType {
+        if filter.prohibitedInterfaceTypes.contains(required) {
+          return NWPathMonitor(prohibitedInterfaceTypes: InterfaceType.allCases.map(nwInterfaceType))
+        }
         return NWPathMonitor(requiredInterfaceType: nwInterfaceType(required))
       }
       if !filter.prohibitedInterfaceTypes.isEmpty {
@@ -209,16 +252,18 @@
       )
     }
 
-    /// The reason's NetStatus spelling. `vpnInactive` (iOS 17, macOS 14) is within the deployment targets; a reason
-    /// added to Network later counts as `notAvailable`.
-    static func unsatisfiedReason(_ reason: NWPath.UnsatisfiedReason) -> NetworkPath.UnsatisfiedReason {
+    /// The reason's NetStatus spelling, or `nil` when Network gives none: its `.notAvailable` means "no reason
+    /// given" (`nw_path_unsatisfied_reason_not_available`), not that no network is available. `vpnInactive`
+    /// (iOS 17, macOS 14) is within the deployment targets; a reason added to Network later is no reason NetStatus
+    /// knows, so `nil` too.
+    static func unsatisfiedReason(_ reason: NWPath.UnsatisfiedReason) -> NetworkPath.UnsatisfiedReason? {
       switch reason {
-      case .notAvailable: return .notAvailable
+      case .notAvailable: return nil
       case .cellularDenied: return .cellularDenied
       case .wifiDenied: return .wifiDenied
       case .localNetworkDenied: return .localNetworkDenied
       case .vpnInactive: return .vpnInactive
-      @unknown default: return .notAvailable
+      @unknown default: return nil
       }
     }
 

@@ -90,6 +90,27 @@ typedef __uint8_t sa_family_t;
 int inet_pton(int af, const char *_Nullable src, void *_Nullable dst);
 const char *_Nullable inet_ntop(int af, const void *_Nullable src, char *_Nullable dst, socklen_t size);
 
+struct _opaque_pthread_mutex_t {
+  long __sig;
+  char __opaque[56];
+};
+struct _opaque_pthread_mutexattr_t {
+  long __sig;
+  char __opaque[8];
+};
+typedef struct _opaque_pthread_mutex_t pthread_mutex_t;
+typedef struct _opaque_pthread_mutexattr_t pthread_mutexattr_t;
+#define PTHREAD_MUTEX_NORMAL 0
+#define PTHREAD_MUTEX_ERRORCHECK 1
+#define PTHREAD_MUTEX_RECURSIVE 2
+int pthread_mutex_init(pthread_mutex_t *_Nonnull mutex, const pthread_mutexattr_t *_Nullable attr);
+int pthread_mutex_destroy(pthread_mutex_t *_Nonnull mutex);
+int pthread_mutex_lock(pthread_mutex_t *_Nonnull mutex);
+int pthread_mutex_unlock(pthread_mutex_t *_Nonnull mutex);
+int pthread_mutexattr_init(pthread_mutexattr_t *_Nonnull attr);
+int pthread_mutexattr_destroy(pthread_mutexattr_t *_Nonnull attr);
+int pthread_mutexattr_settype(pthread_mutexattr_t *_Nonnull attr, int type);
+
 #define O_RDONLY 0x0000
 #define O_WRONLY 0x0001
 #define O_RDWR 0x0002
