@@ -218,7 +218,7 @@ let package = Package(
     // What other kernel tests run in a process of their own (Tests/NetStatusTestChild/main.swift says what and why).
     .executableTarget(
       name: "netstatus-test-child",
-      dependencies: ["NetStatus", "ProcFileSupport"],
+      dependencies: ["NetStatus", "ProcFileSupport", "CNetStatusShim"],
       path: "Tests/NetStatusTestChild"
     ),
   ]

@@ -32,8 +32,16 @@
 //     first monitor right after setuid (nothing happens in the namespace: a stop that waits for an event never
 //     returns), then starts the second and checks it sees FILE rewritten. Each stop must return within 10 s; no
 //     thread may be left at the end. Prints `ok`. Exit 0, or 1 with the step that failed.
-
+//
+//   netstatus-test-child stop-time --resolv FILE
+//     Run inside a namespace of the test's (`ip netns exec`). 15 times, starts a monitor of its own namespace
+//     (resolver configuration FILE) and stops it at once, timing the stop, and checks that the stop left the hub's
+//     inotify instance open, the same one each time (kcmp): closing an instance that had watches waits for the
+//     kernel, which a stop must not. Then 15 times opens an inotify instance, watches FILE's folder and closes the
+//     instance, timing the close. Prints `stop=S close=C`, the medians in microseconds. Exit 0, or 1 with the
+//     step that failed.
 #if os(Linux)
+  import CNetStatusShim
   import Foundation
   import Glibc
   import NetStatus
@@ -409,13 +417,80 @@
     finish("ok", status: 0)
   }
 
+  /// The median of `durations`, in microseconds.
+  func medianMicroseconds(_ durations: [Duration]) -> Int {
+    let sorted = durations.sorted()
+    return Int(sorted[sorted.count / 2] / .microseconds(1))
+  }
+
+  func stopTime(_ arguments: [String]) -> Never {
+    guard arguments.count == 2, arguments[0] == "--resolv" else { finish("usage: stop-time --resolv FILE", status: 2) }
+    let resolv = arguments[1]
+    do {
+      try "nameserver 192.0.2.53\n".write(toFile: resolv, atomically: true, encoding: .utf8)
+    } catch {
+      finish("error: cannot write \(resolv): \(error)", status: 1)
+    }
+    /// The inotify instances open in this process (descriptor numbers).
+    func inotifyInstances() -> [Int32] {
+      let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+      return entries.compactMap { entry in
+        let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + entry)
+        return target == "anon_inode:inotify" ? Int32(entry) : nil
+      }
+    }
+    let clock = ContinuousClock()
+    var stops: [Duration] = []
+    var witness: Int32?  // a duplicate of the instance the first stop left open
+    for index in 0..<15 {
+      do throws(NetworkMonitorError) {
+        let monitor = NetworkMonitor(source: try NetlinkPathSource(resolverConfigurationPath: resolv))
+        monitor.postsNotifications = false
+        try monitor.start()
+        let began = clock.now
+        monitor.stopMonitoring()
+        stops.append(clock.now - began)
+      } catch {
+        finish("error: \(error)", status: 1)
+      }
+      let open = inotifyInstances().filter { $0 != witness }
+      guard open.count == 1 else {
+        finish("error: stop \(index + 1) left \(open.count) inotify instances open, not the hub's one", status: 1)
+      }
+      if let witness {
+        guard cns_same_open_file(witness, open[0]) == 0 else {
+          finish("error: stop \(index + 1) left another inotify instance than the first stop", status: 1)
+        }
+      } else {
+        witness = dup(open[0])
+      }
+    }
+    if let witness { close(witness) }
+    awaitNoThreadLeft("after the stops")
+    let folder = URL(fileURLWithPath: resolv).deletingLastPathComponent().path
+    var closes: [Duration] = []
+    for _ in 0..<15 {
+      let instance = inotify_init1(Int32(IN_CLOEXEC))
+      guard instance >= 0, inotify_add_watch(instance, folder, UInt32(IN_CREATE | IN_MOVED_TO)) >= 0 else {
+        finish("error: inotify: errno \(errno)", status: 1)
+      }
+      let began = clock.now
+      close(instance)
+      closes.append(clock.now - began)
+    }
+    finish("stop=\(medianMicroseconds(stops)) close=\(medianMicroseconds(closes))", status: 0)
+  }
+
   let arguments = Array(CommandLine.arguments.dropFirst())
   switch arguments.first {
   case "churn": churn(Array(arguments.dropFirst()))
   case "inotify-limit": inotifyLimit(Array(arguments.dropFirst()))
   case "sole-session": soleSession(Array(arguments.dropFirst()))
   case "setuid-stop": setuidStop(Array(arguments.dropFirst()))
+  case "stop-time": stopTime(Array(arguments.dropFirst()))
   default:
-    finish("usage: netstatus-test-child churn ... | inotify-limit ... | sole-session ... | setuid-stop ...", status: 2)
+    finish(
+      "usage: netstatus-test-child churn ... | inotify-limit ... | sole-session ... | setuid-stop ... | stop-time ...",
+      status: 2)
   }
 #endif

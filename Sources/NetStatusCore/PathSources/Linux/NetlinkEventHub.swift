@@ -11,7 +11,9 @@
   ///
   /// A session costs its netlink socket and nothing else: a process watching a thousand namespaces has one
   /// thread, one inotify instance and a thousand sockets. The hub's thread (`netstatus-rtnl`) starts with the
-  /// first session and ends with the last one, so an unused library keeps no thread.
+  /// first session and ends with the last one, so an unused library keeps no thread; its inotify instance, with no
+  /// watches left, is kept for the next session (``keep(_:)``), since closing it would make the last stop wait for
+  /// the kernel.
   ///
   /// Decide inside the lock, act outside it: which session the thread runs, and whether a stopped session is
   /// closed by `stop()` or by the thread, are decided under ``registry``'s lock; the work and the system calls
@@ -107,13 +109,13 @@
       /// The epoll set's number for the thread's loop: valid until the thread itself closes it (``close()``).
       var epollForThread: Int32 { withDescriptors { $0.epoll.rawValue } ?? -1 }
 
-      /// Closes the epoll set, the eventfd and the inotify instance, once: later calls (and ``wake()``) find
-      /// nothing.
-      func close() {
-        guard let open = descriptors.withLockedValue({ $0.take() }) else { return }
+      /// Closes the epoll set and the eventfd, once, and hands back the inotify instance for the next generation
+      /// (``NetlinkEventHub/keep(_:)``; dropped, it closes): later calls (and ``wake()``) find nothing.
+      func close() -> InotifyWatcher? {
+        guard let open = descriptors.withLockedValue({ $0.take() }) else { return nil }
         open.epoll.close()
         open.wake.close()
-        open.inotify.close()
+        return open.inotify
       }
 
       /// Watches a folder (``InotifyWatcher/watch(folder:for:)``); `nil` also once closed.
@@ -250,7 +252,12 @@
       let epollFD = epoll.rawValue
       let wakeFD = wake.rawValue
       try SystemCall.invoke("epoll_ctl(ADD, eventfd)") { cns_epoll_add(epollFD, wakeFD, wakeTag, cns_epoll_input()) }
-      let inotify = try InotifyWatcher.opened()
+      let inotify: InotifyWatcher
+      if let kept = takeKeptInotify() {
+        inotify = kept
+      } else {
+        inotify = try InotifyWatcher.opened()
+      }
       let inotifyFD = inotify.fd
       try SystemCall.invoke("epoll_ctl(ADD, inotify)") {
         cns_epoll_add(epollFD, inotifyFD, inotifyTag, cns_epoll_input())
@@ -259,7 +266,31 @@
     }
 
     private static func close(_ generation: Generation) {
-      generation.close()
+      if let inotify = generation.close() { keep(inotify) }
+    }
+
+    /// The inotify instance of the last generation, its watches all removed, kept for the next one: closing an
+    /// instance that had watches waits for the kernel to free them (an SRCU grace period: 8 to 24 ms measured
+    /// here), and the stop that retires a generation waits for its thread. Held until the process exits (where the
+    /// kernel frees it); a later instance, if two generations end at once, is closed.
+    private static let keptInotify = Mutex<InotifyWatcher?>(nil)
+
+    /// Keeps `inotify` for the next generation, or closes it if one is kept already.
+    static func keep(_ inotify: consuming InotifyWatcher) {
+      var offered = Optional(inotify)
+      keptInotify.withLockedValue { kept in
+        if let previous = kept.take() {
+          kept = consume previous
+          return
+        }
+        kept = offered.take()
+      }
+      if let extra = offered.take() { extra.close() }
+    }
+
+    /// The kept inotify instance, if there is one (taken: the caller owns it).
+    static func takeKeptInotify() -> InotifyWatcher? {
+      keptInotify.withLockedValue { $0.take() }
     }
 
     /// Watches a folder for a session (``InotifyWatcher/watch(folder:for:)``): the same folder watched for several
@@ -414,6 +445,8 @@
     private static func retireIfIdle(_ state: inout State) -> Generation? {
       guard state.sessions.isEmpty, state.starting == 0, let generation = state.generation else { return nil }
       state.generation = nil
+      // Its sessions removed their watches; none may stay in the instance kept for the next generation.
+      for watch in state.watches.keys { generation.removeWatch(watch) }
       state.watches = [:]
       return generation
     }
