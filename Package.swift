@@ -220,7 +220,7 @@ if buildsForLinux {
     // What other kernel tests run in a process of their own (Tests/NetStatusTestChild/main.swift says what and why).
     .executableTarget(
       name: "netstatus-test-child",
-      dependencies: ["NetStatus", "ProcFileSupport"],
+      dependencies: ["NetStatus", "ProcFileSupport", "CNetStatusShim"],
       path: "Tests/NetStatusTestChild"
     ),
   ]

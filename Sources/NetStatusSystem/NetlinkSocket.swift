@@ -7,8 +7,7 @@
   /// unsubscribed one for route lookups. Thin: each method is one system call through
   /// ``SystemCall/call(_:_:)``.
   ///
-  /// Every receive but ``receive(into:waiting:)`` with `waiting` is non-blocking (`MSG_DONTWAIT`), whatever the
-  /// descriptor's own mode; a thread waiting in a receive is woken by ``interruptWaitingReceive()``.
+  /// The socket is non-blocking; the event loop waits in `poll(2)`.
   package struct NetlinkSocket {
     /// The descriptor. The owner closes it with ``close()``.
     package let fd: Int32
@@ -30,13 +29,8 @@
     ///   - receiveBufferSize: The receive buffer to ask for. SO_RCVBUFFORCE (which needs CAP_NET_ADMIN and
     ///     ignores `net.core.rmem_max`) is tried first, then SO_RCVBUF.
     ///   - groups: The multicast groups to join (RTMGRP_* masks); 0 for a socket that only sends requests.
-    ///   - nonBlocking: Whether the descriptor itself is non-blocking (`SOCK_NONBLOCK`). A socket some thread waits
-    ///     in (``receive(into:waiting:)``) must not be; the other receives do not wait either way.
-    package static func open(
-      receiveBufferSize: Int, groups: UInt32 = groups, nonBlocking: Bool = true
-    ) throws(SystemCallError) -> NetlinkSocket {
-      let type =
-        Int32(SOCK_RAW.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | (nonBlocking ? Int32(SOCK_NONBLOCK.rawValue) : 0)
+    package static func open(receiveBufferSize: Int, groups: UInt32 = groups) throws(SystemCallError) -> NetlinkSocket {
+      let type = Int32(SOCK_RAW.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
       let fd = try SystemCall.call("socket(AF_NETLINK, NETLINK_ROUTE)") { socket(AF_NETLINK, type, NETLINK_ROUTE) }
       do throws(SystemCallError) {
         var size = Int32(clamping: receiveBufferSize)
@@ -105,16 +99,8 @@
       case overflow
     }
 
-    /// Receives one datagram, with its sender's address (recvmsg).
-    ///
-    /// - Parameters:
-    ///   - buffer: Where the datagram goes.
-    ///   - waiting: Wait for one (on a socket opened with `nonBlocking: false`) instead of returning
-    ///     ``Received/empty``. Signals do not end the wait (EINTR is retried); ``interruptWaitingReceive()`` does.
-    package func receive(
-      into buffer: UnsafeMutableRawBufferPointer, waiting: Bool = false
-    ) throws(SystemCallError) -> Received {
-      let flags = waiting ? 0 : Int32(MSG_DONTWAIT)
+    /// Receives one datagram without blocking, with its sender's address (recvmsg).
+    package func receive(into buffer: UnsafeMutableRawBufferPointer) throws(SystemCallError) -> Received {
       var sender = sockaddr_nl()
       var vector = iovec(iov_base: buffer.baseAddress, iov_len: buffer.count)
       let result: Int
@@ -126,7 +112,7 @@
             message.msg_namelen = socklen_t(MemoryLayout<sockaddr_nl>.size)
             message.msg_iov = vectorPointer
             message.msg_iovlen = 1
-            let count = try SystemCall.attempt { recvmsg(fd, &message, flags) }
+            let count = try SystemCall.attempt { recvmsg(fd, &message, Int32(MSG_DONTWAIT)) }
             // MSG_TRUNC in msg_flags: the datagram was longer than the buffer.
             return message.msg_flags & Int32(MSG_TRUNC) != 0 ? -count - 1 : count
           }
@@ -139,43 +125,6 @@
       }
       if result < 0 { return .datagram(count: -result - 1, sender: sender.nl_pid, truncated: true) }
       return .datagram(count: result, sender: sender.nl_pid, truncated: false)
-    }
-
-    /// Wakes a thread waiting in ``receive(into:waiting:)``: sends the socket a 16-byte message from itself (a
-    /// netlink socket may send to its own port ID; no privilege is needed). Never blocks.
-    ///
-    /// The datagram arrives with the socket's own port ID as its sender, which tells it from the kernel's (port 0).
-    /// Its type is `RTM_GETROUTE`, which the kernel never sees (it goes to our port, not the kernel's): a Linux
-    /// security module checks each message a netlink socket sends by its type, and SELinux refuses (or logs) a type
-    /// it does not know, such as `NLMSG_NOOP`, where `RTM_GETROUTE` needs only what the route lookups need anyway.
-    ///
-    /// - Returns: `nil` when the message was queued, or when the receive queue is full (EAGAIN: the waiting thread
-    ///   has datagrams to return anyway); otherwise why it could not be sent.
-    @discardableResult
-    package func interruptWaitingReceive() -> Errno? {
-      var header = nlmsghdr()
-      header.nlmsg_len = UInt32(MemoryLayout<nlmsghdr>.size)
-      header.nlmsg_type = RTNL.RTM_GETROUTE
-      header.nlmsg_pid = portID
-      var itself = sockaddr_nl()
-      itself.nl_family = sa_family_t(AF_NETLINK)
-      itself.nl_pid = portID
-      do throws(Errno) {
-        try withUnsafePointer(to: &header) { message throws(Errno) in
-          try withUnsafePointer(to: &itself) { pointer throws(Errno) in
-            try pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { address throws(Errno) in
-              _ = try SystemCall.attempt {
-                sendto(
-                  fd, message, MemoryLayout<nlmsghdr>.size, Int32(MSG_DONTWAIT), address,
-                  socklen_t(MemoryLayout<sockaddr_nl>.size))
-              }
-            }
-          }
-        }
-        return nil
-      } catch {
-        return error == .resourceTemporarilyUnavailable ? nil : error
-      }
     }
 
     /// Closes the socket.

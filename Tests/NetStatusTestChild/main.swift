@@ -19,12 +19,29 @@
 //   netstatus-test-child sole-session --netns NAME --resolv FILE
 //     NAME has veth0 up, with no address. Watches it with one source (resolver configuration FILE, which it
 //     rewrites), then two, then one again, and checks, through /proc/self/task/TID/syscall, where the event thread
-//     waits: in the session's recvmsg (and a netstatus-relay thread in epoll_wait) while it serves one session, in
-//     epoll_wait with two; that every change reaches every session, a resolver change while the thread waits in
-//     the receive included; and that no thread is left once the last session stops. Prints `ok`. Exit 0, or 1 with
-//     the step that failed.
-
+//     waits: in epoll_wait, with one session as with two, and no other thread of the hub (no netstatus-relay);
+//     that every change reaches every session, a resolver change included; and that no thread is left once the
+//     last session stops. Prints `ok`. Exit 0, or 1 with the step that failed.
+//
+//   netstatus-test-child setuid-stop --resolv FILE [--stop-first]
+//     Run as root inside a namespace of the test's (`ip netns exec`), whose path is connected; FILE's folder is
+//     writable by uid 65534. Starts a monitor of its own namespace (resolver configuration FILE), lets the event
+//     thread settle, and drops to uid and gid 65534 with setuid (as daemons do: no capability left, on every
+//     thread). Then starts a second monitor, rewrites FILE (a name server) and checks that both monitors see it,
+//     stops the first, checks that the second sees FILE rewritten again, and stops it. With --stop-first, stops the
+//     first monitor right after setuid (nothing happens in the namespace: a stop that waits for an event never
+//     returns), then starts the second and checks it sees FILE rewritten. Each stop must return within 10 s; no
+//     thread may be left at the end. Prints `ok`. Exit 0, or 1 with the step that failed.
+//
+//   netstatus-test-child stop-time --resolv FILE
+//     Run inside a namespace of the test's (`ip netns exec`). 15 times, starts a monitor of its own namespace
+//     (resolver configuration FILE) and stops it at once, timing the stop, and checks that the stop left the hub's
+//     inotify instance open, the same one each time (kcmp): closing an instance that had watches waits for the
+//     kernel, which a stop must not. Then 15 times opens an inotify instance, watches FILE's folder and closes the
+//     instance, timing the close. Prints `stop=S close=C`, the medians in microseconds. Exit 0, or 1 with the
+//     step that failed.
 #if os(Linux)
+  import CNetStatusShim
   import Foundation
   import Glibc
   import NetStatus
@@ -216,21 +233,43 @@
     }
   }
 
-  /// Waits (up to 10 s) until the event thread is blocked in one of `calls`, and the relay thread in one of
-  /// `relayCalls` (or there is none, for an empty list); fails the run otherwise.
-  func awaitThreads(_ step: String, rtnl calls: Set<Int>, relay relayCalls: Set<Int>) {
+  /// Waits (up to 10 s) until the event thread is blocked in one of `calls`, with no netstatus-relay thread (the hub
+  /// has none); fails the run otherwise.
+  func awaitThreads(_ step: String, rtnl calls: Set<Int>) {
     let deadline = ContinuousClock.now + .seconds(10)
     var seen: ([Int], [Int]) = ([], [])
     while ContinuousClock.now < deadline {
       seen = (blockedCalls(ofThreadsNamed: "netstatus-rtnl"), blockedCalls(ofThreadsNamed: "netstatus-relay"))
-      let rtnlOK = seen.0.count == 1 && calls.contains(seen.0[0])
-      let relayOK = relayCalls.isEmpty ? seen.1.isEmpty : seen.1.count == 1 && relayCalls.contains(seen.1[0])
-      if rtnlOK && relayOK { return }
+      if seen.0.count == 1 && calls.contains(seen.0[0]) && seen.1.isEmpty { return }
       usleep(2_000)
     }
     finish(
       "error: \(step): netstatus-rtnl in \(seen.0), netstatus-relay in \(seen.1) (system call numbers; wanted "
-        + "\(calls.sorted()) and \(relayCalls.sorted()))", status: 1)
+        + "\(calls.sorted()) and no relay)", status: 1)
+  }
+
+  /// Waits (up to 10 s) until no thread of the hub is left; fails the run otherwise.
+  func awaitNoThreadLeft(_ step: String) {
+    let deadline = ContinuousClock.now + .seconds(10)
+    var left = (blockedCalls(ofThreadsNamed: "netstatus-rtnl"), blockedCalls(ofThreadsNamed: "netstatus-relay"))
+    while !(left.0.isEmpty && left.1.isEmpty) && ContinuousClock.now < deadline {
+      usleep(2_000)
+      left = (blockedCalls(ofThreadsNamed: "netstatus-rtnl"), blockedCalls(ofThreadsNamed: "netstatus-relay"))
+    }
+    if !left.0.isEmpty || !left.1.isEmpty {
+      finish("error: \(step): \(left.0.count) netstatus-rtnl, \(left.1.count) netstatus-relay left", status: 1)
+    }
+  }
+
+  /// The system call numbers of `epoll_wait` and its variants (asm/unistd.h; Glibc does not export SYS_*).
+  func epollWaitCalls() -> Set<Int> {
+    #if arch(x86_64)
+      [232, 281, 441]  // epoll_wait, epoll_pwait, epoll_pwait2
+    #elseif arch(arm64)
+      [22, 441]  // epoll_pwait, epoll_pwait2
+    #else
+      finish("skipped: no system call numbers for this architecture", status: 0)
+    #endif
   }
 
   func ip(_ namespace: String, _ arguments: String) {
@@ -251,14 +290,7 @@
       finish("usage: sole-session --netns NAME --resolv FILE", status: 2)
     }
     let (namespace, resolv) = (arguments[1], arguments[3])
-    // The system call numbers (asm/unistd.h; Glibc does not export SYS_*).
-    #if arch(x86_64)
-      let (receive, epoll): (Set<Int>, Set<Int>) = ([47], [232, 281, 441])  // recvmsg; epoll_wait, _pwait, _pwait2
-    #elseif arch(arm64)
-      let (receive, epoll): (Set<Int>, Set<Int>) = ([212], [22, 441])  // recvmsg; epoll_pwait, _pwait2
-    #else
-      finish("skipped: no system call numbers for this architecture", status: 0)
-    #endif
+    let epoll = epollWaitCalls()
     func write(_ text: String) {
       do {
         try text.write(toFile: resolv, atomically: true, encoding: .utf8)  // renamed over, as resolvers do
@@ -271,26 +303,26 @@
       let first = PathLog()
       let source = try NetlinkPathSource(networkNamespace: namespace, resolverConfigurationPath: resolv)
       let session = try source.start(filter: .none, sink: first.sink)
-      awaitThreads("one session", rtnl: receive, relay: epoll)
+      awaitThreads("one session", rtnl: epoll)
       ip(namespace, "addr add 192.0.2.10/24 dev veth0")
       ip(namespace, "route add default via 192.0.2.1 dev veth0")
       first.await("a default route") { $0.isConnected && !$0.supportsDNS }
-      awaitThreads("one session, after a change", rtnl: receive, relay: epoll)
-      write("nameserver 192.0.2.53\n")  // an inotify event, seen by the relay
+      awaitThreads("one session, after a change", rtnl: epoll)
+      write("nameserver 192.0.2.53\n")  // an inotify event
       first.await("a name server") { $0.isConnected && $0.supportsDNS }
-      awaitThreads("one session, after a resolver change", rtnl: receive, relay: epoll)
+      awaitThreads("one session, after a resolver change", rtnl: epoll)
 
       let second = PathLog()
       let other = try NetlinkPathSource(networkNamespace: namespace, resolverConfigurationPath: resolv)
       let otherSession = try other.start(filter: .none, sink: second.sink)
-      awaitThreads("two sessions", rtnl: epoll, relay: [])
+      awaitThreads("two sessions", rtnl: epoll)
       var (seenFirst, seenSecond) = (first.count, second.count)
       ip(namespace, "route del default")
       first.await("no default route (two sessions)", after: seenFirst) { !$0.isConnected }
       second.await("no default route (second session)", after: seenSecond) { !$0.isConnected }
 
       otherSession.stop()
-      awaitThreads("one session again", rtnl: receive, relay: epoll)
+      awaitThreads("one session again", rtnl: epoll)
       (seenFirst, seenSecond) = (first.count, second.count)
       ip(namespace, "route add default via 192.0.2.1 dev veth0")
       first.await("the default route back", after: seenFirst) { $0.isConnected }
@@ -298,22 +330,155 @@
       first.await("no name server", after: seenFirst) { !$0.supportsDNS }
       if second.count != seenSecond { finish("error: a stopped session got a path", status: 1) }
 
-      session.stop()  // from this thread, while the event thread waits in the session's receive
-      // The event thread is joined by then; the relay, detached, may take a moment more to be gone.
-      let deadline = ContinuousClock.now + .seconds(10)
-      var left = (blockedCalls(ofThreadsNamed: "netstatus-rtnl"), blockedCalls(ofThreadsNamed: "netstatus-relay"))
-      while !(left.0.isEmpty && left.1.isEmpty) && ContinuousClock.now < deadline {
-        usleep(2_000)
-        left = (blockedCalls(ofThreadsNamed: "netstatus-rtnl"), blockedCalls(ofThreadsNamed: "netstatus-relay"))
-      }
-      if !left.0.isEmpty || !left.1.isEmpty {
-        finish(
-          "error: threads left after the last stop: \(left.0.count) netstatus-rtnl, \(left.1.count) relay", status: 1)
-      }
+      session.stop()  // from this thread, while the event thread waits in epoll_wait
+      awaitNoThreadLeft("after the last stop")
     } catch {
       finish("error: \(error)", status: 1)
     }
     finish("ok", status: 0)
+  }
+
+  /// Runs `stop` on a thread of its own and waits up to 10 s for it to return; fails the run loudly otherwise.
+  func stopWithin10Seconds(_ what: String, _ stop: @escaping @Sendable () -> Void) {
+    let returned = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      stop()
+      returned.signal()
+    }
+    if returned.wait(timeout: .now() + 10) == .timedOut {
+      finish("error: \(what) did not return within 10 s (it waits for an event that may never come)", status: 1)
+    }
+  }
+
+  func setuidStop(_ arguments: [String]) -> Never {
+    guard arguments.count == 2 || arguments.count == 3 && arguments[2] == "--stop-first", arguments[0] == "--resolv"
+    else { finish("usage: setuid-stop --resolv FILE [--stop-first]", status: 2) }
+    let (resolv, stopFirst) = (arguments[1], arguments.count == 3)
+    guard getuid() == 0 else { finish("refused: must start as root", status: 2) }
+    func write(_ text: String) {
+      do {
+        try text.write(toFile: resolv, atomically: true, encoding: .utf8)  // renamed over, as resolvers do
+      } catch {
+        finish("error: cannot write \(resolv): \(error)", status: 1)
+      }
+    }
+    func awaitPath(_ what: String, _ monitor: NetworkMonitor, _ condition: (NetworkPath) -> Bool) {
+      let deadline = ContinuousClock.now + .seconds(10)
+      while ContinuousClock.now < deadline {
+        if let path = monitor.currentPath, condition(path) { return }
+        usleep(2_000)
+      }
+      finish("error: \(what) within 10 s: \(String(describing: monitor.currentPath))", status: 1)
+    }
+    func started() throws(NetworkMonitorError) -> NetworkMonitor {
+      let monitor = NetworkMonitor(source: try NetlinkPathSource(resolverConfigurationPath: resolv))
+      monitor.postsNotifications = false
+      try monitor.start()
+      return monitor
+    }
+    write("search lan\n")
+    do throws(NetworkMonitorError) {
+      let first = try started()
+      awaitPath("the first monitor has no connected path", first) { $0.isConnected && !$0.supportsDNS }
+      // Settled: the event thread waits for the next event (where it waits is the sole-session run's business).
+      let deadline = ContinuousClock.now + .seconds(10)
+      while blockedCalls(ofThreadsNamed: "netstatus-rtnl").first ?? -1 < 0 && ContinuousClock.now < deadline {
+        usleep(2_000)
+      }
+      // What a daemon does once it has opened what needs root: every thread of the process drops to 65534 (glibc's
+      // setuid sets all of them), and no capability is left.
+      guard setgroups(0, nil) == 0, setgid(65534) == 0, setuid(65534) == 0 else {
+        finish("error: cannot drop to 65534: errno \(errno)", status: 1)
+      }
+      guard geteuid() == 65534, setuid(0) != 0 else { finish("error: privileges were not dropped", status: 1) }
+
+      if stopFirst {
+        stopWithin10Seconds("the first monitor's stop, right after setuid") { first.stopMonitoring() }
+        let second = try started()
+        awaitPath("the second monitor has no connected path", second) { $0.isConnected && !$0.supportsDNS }
+        write("nameserver 192.0.2.53\n")
+        awaitPath("the second monitor (started after setuid) did not see the name server", second) { $0.supportsDNS }
+        stopWithin10Seconds("the second monitor's stop, after setuid") { second.stopMonitoring() }
+      } else {
+        let second = try started()
+        awaitPath("the second monitor has no connected path", second) { $0.isConnected && !$0.supportsDNS }
+        write("nameserver 192.0.2.53\n")  // an inotify event: the event thread must be in epoll_wait to see it
+        awaitPath("the first monitor did not see the name server", first) { $0.supportsDNS }
+        awaitPath("the second monitor (started after setuid) did not see the name server", second) { $0.supportsDNS }
+        stopWithin10Seconds("the first monitor's stop, after setuid") { first.stopMonitoring() }
+        write("search lan\n")
+        awaitPath("the second monitor did not see the name server go", second) { !$0.supportsDNS }
+        stopWithin10Seconds("the last monitor's stop, after setuid") { second.stopMonitoring() }
+      }
+      awaitNoThreadLeft("after the last stop")
+    } catch {
+      finish("error: \(error)", status: 1)
+    }
+    finish("ok", status: 0)
+  }
+
+  /// The median of `durations`, in microseconds.
+  func medianMicroseconds(_ durations: [Duration]) -> Int {
+    let sorted = durations.sorted()
+    return Int(sorted[sorted.count / 2] / .microseconds(1))
+  }
+
+  func stopTime(_ arguments: [String]) -> Never {
+    guard arguments.count == 2, arguments[0] == "--resolv" else { finish("usage: stop-time --resolv FILE", status: 2) }
+    let resolv = arguments[1]
+    do {
+      try "nameserver 192.0.2.53\n".write(toFile: resolv, atomically: true, encoding: .utf8)
+    } catch {
+      finish("error: cannot write \(resolv): \(error)", status: 1)
+    }
+    /// The inotify instances open in this process (descriptor numbers).
+    func inotifyInstances() -> [Int32] {
+      let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+      return entries.compactMap { entry in
+        let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/" + entry)
+        return target == "anon_inode:inotify" ? Int32(entry) : nil
+      }
+    }
+    let clock = ContinuousClock()
+    var stops: [Duration] = []
+    var witness: Int32?  // a duplicate of the instance the first stop left open
+    for index in 0..<15 {
+      do throws(NetworkMonitorError) {
+        let monitor = NetworkMonitor(source: try NetlinkPathSource(resolverConfigurationPath: resolv))
+        monitor.postsNotifications = false
+        try monitor.start()
+        let began = clock.now
+        monitor.stopMonitoring()
+        stops.append(clock.now - began)
+      } catch {
+        finish("error: \(error)", status: 1)
+      }
+      let open = inotifyInstances().filter { $0 != witness }
+      guard open.count == 1 else {
+        finish("error: stop \(index + 1) left \(open.count) inotify instances open, not the hub's one", status: 1)
+      }
+      if let witness {
+        guard cns_same_open_file(witness, open[0]) == 0 else {
+          finish("error: stop \(index + 1) left another inotify instance than the first stop", status: 1)
+        }
+      } else {
+        witness = dup(open[0])
+      }
+    }
+    if let witness { close(witness) }
+    awaitNoThreadLeft("after the stops")
+    let folder = URL(fileURLWithPath: resolv).deletingLastPathComponent().path
+    var closes: [Duration] = []
+    for _ in 0..<15 {
+      let instance = inotify_init1(Int32(IN_CLOEXEC))
+      guard instance >= 0, inotify_add_watch(instance, folder, UInt32(IN_CREATE | IN_MOVED_TO)) >= 0 else {
+        finish("error: inotify: errno \(errno)", status: 1)
+      }
+      let began = clock.now
+      close(instance)
+      closes.append(clock.now - began)
+    }
+    finish("stop=\(medianMicroseconds(stops)) close=\(medianMicroseconds(closes))", status: 0)
   }
 
   let arguments = Array(CommandLine.arguments.dropFirst())
@@ -321,6 +486,11 @@
   case "churn": churn(Array(arguments.dropFirst()))
   case "inotify-limit": inotifyLimit(Array(arguments.dropFirst()))
   case "sole-session": soleSession(Array(arguments.dropFirst()))
-  default: finish("usage: netstatus-test-child churn ... | inotify-limit ... | sole-session ...", status: 2)
+  case "setuid-stop": setuidStop(Array(arguments.dropFirst()))
+  case "stop-time": stopTime(Array(arguments.dropFirst()))
+  default:
+    finish(
+      "usage: netstatus-test-child churn ... | inotify-limit ... | sole-session ... | setuid-stop ... | stop-time ...",
+      status: 2)
   }
 #endif

@@ -104,8 +104,8 @@ struct FileDescriptorTests {
     #expect(witness.isClosed, "eventfd \(number) is closed: errno \(errno)")
   }
 
-  /// The hub's generation: its wake eventfd wakes its epoll set; close() closes both once, and afterwards wake()
-  /// and epoll registrations touch no number.
+  /// The hub's generation: its wake eventfd wakes its epoll set; close() closes both once and hands back the inotify
+  /// instance, and afterwards wake() and epoll registrations touch no number.
   @Test func theHubGenerationWakesItsEpollSetAndClosesOnce() throws {
     let epoll = FileDescriptor(adopting: try SystemCall.attempt { epoll_create1(Int32(EPOLL_CLOEXEC)) })
     let wake = try EventFD()
@@ -127,11 +127,25 @@ struct FileDescriptorTests {
     #expect(cns_epoll_wait(epollNumber, &tag, 1, 0) == 0, "nothing ready once drained")
 
     let witnesses = (try Witness(epollNumber), try Witness(wakeNumber), try Witness(inotifyNumber))
-    generation.close()
+    let handedBack = generation.close()
     #expect(witnesses.0.isClosed, "the epoll set \(epollNumber) is closed: errno \(errno)")
     #expect(witnesses.1.isClosed, "the eventfd \(wakeNumber) is closed: errno \(errno)")
+    // The inotify instance is handed back, open, for the next generation; dropped, it closes.
+    if let kept = consume handedBack {
+      #expect(kept.fd == inotifyNumber && !witnesses.2.isClosed, "the inotify instance is handed back open")
+      kept.close()
+    } else {
+      Issue.record("the inotify instance was not handed back")
+    }
     #expect(witnesses.2.isClosed, "the inotify instance \(inotifyNumber) is closed: errno \(errno)")
-    generation.close()
+    let handedBackTwice: Bool
+    if let again = generation.close() {
+      handedBackTwice = true
+      again.close()
+    } else {
+      handedBackTwice = false
+    }
+    #expect(!handedBackTwice, "nothing to hand back twice")
     generation.wake()
     #expect(generation.epollForThread == -1, "no number once closed: \(generation.epollForThread)")
     let refused = generation.epollAdd(spare.rawValue, tag: 1, events: cns_epoll_input())

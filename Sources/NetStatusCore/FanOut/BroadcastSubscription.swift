@@ -17,10 +17,11 @@ final class BroadcastSubscription<Host: BroadcastHost>: Sendable {
   /// The next value: the pending one, or the next published. `nil` once the task is cancelled.
   ///
   /// The first call lets the host start, unless the task is already cancelled: only a subscriber that will
-  /// consume starts it.
+  /// consume starts it. The start runs off the caller's executor (``runOffExecutor(_:)``): it may block.
   func next() async -> Host.Element? {
     if !Task.isCancelled, host.withBroadcast({ broadcast, _ in broadcast.claimStart(id) }) {
-      host.subscriberAdded()
+      let host = host
+      await runOffExecutor { host.subscriberAdded() }
     }
     return await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: Broadcast<Host.Element>.Continuation) in

@@ -5,7 +5,8 @@
 /// Ending an iteration (break, return, task cancellation) never stops the monitor or other subscribers.
 ///
 /// Iterating starts the monitor if it is not running: the first `next()` does, unless its task is already
-/// cancelled (a loop in a cancelled task ends at once and starts nothing). After
+/// cancelled (a loop in a cancelled task ends at once and starts nothing). The start runs on a Dispatch queue of
+/// its own and is awaited, so iterating from the main actor never blocks it. After
 /// ``NetworkMonitor/stopMonitoring()`` the iteration waits, and resumes when the monitor starts again.
 ///
 /// ```swift

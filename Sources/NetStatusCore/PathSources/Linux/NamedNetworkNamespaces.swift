@@ -114,9 +114,6 @@
       mountTable >= 0 ? [.init(fd: mountTable, kind: .mountTable)] : []
     }
 
-    /// None: the hub always waits on the mount table and the folders in `epoll_wait`.
-    var waitableSocket: NetlinkSocket? { nil }
-
     func requestStop() -> Bool { !stopped.exchange(true, ordering: .acquiringAndReleasing) }
 
     /// Watches the folder (or its parent, until the folder exists) and opens the mount table.
@@ -162,7 +159,7 @@
           }
         }
         check(names)
-      case .netlinkReadable, .netlinkWait, .processExited:
+      case .netlinkReadable, .processExited:
         break
       }
       return .idle

@@ -11,19 +11,13 @@
   ///
   /// A session costs its netlink socket and nothing else: a process watching a thousand namespaces has one
   /// thread, one inotify instance and a thousand sockets. The hub's thread (`netstatus-rtnl`) starts with the
-  /// first session and ends with the last one, so an unused library keeps no thread.
+  /// first session and ends with the last one, so an unused library keeps no thread; its inotify instance, with no
+  /// watches left, is kept for the next session (``keep(_:)``), since closing it would make the last stop wait for
+  /// the kernel.
   ///
   /// Decide inside the lock, act outside it: which session the thread runs, and whether a stopped session is
   /// closed by `stop()` or by the thread, are decided under ``registry``'s lock; the work and the system calls
   /// (other than inotify's, which must stay in step with the table of watches) happen outside it.
-  ///
-  /// Serving one session, the thread does not wait in `epoll_wait`: it waits in the session's own `recvmsg`
-  /// (``Work/netlinkWait``), which the kernel wakes one step sooner (no readiness to report, then a receive: about
-  /// 2 µs of each change's latency, the one-CPU rows of Benchmarks/README.md). The socket leaves the epoll set
-  /// meanwhile, and a relay thread (`netstatus-relay`) waits on the rest of the set (the eventfd, inotify,
-  /// pidfds): when any of it is ready, it marks the wait interrupted and interrupts the receive
-  /// (``NetlinkSocket/interruptWaitingReceive()``), and the hub's thread runs the set before waiting again. The
-  /// relay exists only while one session is served.
   ///
   /// A session's life: ``reserve()`` (the hub cannot end while a session starts), folder watches with
   /// ``watch(folder:_:for:)``, start-up on the caller's thread (dump, first path), ``register(_:worker:)`` and
@@ -33,9 +27,6 @@
     enum Work {
       /// Its netlink socket is readable.
       case netlinkReadable
-      /// Wait in its netlink socket's receive (the hub serves only this session), then work as for
-      /// ``netlinkReadable``; an interruption ends the wait with nothing to do.
-      case netlinkWait
       /// The process whose `/proc/PID/ns/net` it watches has exited.
       case processExited
       /// The mount table changed (a namespace was bind-mounted or unmounted).
@@ -118,13 +109,13 @@
       /// The epoll set's number for the thread's loop: valid until the thread itself closes it (``close()``).
       var epollForThread: Int32 { withDescriptors { $0.epoll.rawValue } ?? -1 }
 
-      /// Closes the epoll set, the eventfd and the inotify instance, once: later calls (and ``wake()``) find
-      /// nothing.
-      func close() {
-        guard let open = descriptors.withLockedValue({ $0.take() }) else { return }
+      /// Closes the epoll set and the eventfd, once, and hands back the inotify instance for the next generation
+      /// (``NetlinkEventHub/keep(_:)``; dropped, it closes): later calls (and ``wake()``) find nothing.
+      func close() -> InotifyWatcher? {
+        guard let open = descriptors.withLockedValue({ $0.take() }) else { return nil }
         open.epoll.close()
         open.wake.close()
-        open.inotify.close()
+        return open.inotify
       }
 
       /// Watches a folder (``InotifyWatcher/watch(folder:for:)``); `nil` also once closed.
@@ -169,41 +160,6 @@
       func drainWake() { _ = withDescriptors { _ = try? $0.wake.drain() } }
 
       private let endClaimed = Atomic<Bool>(false)
-
-      /// The thread's wait in a session's receive: the socket it waits in (while it does), and whether the relay
-      /// found the epoll set ready since the thread last ran it. Also the lock under which the relay interrupts the
-      /// receive, so the socket is never used once the thread stopped waiting in it (it may be closed then).
-      struct ReceiveWait {
-        var socket: NetlinkSocket?
-        var interrupted = false
-      }
-      let receiveWait = Mutex(ReceiveWait())
-      /// Signalled by the thread each time the relay may wait on the epoll set again.
-      let relayResume = DispatchSemaphore(value: 0)
-      /// Set when the relay must end.
-      let relayEnds = Atomic<Bool>(false)
-      /// Signalled by the relay thread as it ends.
-      let relayEnded = DispatchSemaphore(value: 0)
-      /// Set by the relay when `epoll_wait` failed and it ended: the thread no longer waits in a receive.
-      let relayFailed = Atomic<Bool>(false)
-
-      /// Set by ``NetlinkEventHub/replace(_:with:for:)``: a session's socket was replaced during its work, and the
-      /// new one is in the epoll set, whatever its number (it may be the number of the one waited in before).
-      let socketReplaced = Atomic<Bool>(false)
-
-      /// The thread no longer waits in the published socket: from now on the relay does not send to it (the socket
-      /// may be closed once this returns). The worker calls it as soon as its waiting receive returns.
-      func endReceiveWait() {
-        receiveWait.withLockedValue { $0.socket = nil }
-      }
-
-      /// Whether the relay found the epoll set ready since the last call (clears it).
-      func takeInterruption() -> Bool {
-        receiveWait.withLockedValue { wait in
-          defer { wait.interrupted = false }
-          return wait.interrupted
-        }
-      }
 
       /// Whether the caller is the one to end the retired generation's thread (join or detach it): the first
       /// caller only.
@@ -296,7 +252,12 @@
       let epollFD = epoll.rawValue
       let wakeFD = wake.rawValue
       try SystemCall.invoke("epoll_ctl(ADD, eventfd)") { cns_epoll_add(epollFD, wakeFD, wakeTag, cns_epoll_input()) }
-      let inotify = try InotifyWatcher.opened()
+      let inotify: InotifyWatcher
+      if let kept = takeKeptInotify() {
+        inotify = kept
+      } else {
+        inotify = try InotifyWatcher.opened()
+      }
       let inotifyFD = inotify.fd
       try SystemCall.invoke("epoll_ctl(ADD, inotify)") {
         cns_epoll_add(epollFD, inotifyFD, inotifyTag, cns_epoll_input())
@@ -305,7 +266,31 @@
     }
 
     private static func close(_ generation: Generation) {
-      generation.close()
+      if let inotify = generation.close() { keep(inotify) }
+    }
+
+    /// The inotify instance of the last generation, its watches all removed, kept for the next one: closing an
+    /// instance that had watches waits for the kernel to free them (an SRCU grace period: 8 to 24 ms measured
+    /// here), and the stop that retires a generation waits for its thread. Held until the process exits (where the
+    /// kernel frees it); a later instance, if two generations end at once, is closed.
+    private static let keptInotify = Mutex<InotifyWatcher?>(nil)
+
+    /// Keeps `inotify` for the next generation, or closes it if one is kept already.
+    static func keep(_ inotify: consuming InotifyWatcher) {
+      var offered = Optional(inotify)
+      keptInotify.withLockedValue { kept in
+        if let previous = kept.take() {
+          kept = consume previous
+          return
+        }
+        kept = offered.take()
+      }
+      if let extra = offered.take() { extra.close() }
+    }
+
+    /// The kept inotify instance, if there is one (taken: the caller owns it).
+    static func takeKeptInotify() -> InotifyWatcher? {
+      keptInotify.withLockedValue { $0.take() }
     }
 
     /// Watches a folder for a session (``InotifyWatcher/watch(folder:for:)``): the same folder watched for several
@@ -357,9 +342,10 @@
           added.append(descriptor.fd)
         }
         state.sessions[id]?.active = true
-        if registration.worker.startedUnsettled { state.again.append(id) }
-        // The thread re-decides how to wait: a second session ends its wait in the first one's receive.
-        reservation.generation.wake()
+        if registration.worker.startedUnsettled {
+          state.again.append(id)
+          reservation.generation.wake()
+        }
         return (nil, nil, nil)
       }
       if let registration = outcome.1 {
@@ -407,21 +393,14 @@
       case .nothing:
         return
       case .waitForThread(let worker):
-        // It may be waiting in the session's receive: woken through the relay.
-        worker.reservation.generation.wake()
         worker.finished.wait()
         worker.finished.signal()
         // The thread closed it; if that retired the generation, the thread left its end to this stopper.
         let generation = worker.reservation.generation
         if registry.withLockedValue({ $0.generation !== generation }) { finish(generation) }
       case .close(let registration, let retired):
-        let generation = registration.worker.reservation.generation
-        close(registration, generation: generation)
-        if let retired {
-          finish(retired)
-        } else {
-          generation.wake()  // the thread re-decides how to wait: one session left may be waited in
-        }
+        close(registration, generation: registration.worker.reservation.generation)
+        if let retired { finish(retired) }
       }
     }
 
@@ -435,7 +414,6 @@
         guard state.sessions[id]?.active == true else { return nil }
         if let old { reservation.generation.epollDelete(old) }
         let refused = reservation.generation.epollAdd(new, tag: id << 2, events: cns_epoll_input())
-        reservation.generation.socketReplaced.store(true, ordering: .releasing)
         return refused == 0 ? nil : refused
       }
       if let failure { throw .systemCall(call: "epoll_ctl(ADD, netlink)", errno: failure) }
@@ -467,6 +445,8 @@
     private static func retireIfIdle(_ state: inout State) -> Generation? {
       guard state.sessions.isEmpty, state.starting == 0, let generation = state.generation else { return nil }
       state.generation = nil
+      // Its sessions removed their watches; none may stay in the instance kept for the next generation.
+      for watch in state.watches.keys { generation.removeWatch(watch) }
       state.watches = [:]
       return generation
     }
@@ -490,27 +470,15 @@
     // MARK: The thread
 
     /// The thread's body: wait for anything ready, run the sessions it concerns, until the generation retires.
-    /// Serving one session, it waits in that session's receive instead (``waitInSoleSession(_:_:_:)``).
     private static func run(_ generation: Generation) {
-      var relay = Relay(generation: generation)
-      defer {
-        relay.end()
-        close(generation)
-      }
+      defer { close(generation) }
       // Only this thread closes the epoll set, as it ends: the number holds for the loop, without the lock.
       let epollFD = generation.epollForThread
       var tags = [UInt64](repeating: 0, count: 64)
       var again: [UInt64] = []
       while true {
-        // The relay found the set ready: run it (without waiting) before waiting in a receive again.
-        let interrupted = generation.takeInterruption()
-        if interrupted { relay.armed = false }
-        if !interrupted, again.isEmpty, relay.usable {
-          if waitInSoleSession(generation, &relay, &again) { continue }
-          relay.leaveSoleSession()
-        }
         let count = tags.withUnsafeMutableBufferPointer { buffer in
-          cns_epoll_wait(epollFD, buffer.baseAddress, Int32(buffer.count), again.isEmpty && !interrupted ? -1 : 0)
+          cns_epoll_wait(epollFD, buffer.baseAddress, Int32(buffer.count), again.isEmpty ? -1 : 0)
         }
         // Emptied before the registry is read: a wake that comes after this is seen at the next wait, and one that
         // came before was for something the read below finds.
@@ -546,200 +514,6 @@
       }
     }
 
-    /// The relay thread and what the hub's thread knows of it and of its wait in a receive. Used on the hub's
-    /// thread only.
-    struct Relay {
-      let generation: Generation
-      /// Whether the relay thread runs. It is detached (the process may exit while the hub's own thread, detached
-      /// too when it ended itself, is still ending it) and says it has ended with ``Generation/relayEnded``.
-      var running = false
-      /// It may be waiting on the epoll set (resumed, and not seen to have found it ready since).
-      var armed = false
-      /// `false` once the relay could not be started: the thread waits in `epoll_wait` only, as with many sessions.
-      var usable = true
-      /// The session whose socket is out of the epoll set while the thread waits in its receive.
-      var waitingIn: (id: UInt64, fd: Int32)?
-
-      init(generation: Generation) { self.generation = generation }
-
-      /// Lets the relay wait on the epoll set, starting it first if need be. Returns `false` if it could not be
-      /// started (the hub then stays with `epoll_wait`).
-      mutating func arm(epollFD: Int32) -> Bool {
-        if generation.relayFailed.load(ordering: .acquiring) { usable = false }
-        guard usable else { return false }
-        if armed { return true }
-        if !running {
-          let generation = generation
-          do throws(SystemCallError) {
-            try POSIXThread.detach(name: "netstatus-relay") {
-              relayLoop(generation, epollFD)
-              generation.relayEnded.signal()  // its last use of anything
-            }
-          } catch {
-            usable = false
-            return false
-          }
-          running = true
-        }
-        armed = true
-        generation.relayResume.signal()
-        return true
-      }
-
-      /// More than one session (or none): the socket the thread waited in goes back into the epoll set, and the
-      /// relay ends.
-      mutating func leaveSoleSession() {
-        if let waiting = waitingIn {
-          waitingIn = nil
-          let generation = generation
-          registry.withLockedValue { state in
-            // Only if it is still that session's socket: a stopped session's descriptor is closed, and its number
-            // may be another descriptor's by now.
-            guard let registration = state.sessions[waiting.id], registration.active, !registration.removed,
-              registration.worker.waitableSocket?.fd == waiting.fd
-            else { return }
-            _ = generation.epollAdd(waiting.fd, tag: waiting.id << 2, events: cns_epoll_input())
-          }
-        }
-        end()
-      }
-
-      /// Ends the relay thread, if there is one, and waits until it has.
-      mutating func end() {
-        guard running else { return }
-        running = false
-        armed = false
-        generation.relayEnds.store(true, ordering: .releasing)
-        generation.wake()  // if it waits on the set
-        generation.relayResume.signal()  // if it waits to be resumed
-        generation.relayEnded.wait()
-        generation.relayEnds.store(false, ordering: .releasing)
-        // A resumption it did not use would let the next relay wait at once.
-        while generation.relayResume.wait(timeout: .now()) == .success {}
-      }
-    }
-
-    /// The relay thread's body: each time it is resumed, waits until something of the epoll set is ready (taking
-    /// nothing: the set is level-triggered, and the hub's thread reads what is ready), then marks the hub's wait
-    /// interrupted and interrupts the receive it waits in, if it does.
-    private static func relayLoop(_ generation: Generation, _ epollFD: Int32) {
-      var tag: UInt64 = 0
-      while true {
-        generation.relayResume.wait()
-        if generation.relayEnds.load(ordering: .acquiring) { return }
-        var ready: Int32
-        repeat {
-          ready = cns_epoll_wait(epollFD, &tag, 1, -1)
-        } while ready < 0 && errno == EINTR
-        if generation.relayEnds.load(ordering: .acquiring) { return }
-        if ready < 0 { generation.relayFailed.store(true, ordering: .releasing) }
-        // Checked when the hub starts waiting in a socket, the send fails only for want of memory: tried for 0.1 s.
-        for attempt in 0..<100 {
-          let failed = generation.receiveWait.withLockedValue { wait -> Bool in
-            wait.interrupted = true
-            return wait.socket?.interruptWaitingReceive() != nil
-          }
-          guard failed, attempt < 99 else { break }
-          usleep(1_000)
-        }
-        if ready < 0 { return }  // cannot happen with the set open (it is closed after this thread ends)
-      }
-    }
-
-    /// When the hub serves exactly one session, and that session has a socket to wait in, waits in its receive
-    /// and runs what comes (``Work/netlinkWait``). Returns `false`, having done nothing, otherwise.
-    private static func waitInSoleSession(
-      _ generation: Generation, _ relay: inout Relay, _ again: inout [UInt64]
-    ) -> Bool {
-      let waitingIn = relay.waitingIn
-      let replaced = generation.socketReplaced.exchange(false, ordering: .acquiringAndReleasing)
-      guard
-        let (id, worker, socket, entering) = registry.withLockedValue({
-          state -> (UInt64, any NetlinkHubClient, NetlinkSocket, Bool)? in
-          guard state.generation === generation, state.again.isEmpty, state.sessions.count == 1,
-            let (id, registration) = state.sessions.first, registration.active, !registration.removed,
-            let socket = registration.worker.waitableSocket
-          else { return nil }
-          // Out of the epoll set while the thread waits in it (once per socket: a replaced one is new, even with
-          // the number of the one before).
-          let entering = replaced || waitingIn?.id != id || waitingIn?.fd != socket.fd
-          if entering { generation.epollDelete(socket.fd) }
-          state.busy = id
-          state.busyRemoved = false
-          return (id, registration.worker, socket, entering)
-        })
-      else { return false }
-      relay.waitingIn = (id, socket.fd)
-      // A socket that cannot be interrupted (a security module refusing what it sends itself) is never waited in:
-      // checked once per socket, by interrupting the first wait (which then returns at once).
-      if entering, socket.interruptWaitingReceive() != nil {
-        relay.usable = false
-        complete(id, worker, .idle, &again)
-        relay.leaveSoleSession()
-        return true
-      }
-      guard relay.arm(epollFD: generation.epollForThread) else {
-        // No relay: the socket goes back into the epoll set, and the thread waits in `epoll_wait` from now on.
-        complete(id, worker, .idle, &again)
-        relay.leaveSoleSession()
-        return true
-      }
-      // Published for the relay unless it has already found the set ready (then the set runs first).
-      let waits = generation.receiveWait.withLockedValue { wait -> Bool in
-        guard !wait.interrupted else { return false }
-        wait.socket = socket
-        return true
-      }
-      var outcome = Outcome.idle
-      if waits {
-        outcome = worker.handle(.netlinkWait)
-        generation.endReceiveWait()  // also when the work failed before the worker did
-      }
-      complete(id, worker, outcome, &again)
-      return true
-    }
-
-    /// Runs one session's work on the hub's thread, unless it was stopped; closes it if it ended or was
-    /// stopped meanwhile.
-    private static func runSession(_ id: UInt64, _ work: Work, _ again: inout [UInt64]) {
-      guard
-        let worker = registry.withLockedValue({ state -> (any NetlinkHubClient)? in
-          guard let registration = state.sessions[id], registration.active, !registration.removed else { return nil }
-          state.busy = id
-          state.busyRemoved = false
-          return registration.worker
-        })
-      else { return }
-      complete(id, worker, worker.handle(work), &again)
-    }
-
-    /// After a session's work (marked busy before it): closes it if it ended or was stopped meanwhile, or queues
-    /// it to run again.
-    private static func complete(
-      _ id: UInt64, _ worker: any NetlinkHubClient, _ outcome: Outcome, _ again: inout [UInt64]
-    ) {
-      let ended = registry.withLockedValue { state -> (Registration, Generation?)? in
-        state.busy = nil
-        // Not stopped while busy (stop() sets `busyRemoved` with `removed`), and not ended: nothing to look up.
-        guard state.busyRemoved || outcome == .ended else { return nil }
-        guard let registration = state.sessions[id] else { return nil }
-        guard registration.removed || outcome == .ended else { return nil }
-        state.sessions[id] = nil
-        dropWatches(of: id, &state)
-        return (registration, retireIfIdle(&state))
-      }
-      if let (registration, retired) = ended {
-        close(registration, generation: worker.reservation.generation)
-        if let retired {
-          // A stopper waiting on another thread joins it (stop() then returns with no thread left); else it ends
-          // on its own.
-          if registration.stopperWaits { retired.wake() } else { finish(retired) }
-        }
-      } else if outcome == .again {
-        again.append(id)
-      }
-    }
-
     /// Reads the shared inotify instance and hands each session the events of its watches (every session gets
     /// an overflow). Watches the kernel removed (IN_IGNORED) leave the table: their numbers may be reused.
     private static func dispatchInotifyEvents(_ generation: Generation, _ again: inout [UInt64]) {
@@ -765,6 +539,39 @@
       for (id, sessionEvents) in perSession { runSession(id, .folderEvents(sessionEvents), &again) }
     }
 
+    /// Runs one session's work on the hub's thread, unless it was stopped; closes it if it ended or was
+    /// stopped meanwhile.
+    private static func runSession(_ id: UInt64, _ work: Work, _ again: inout [UInt64]) {
+      guard
+        let worker = registry.withLockedValue({ state -> (any NetlinkHubClient)? in
+          guard let registration = state.sessions[id], registration.active, !registration.removed else { return nil }
+          state.busy = id
+          state.busyRemoved = false
+          return registration.worker
+        })
+      else { return }
+      let outcome = worker.handle(work)
+      let ended = registry.withLockedValue { state -> (Registration, Generation?)? in
+        state.busy = nil
+        // Not stopped while busy (stop() sets `busyRemoved` with `removed`), and not ended: nothing to look up.
+        guard state.busyRemoved || outcome == .ended else { return nil }
+        guard let registration = state.sessions[id] else { return nil }
+        guard registration.removed || outcome == .ended else { return nil }
+        state.sessions[id] = nil
+        dropWatches(of: id, &state)
+        return (registration, retireIfIdle(&state))
+      }
+      if let (registration, retired) = ended {
+        close(registration, generation: worker.reservation.generation)
+        if let retired {
+          // A stopper waiting on another thread joins it (stop() then returns with no thread left); else it ends
+          // on its own.
+          if registration.stopperWaits { retired.wake() } else { finish(retired) }
+        }
+      } else if outcome == .again {
+        again.append(id)
+      }
+    }
   }
 
   /// What the hub runs: a path source session (``NetlinkSessionWorker``) or a watch of the named namespaces
@@ -781,9 +588,6 @@
     var startedUnsettled: Bool { get }
     /// Signalled once it is closed.
     var finished: DispatchSemaphore { get }
-    /// The netlink socket the hub's thread may wait in when it serves only this client (``NetlinkEventHub/Work/netlinkWait``),
-    /// if it has one; read on the hub's thread, or under its lock.
-    var waitableSocket: NetlinkSocket? { get }
     /// Does one piece of work.
     func handle(_ work: NetlinkEventHub.Work) -> NetlinkEventHub.Outcome
     /// Closes its descriptors.

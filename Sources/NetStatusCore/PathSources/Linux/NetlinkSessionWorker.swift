@@ -141,9 +141,6 @@
 
     var finished: DispatchSemaphore { control.finished }
 
-    /// The subscribed socket, which the hub's thread may wait in (``Work/netlinkWait``).
-    var waitableSocket: NetlinkSocket? { socket }
-
     // MARK: Start-up and end
 
     /// Starts the session on the calling thread: watches, the subscribed socket (opened inside the namespace),
@@ -183,22 +180,20 @@
     }
 
     /// Opens the subscribed netlink socket inside the namespace (subscribed before any dump) and records its
-    /// port ID for tests. Its descriptor is blocking, for the hub's thread to wait in its receive
-    /// (``Work/netlinkWait``); every other receive passes MSG_DONTWAIT. A netlink socket belongs to the namespace
-    /// it was made in, so only its creation needs a thread inside the namespace: a short-lived one, so that no
-    /// long-lived thread ever changes namespace.
+    /// port ID for tests. A netlink socket belongs to the namespace it was made in, so only its creation needs
+    /// a thread inside the namespace: a short-lived one, so that no long-lived thread ever changes namespace.
     private func openSocket(inside handle: NetworkNamespace.Handle?) throws(NetworkMonitorError) {
       let size = configuration.receiveBufferSize
       let opened: NetlinkSocket
       if let handle, let namespace = configuration.namespace {
         opened = try NetworkNamespace.run(inside: handle, path: namespace.path) { () throws(NetworkMonitorError) in
           try NetworkMonitorError.converting { () throws(SystemCallError) in
-            try NetlinkSocket.open(receiveBufferSize: size, nonBlocking: false)
+            try NetlinkSocket.open(receiveBufferSize: size)
           }
         }
       } else {
         opened = try NetworkMonitorError.converting { () throws(SystemCallError) in
-          try NetlinkSocket.open(receiveBufferSize: size, nonBlocking: false)
+          try NetlinkSocket.open(receiveBufferSize: size)
         }
       }
       socket = opened
@@ -274,15 +269,8 @@
           shared.withLock { $0.statistics.resolverReloads += 1 }
           changed = true
         }
-      case .netlinkReadable, .netlinkWait:
-        let read: Drained
-        if case .netlinkWait = work {
-          read = try readNotifications(waiting: true)
-          // Before anything may close the socket (a re-dump reopens it): the relay no longer sends to it.
-          reservation.generation.endReceiveWait()
-        } else {
-          read = try readNotifications()
-        }
+      case .netlinkReadable:
+        let read = try readNotifications()
         if let reason = read.resyncReason {
           shared.withLock {
             $0.statistics.resyncs += 1
@@ -314,17 +302,11 @@
 
     /// Reads pending datagrams and applies them, until one that may change a lookup's answer (or EAGAIN). Once a
     /// re-dump is known to be needed, the rest is read and dropped, since the dump replaces it.
-    ///
-    /// - Parameter waiting: Wait for the first datagram (the hub's thread serves only this session); an
-    ///   interruption (``NetlinkSocket/interruptWaitingReceive()``) ends the wait with nothing read.
-    private func readNotifications(waiting: Bool = false) throws(NetworkMonitorError) -> Drained {
+    private func readNotifications() throws(NetworkMonitorError) -> Drained {
       guard let socket else { return Drained() }
       var drained = Drained()
-      var waiting = waiting
       while true {
-        let received = try receiveFromKernel(socket, waiting: waiting)
-        waiting = false
-        switch received {
+        switch try receiveFromKernel(socket) {
         case .empty:
           return drained
         case .overflow:
@@ -454,16 +436,11 @@
     }
 
     /// Receives one datagram on `socket` into `buffer`. A datagram from anyone but the kernel (a sender port
-    /// other than 0: spoofable) is counted and skipped, except the socket's own: an interruption of a wait
-    /// (``NetlinkSocket/interruptWaitingReceive()``), skipped uncounted.
-    ///
-    /// - Parameter waiting: Wait for a datagram; an interruption then returns ``KernelDatagram/empty``.
-    private func receiveFromKernel(
-      _ socket: NetlinkSocket, waiting: Bool = false
-    ) throws(NetworkMonitorError) -> KernelDatagram {
+    /// other than 0: spoofable) is counted and skipped.
+    private func receiveFromKernel(_ socket: NetlinkSocket) throws(NetworkMonitorError) -> KernelDatagram {
       while true {
         let received = try NetworkMonitorError.converting { () throws(SystemCallError) in
-          try socket.receive(into: buffer.bytes, waiting: waiting)
+          try socket.receive(into: buffer.bytes)
         }
         switch received {
         case .empty:
@@ -473,10 +450,6 @@
           return .overflow
         case .datagram(let count, let sender, let truncated):
           guard sender == 0 else {
-            if sender == socket.portID {
-              if waiting { return .empty }
-              continue
-            }
             shared.withLock { $0.statistics.foreignDatagrams += 1 }
             continue
           }
