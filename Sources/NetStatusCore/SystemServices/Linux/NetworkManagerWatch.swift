@@ -120,23 +120,22 @@
       }
       while true {
         let now = clock.now
-        let (decided, deadline) = state.withLock { state -> (NetworkManagerStatus?, ContinuousClock.Instant?) in
+        let (decided, deadline, woken) = state.withLock {
+          state -> (NetworkManagerStatus?, ContinuousClock.Instant?, [DispatchSemaphore]) in
           guard let deadline = state.deadline else {
             state.waiters[id] = nil
-            return (state.status, nil)
+            return (state.status, nil, [])
           }
           guard now < deadline else {
             // The budget ran out: published without NetworkManager's view; its answer comes as a change.
-            state.status = NetworkManagerStatus.noAnswer(
+            state.waiters[id] = nil
+            let status = NetworkManagerStatus.noAnswer(
               within: startupBudget, busAnswered: state.busAnswered, waitingFor: state.unanswered)
-            state.deadline = nil
-            let waiters = state.waiters
-            state.waiters = [:]
-            for (other, waiter) in waiters where other != id { waiter.signal() }
-            return (state.status, nil)
+            return (status, nil, Self.decide(status, in: &state))
           }
-          return (nil, deadline)
+          return (nil, deadline, [])
         }
+        for waiter in woken { waiter.signal() }
         if let decided { return (id, decided) }
         guard let deadline else { continue }
         let remaining = now.duration(to: deadline)
@@ -189,31 +188,34 @@
 
     /// The first status is known: the waiting subscribers take it.
     private func decide(_ status: NetworkManagerStatus, runner: Runner?) {
-      state.withLock { state in
-        guard state.deadline != nil, runner == nil || state.runner === runner else { return }
-        state.status = status
-        state.deadline = nil
-        for waiter in state.waiters.values { waiter.signal() }
-        state.waiters = [:]
+      let woken = state.withLock { state -> [DispatchSemaphore] in
+        guard state.deadline != nil, runner == nil || state.runner === runner else { return [] }
+        return Self.decide(status, in: &state)
       }
+      for waiter in woken { waiter.signal() }
+    }
+
+    /// Sets the first status and returns the waiters to wake (outside the lock).
+    private static func decide(_ status: NetworkManagerStatus, in state: inout State) -> [DispatchSemaphore] {
+      state.status = status
+      state.deadline = nil
+      defer { state.waiters = [:] }
+      return Array(state.waiters.values)
     }
 
     /// Called by the runner with each status it has: the first status while subscribers wait for it, else a
     /// change for the subscribers.
     fileprivate func publish(_ status: NetworkManagerStatus, from runner: Runner) {
-      let handlers = state.withLock { state -> [@Sendable (NetworkManagerStatus) -> Void] in
-        guard state.runner === runner else { return [] }
-        if state.deadline != nil {
-          state.status = status
-          state.deadline = nil
-          for waiter in state.waiters.values { waiter.signal() }
-          state.waiters = [:]
-          return []
-        }
-        guard state.status != status else { return [] }
+      let (handlers, woken) = state.withLock {
+        state -> ([@Sendable (NetworkManagerStatus) -> Void], [DispatchSemaphore]) in
+        guard state.runner === runner else { return ([], []) }
+        // The first status: the subscribers waiting for it take it from their subscribe.
+        if state.deadline != nil { return ([], Self.decide(status, in: &state)) }
+        guard state.status != status else { return ([], []) }
         state.status = status
-        return Array(state.subscribers.values)
+        return (Array(state.subscribers.values), [])
       }
+      for waiter in woken { waiter.signal() }
       for handler in handlers { handler(status) }
     }
 
