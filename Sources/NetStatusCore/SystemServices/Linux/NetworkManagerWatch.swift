@@ -335,7 +335,13 @@
                 }
                 busAnswered = true
                 reads = mirror.answered(token, result)
-              case .matchInstalled:
+              case .matchInstalled(let failure):
+                if let failure {
+                  // Refused (a bus policy): its signals would never come, so the view could not follow.
+                  let name = failure.errorName.isEmpty ? "" : " (\(failure.errorName))"
+                  watch.publish(.unavailable(failure.description + name), from: self)
+                  return
+                }
                 busAnswered = true
                 reads = []
               case .changed(let path, let interface, let property, let value):
