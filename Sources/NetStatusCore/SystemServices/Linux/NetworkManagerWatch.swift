@@ -195,6 +195,16 @@
       for waiter in woken { waiter.signal() }
     }
 
+    /// Ends the subscribers' wait for the first status now (the program stops): they go on without NetworkManager's
+    /// view, and its answer, if it comes before they stop, is published as a change.
+    func abandonStartUp() {
+      let woken = state.withLock { state -> [DispatchSemaphore] in
+        guard state.deadline != nil else { return [] }
+        return Self.decide(.unavailable("not waited for: the program is stopping"), in: &state)
+      }
+      for waiter in woken { waiter.signal() }
+    }
+
     /// Sets the first status and returns the waiters to wake (outside the lock).
     private static func decide(_ status: NetworkManagerStatus, in state: inout State) -> [DispatchSemaphore] {
       state.status = status
