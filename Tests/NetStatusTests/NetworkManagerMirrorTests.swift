@@ -21,18 +21,18 @@ struct NetworkManagerMirrorTests {
     var queue = reads
     var count = 0
     while !queue.isEmpty {
-      let read = queue.removeFirst()
+      let request = queue.removeFirst()
       count += 1
-      let number = Int(read.path.split(separator: "/").last ?? "") ?? -1
+      let number = Int(request.path.split(separator: "/").last ?? "") ?? -1
       let value: Mirror.Value
-      switch read.property {
+      switch request.property {
       case .connectivity: value = .uint32(connectivity)
       case .devices: value = .strings(devices.keys.sorted().map(devicePath))
       case .interface: value = .string(devices[number]?.0 ?? "")
       case .ipInterface: value = .string("")
       case .metered: value = .uint32(devices[number]?.1 ?? 0)
       }
-      queue += mirror.answered(read.token, .success(value))
+      queue += mirror.answered(request.token, .success(value))
     }
     return count
   }
@@ -95,12 +95,12 @@ struct NetworkManagerMirrorTests {
     var mirror = Mirror()
     Self.answer(mirror.start(), in: &mirror, devices: [1: ("eth0", 2)])
     let reads = mirror.invalidated(path: Self.devicePath(1), interface: Self.device, property: "Metered")
-    let read = try #require(reads.first)
-    #expect(reads.count == 1 && read.property == .metered && read.path == Self.devicePath(1))
+    let request = try #require(reads.first)
+    #expect(reads.count == 1 && request.property == .metered && request.path == Self.devicePath(1))
     // Invalidated twice more while the read is in flight: no second read at once, one more after its answer.
     #expect(mirror.invalidated(path: Self.devicePath(1), interface: Self.device, property: "Metered").isEmpty)
     #expect(mirror.invalidated(path: Self.devicePath(1), interface: Self.device, property: "Metered").isEmpty)
-    let again = mirror.answered(read.token, .success(.uint32(1)))
+    let again = mirror.answered(request.token, .success(.uint32(1)))
     #expect(again.count == 1 && again.first?.property == .metered)
     #expect(Self.metered(mirror, "eth0") == .yes, "the answer applies meanwhile")
     #expect(mirror.answered(try #require(again.first).token, .success(.uint32(3))).isEmpty)
@@ -135,14 +135,14 @@ struct NetworkManagerMirrorTests {
     let reads = mirror.answered(first[1].token, .success(.strings([Self.devicePath(1), Self.devicePath(2)])))
     let timeout = Mirror.ReadFailure(
       errorName: "org.freedesktop.DBus.Error.NoReply", code: 110, description: "reading a property: timed out")
-    for read in reads {
-      if read.path == Self.devicePath(1), read.property == .interface {
-        #expect(mirror.answered(read.token, .failure(timeout)).isEmpty)
-      } else if read.path == Self.devicePath(2), read.property == .metered {
+    for request in reads {
+      if request.path == Self.devicePath(1), request.property == .interface {
+        #expect(mirror.answered(request.token, .failure(timeout)).isEmpty)
+      } else if request.path == Self.devicePath(2), request.property == .metered {
         // A Metered of another type: unknown, as if unreadable.
-        #expect(mirror.answered(read.token, .success(.other(signature: "s"))).isEmpty)
+        #expect(mirror.answered(request.token, .success(.other(signature: "s"))).isEmpty)
       } else {
-        _ = mirror.answered(read.token, .success(read.property == .metered ? .uint32(1) : .string("eth2")))
+        _ = mirror.answered(request.token, .success(request.property == .metered ? .uint32(1) : .string("eth2")))
       }
     }
     #expect(mirror.status?.view?.devices.map(\.interface) == ["eth2"], "device 1 has no Interface: left out")
