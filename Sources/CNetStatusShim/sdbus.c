@@ -1,6 +1,6 @@
 // sd-bus (libsystemd's D-Bus library) through dlopen: see include/CNetStatusSDBus.h. The declarations below are
-// sd-bus's public API as systemd's sd-bus.h declares it (stable since systemd 221; sd_bus_flush_close_unref since
-// 229); they are written out so that building needs no libsystemd-dev.
+// sd-bus's public API as systemd's sd-bus.h declares it (stable since systemd 221; sd_bus_add_match_async since
+// 237); they are written out so that building needs no libsystemd-dev.
 #ifdef __linux__
 #include "CNetStatusSDBus.h"
 
@@ -31,23 +31,33 @@ static struct {
   int (*bus_set_bus_client)(sd_bus *bus, int b);
   int (*bus_start)(sd_bus *bus);
   int (*bus_open_system)(sd_bus **ret);
-  int (*bus_add_match)(sd_bus *bus, sd_bus_slot **slot, const char *match, sd_bus_message_handler_t callback,
-                       void *userdata);
+  int (*bus_add_match_async)(sd_bus *bus, sd_bus_slot **slot, const char *match, sd_bus_message_handler_t callback,
+                             sd_bus_message_handler_t install_callback, void *userdata);
+  int (*bus_call_async)(sd_bus *bus, sd_bus_slot **slot, sd_bus_message *m, sd_bus_message_handler_t callback,
+                        void *userdata, uint64_t usec);
   int (*bus_get_fd)(sd_bus *bus);
   int (*bus_get_events)(sd_bus *bus);
   int (*bus_get_timeout)(sd_bus *bus, uint64_t *timeout_usec);
   int (*bus_process)(sd_bus *bus, sd_bus_message **ret);
-  int (*bus_call)(sd_bus *bus, sd_bus_message *m, uint64_t usec, sd_bus_error *ret_error, sd_bus_message **reply);
-  sd_bus *(*bus_flush_close_unref)(sd_bus *bus);
+  void (*bus_close)(sd_bus *bus);
+  sd_bus *(*bus_unref)(sd_bus *bus);
   int (*message_new_method_call)(sd_bus *bus, sd_bus_message **m, const char *destination, const char *path,
                                  const char *interface, const char *member);
   int (*message_append)(sd_bus_message *m, const char *types, ...);
   int (*message_set_auto_start)(sd_bus_message *m, int b);
   int (*message_enter_container)(sd_bus_message *m, char type, const char *contents);
+  int (*message_exit_container)(sd_bus_message *m);
+  int (*message_peek_type)(sd_bus_message *m, char *type, const char **contents);
+  int (*message_skip)(sd_bus_message *m, const char *types);
   int (*message_read_basic)(sd_bus_message *m, char type, void *p);
   int (*message_read_strv)(sd_bus_message *m, char ***l);
+  int (*message_is_method_error)(sd_bus_message *m, const char *name);
+  const sd_bus_error *(*message_get_error)(sd_bus_message *m);
+  int (*message_get_errno)(sd_bus_message *m);
+  const char *(*message_get_path)(sd_bus_message *m);
+  const char *(*message_get_interface)(sd_bus_message *m);
+  const char *(*message_get_member)(sd_bus_message *m);
   sd_bus_message *(*message_unref)(sd_bus_message *m);
-  void (*error_free)(sd_bus_error *e);
 } sd;
 
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
@@ -73,21 +83,30 @@ static void load(void) {
   RESOLVE(bus_set_bus_client, "sd_bus_set_bus_client");
   RESOLVE(bus_start, "sd_bus_start");
   RESOLVE(bus_open_system, "sd_bus_open_system");
-  RESOLVE(bus_add_match, "sd_bus_add_match");
+  RESOLVE(bus_add_match_async, "sd_bus_add_match_async");
+  RESOLVE(bus_call_async, "sd_bus_call_async");
   RESOLVE(bus_get_fd, "sd_bus_get_fd");
   RESOLVE(bus_get_events, "sd_bus_get_events");
   RESOLVE(bus_get_timeout, "sd_bus_get_timeout");
   RESOLVE(bus_process, "sd_bus_process");
-  RESOLVE(bus_call, "sd_bus_call");
-  RESOLVE(bus_flush_close_unref, "sd_bus_flush_close_unref");
+  RESOLVE(bus_close, "sd_bus_close");
+  RESOLVE(bus_unref, "sd_bus_unref");
   RESOLVE(message_new_method_call, "sd_bus_message_new_method_call");
   RESOLVE(message_append, "sd_bus_message_append");
   RESOLVE(message_set_auto_start, "sd_bus_message_set_auto_start");
   RESOLVE(message_enter_container, "sd_bus_message_enter_container");
+  RESOLVE(message_exit_container, "sd_bus_message_exit_container");
+  RESOLVE(message_peek_type, "sd_bus_message_peek_type");
+  RESOLVE(message_skip, "sd_bus_message_skip");
   RESOLVE(message_read_basic, "sd_bus_message_read_basic");
   RESOLVE(message_read_strv, "sd_bus_message_read_strv");
+  RESOLVE(message_is_method_error, "sd_bus_message_is_method_error");
+  RESOLVE(message_get_error, "sd_bus_message_get_error");
+  RESOLVE(message_get_errno, "sd_bus_message_get_errno");
+  RESOLVE(message_get_path, "sd_bus_message_get_path");
+  RESOLVE(message_get_interface, "sd_bus_message_get_interface");
+  RESOLVE(message_get_member, "sd_bus_message_get_member");
   RESOLVE(message_unref, "sd_bus_message_unref");
-  RESOLVE(error_free, "sd_bus_error_free");
 #undef RESOLVE
   // The library stays loaded for the life of the process: sd-bus keeps process-wide state.
 }
@@ -101,21 +120,24 @@ int cns_sdbus_load(char *reason, size_t size) {
 
 struct cns_bus {
   sd_bus *bus;
-  uint64_t call_timeout_usec;
-  uint64_t signals;
+  /// Events not taken yet, oldest first.
+  cns_bus_event *head;
+  cns_bus_event *tail;
 };
 
-int cns_bus_open(const char *address, uint64_t call_timeout_usec, cns_bus **out) {
+int cns_bus_open(const char *address, cns_bus **out) {
   char ignored[8];
   if (cns_sdbus_load(ignored, sizeof ignored) != 0) return -ENOSYS;
   sd_bus *bus = NULL;
   int result;
+  // Neither way waits for the bus: the socket is connected without blocking, and the authentication and Hello
+  // go on in cns_bus_process.
   if (address) {
     result = sd.bus_new(&bus);
     if (result < 0) return result;
     if ((result = sd.bus_set_address(bus, address)) < 0 || (result = sd.bus_set_bus_client(bus, 1)) < 0 ||
         (result = sd.bus_start(bus)) < 0) {
-      sd.bus_flush_close_unref(bus);
+      sd.bus_unref(bus);
       return result;
     }
   } else {
@@ -124,25 +146,199 @@ int cns_bus_open(const char *address, uint64_t call_timeout_usec, cns_bus **out)
   }
   cns_bus *made = calloc(1, sizeof *made);
   if (!made) {
-    sd.bus_flush_close_unref(bus);
+    sd.bus_close(bus);
+    sd.bus_unref(bus);
     return -ENOMEM;
   }
   made->bus = bus;
-  made->call_timeout_usec = call_timeout_usec;
   *out = made;
   return 0;
 }
 
-static int count_signal(sd_bus_message *message, void *userdata, sd_bus_error *error) {
-  (void)message;
+/// The connection whose cns_bus_process runs on this thread: sd-bus calls the handlers below only from
+/// sd_bus_process, and the calls' userdata is their token, so the handlers find the queue here.
+static __thread cns_bus *processing;
+
+static cns_bus_event *new_event(int kind) {
+  cns_bus_event *event = calloc(1, sizeof *event);
+  if (event) event->kind = kind;
+  return event;
+}
+
+static void enqueue(cns_bus_event *event) {
+  cns_bus *bus = processing;
+  if (!event) return;
+  if (!bus) {
+    cns_bus_event_free(event);
+    return;
+  }
+  if (bus->tail) {
+    bus->tail->next = event;
+  } else {
+    bus->head = event;
+  }
+  bus->tail = event;
+}
+
+static char *copy(const char *text) { return text ? strdup(text) : NULL; }
+
+/// Reads a variant into `event`: a `u`, an `s` or `o`, an `as` or `ao`; any other type is skipped and its
+/// signature kept (CNS_VALUE_OTHER), so that the caller can say it was unexpected.
+static int read_variant(sd_bus_message *message, cns_bus_event *event) {
+  char type = 0;
+  const char *contents = NULL;
+  int result = sd.message_peek_type(message, &type, &contents);
+  if (result <= 0) return result < 0 ? result : -EBADMSG;
+  if (type != 'v' || !contents) return -EBADMSG;
+  int kind = strcmp(contents, "u") == 0                                    ? CNS_VALUE_U32
+             : strcmp(contents, "s") == 0 || strcmp(contents, "o") == 0    ? CNS_VALUE_STRING
+             : strcmp(contents, "as") == 0 || strcmp(contents, "ao") == 0  ? CNS_VALUE_STRV
+                                                                            : CNS_VALUE_OTHER;
+  if (kind == CNS_VALUE_OTHER) {
+    event->value_kind = CNS_VALUE_OTHER;
+    event->string = strdup(contents);
+    return sd.message_skip(message, "v");
+  }
+  char inner[3] = {0};
+  snprintf(inner, sizeof inner, "%s", contents);
+  if ((result = sd.message_enter_container(message, 'v', inner)) <= 0) return result < 0 ? result : -EBADMSG;
+  if (kind == CNS_VALUE_U32) {
+    result = sd.message_read_basic(message, 'u', &event->u32);
+  } else if (kind == CNS_VALUE_STRING) {
+    const char *text = NULL;
+    result = sd.message_read_basic(message, inner[0], &text);
+    if (result > 0) event->string = strdup(text ? text : "");
+  } else {
+    result = sd.message_read_strv(message, &event->strv);
+    if (result >= 0 && !event->strv) event->strv = calloc(1, sizeof(char *));
+  }
+  if (result < 0) return result;
+  event->value_kind = kind;
+  return sd.message_exit_container(message);
+}
+
+static int on_reply(sd_bus_message *message, void *userdata, sd_bus_error *error) {
   (void)error;
-  ((cns_bus *)userdata)->signals += 1;
+  cns_bus_event *event = new_event(CNS_EVENT_REPLY);
+  if (!event) return 0;
+  event->token = (uint64_t)(uintptr_t)userdata;
+  if (sd.message_is_method_error(message, NULL)) {
+    const sd_bus_error *failure = sd.message_get_error(message);
+    int code = sd.message_get_errno(message);
+    event->code = -(code > 0 ? code : EIO);
+    event->error_name = copy(failure ? failure->name : NULL);
+  } else {
+    int result = read_variant(message, event);
+    if (result < 0) event->code = result;
+  }
+  enqueue(event);
+  return 0;
+}
+
+static int on_match_installed(sd_bus_message *message, void *userdata, sd_bus_error *error) {
+  (void)userdata;
+  (void)error;
+  // Without this handler sd-bus would close the connection when a match fails.
+  cns_bus_event *event = new_event(CNS_EVENT_MATCH_INSTALLED);
+  if (!event) return 0;
+  if (sd.message_is_method_error(message, NULL)) {
+    const sd_bus_error *failure = sd.message_get_error(message);
+    int code = sd.message_get_errno(message);
+    event->code = -(code > 0 ? code : EIO);
+    event->error_name = copy(failure ? failure->name : NULL);
+  }
+  enqueue(event);
+  return 0;
+}
+
+/// An a{sv} of changed properties: one CNS_EVENT_PROPERTY each.
+static int read_changed(sd_bus_message *message, const char *path, const char *interface) {
+  int result = sd.message_enter_container(message, 'a', "{sv}");
+  if (result <= 0) return result;
+  while ((result = sd.message_enter_container(message, 'e', "sv")) > 0) {
+    const char *name = NULL;
+    if ((result = sd.message_read_basic(message, 's', &name)) <= 0) return result < 0 ? result : -EBADMSG;
+    cns_bus_event *event = new_event(CNS_EVENT_PROPERTY);
+    if (!event) return -ENOMEM;
+    event->path = copy(path);
+    event->interface = copy(interface);
+    event->name = copy(name);
+    if ((result = read_variant(message, event)) < 0) {
+      cns_bus_event_free(event);
+      return result;
+    }
+    enqueue(event);
+    if ((result = sd.message_exit_container(message)) < 0) return result;
+  }
+  if (result < 0) return result;
+  return sd.message_exit_container(message);
+}
+
+static int on_signal(sd_bus_message *message, void *userdata, sd_bus_error *error) {
+  (void)userdata;
+  (void)error;
+  const char *member = sd.message_get_member(message);
+  const char *path = sd.message_get_path(message);
+  const char *interface = sd.message_get_interface(message);
+  if (!member || !path) return 0;
+  if (strcmp(member, "NameOwnerChanged") == 0) {
+    const char *name = NULL, *old_owner = NULL, *new_owner = NULL;
+    if (sd.message_read_basic(message, 's', &name) <= 0 || sd.message_read_basic(message, 's', &old_owner) <= 0 ||
+        sd.message_read_basic(message, 's', &new_owner) <= 0)
+      return 0;
+    cns_bus_event *event = new_event(CNS_EVENT_OWNER);
+    if (event) event->name = copy(new_owner);
+    enqueue(event);
+  } else if (strcmp(member, "DeviceAdded") == 0 || strcmp(member, "DeviceRemoved") == 0) {
+    const char *device = NULL;
+    if (sd.message_read_basic(message, 'o', &device) <= 0) return 0;
+    cns_bus_event *event = new_event(member[6] == 'A' ? CNS_EVENT_DEVICE_ADDED : CNS_EVENT_DEVICE_REMOVED);
+    if (event) event->path = copy(device);
+    enqueue(event);
+  } else if (strcmp(member, "PropertiesChanged") == 0 && interface) {
+    if (strcmp(interface, "org.freedesktop.DBus.Properties") == 0) {
+      // (s a{sv} as): the interface, the new values, the properties changed without their value.
+      const char *changed = NULL;
+      if (sd.message_read_basic(message, 's', &changed) <= 0 || read_changed(message, path, changed) < 0) return 0;
+      char **invalidated = NULL;
+      if (sd.message_read_strv(message, &invalidated) < 0) return 0;
+      for (char **name = invalidated; name && *name; name++) {
+        cns_bus_event *event = new_event(CNS_EVENT_INVALIDATED);
+        if (event) {
+          event->path = copy(path);
+          event->interface = copy(changed);
+          event->name = copy(*name);
+        }
+        enqueue(event);
+      }
+      cns_strv_free(invalidated);
+    } else {
+      // NetworkManager's own older signal of the same name, on the interface itself: a{sv}.
+      read_changed(message, path, interface);
+    }
+  }
   return 0;
 }
 
 int cns_bus_add_match(cns_bus *bus, const char *rule) {
-  // A floating match (no slot kept): it lives as long as the connection.
-  return sd.bus_add_match(bus->bus, NULL, rule, count_signal, bus);
+  // A floating match (no slot kept): it lives as long as the connection. Asynchronous: the AddMatch call's answer
+  // comes through cns_bus_process (CNS_EVENT_MATCH_INSTALLED).
+  return sd.bus_add_match_async(bus->bus, NULL, rule, on_signal, on_match_installed, NULL);
+}
+
+int cns_bus_get(cns_bus *bus, const char *destination, const char *path, const char *interface,
+                const char *property, uint64_t token, uint64_t timeout_usec) {
+  sd_bus_message *call = NULL;
+  int result = sd.message_new_method_call(bus->bus, &call, destination, path, "org.freedesktop.DBus.Properties",
+                                          "Get");
+  if (result < 0) return result;
+  if ((result = sd.message_append(call, "ss", interface, property)) >= 0 &&
+      (result = sd.message_set_auto_start(call, 0)) >= 0) {
+    // A floating slot: the answer, an error, or sd-bus's own timeout error comes through cns_bus_process.
+    result = sd.bus_call_async(bus->bus, NULL, call, on_reply, (void *)(uintptr_t)token, timeout_usec);
+  }
+  sd.message_unref(call);
+  return result < 0 ? result : 0;
 }
 
 int cns_bus_fd(cns_bus *bus) { return sd.bus_get_fd(bus->bus); }
@@ -164,85 +360,31 @@ int cns_bus_timeout_ms(cns_bus *bus) {
   return milliseconds > 60000 ? 60000 : (int)milliseconds;
 }
 
-int cns_bus_process(cns_bus *bus) { return sd.bus_process(bus->bus, NULL); }
-
-uint64_t cns_bus_take_signals(cns_bus *bus) {
-  uint64_t signals = bus->signals;
-  bus->signals = 0;
-  return signals;
-}
-
-/// Calls org.freedesktop.DBus.Properties.Get and enters the variant of the reply, which must hold `contents`.
-static int get_property(cns_bus *bus, const char *destination, const char *path, const char *interface,
-                        const char *property, const char *contents, sd_bus_message **reply, char *error_name,
-                        size_t error_size) {
-  if (error_size > 0) error_name[0] = 0;
-  sd_bus_message *call = NULL;
-  int result = sd.message_new_method_call(bus->bus, &call, destination, path, "org.freedesktop.DBus.Properties",
-                                          "Get");
-  if (result < 0) return result;
-  if ((result = sd.message_append(call, "ss", interface, property)) < 0 ||
-      (result = sd.message_set_auto_start(call, 0)) < 0) {
-    sd.message_unref(call);
-    return result;
-  }
-  sd_bus_error error = {NULL, NULL, 0};
-  result = sd.bus_call(bus->bus, call, bus->call_timeout_usec, &error, reply);
-  sd.message_unref(call);
-  if (result < 0) {
-    if (error.name && error_size > 0) snprintf(error_name, error_size, "%s", error.name);
-    sd.error_free(&error);
-    return result;
-  }
-  sd.error_free(&error);
-  result = sd.message_enter_container(*reply, 'v', contents);
-  if (result <= 0) {
-    sd.message_unref(*reply);
-    *reply = NULL;
-    return result < 0 ? result : -ENXIO;
-  }
-  return 0;
-}
-
-int cns_bus_get_u32(cns_bus *bus, const char *destination, const char *path, const char *interface,
-                    const char *property, uint32_t *value, char *error_name, size_t error_size) {
-  sd_bus_message *reply = NULL;
-  int result = get_property(bus, destination, path, interface, property, "u", &reply, error_name, error_size);
-  if (result < 0) return result;
-  result = sd.message_read_basic(reply, 'u', value);
-  sd.message_unref(reply);
-  return result < 0 ? result : (result == 0 ? -ENXIO : 0);
-}
-
-int cns_bus_get_string(cns_bus *bus, const char *destination, const char *path, const char *interface,
-                       const char *property, char **value, char *error_name, size_t error_size) {
-  sd_bus_message *reply = NULL;
-  int result = get_property(bus, destination, path, interface, property, "s", &reply, error_name, error_size);
-  if (result < 0) return result;
-  const char *text = NULL;
-  result = sd.message_read_basic(reply, 's', &text);
-  if (result > 0) {
-    *value = strdup(text);
-    result = *value ? 0 : -ENOMEM;
-  } else if (result == 0) {
-    result = -ENXIO;
-  }
-  sd.message_unref(reply);
+int cns_bus_process(cns_bus *bus) {
+  processing = bus;
+  int result = sd.bus_process(bus->bus, NULL);
+  processing = NULL;
   return result;
 }
 
-int cns_bus_get_strv(cns_bus *bus, const char *destination, const char *path, const char *interface,
-                     const char *property, char ***value, char *error_name, size_t error_size) {
-  sd_bus_message *reply = NULL;
-  // NULL contents: the variant may hold `ao` (object paths) or `as`; sd_bus_message_read_strv reads both.
-  int result = get_property(bus, destination, path, interface, property, NULL, &reply, error_name, error_size);
-  if (result < 0) return result;
-  *value = NULL;
-  result = sd.message_read_strv(reply, value);
-  sd.message_unref(reply);
-  if (result < 0) return result;
-  if (!*value) *value = calloc(1, sizeof(char *));
-  return *value ? 0 : -ENOMEM;
+cns_bus_event *cns_bus_next_event(cns_bus *bus) {
+  cns_bus_event *event = bus->head;
+  if (!event) return NULL;
+  bus->head = event->next;
+  if (!bus->head) bus->tail = NULL;
+  event->next = NULL;
+  return event;
+}
+
+void cns_bus_event_free(cns_bus_event *event) {
+  if (!event) return;
+  free(event->error_name);
+  free(event->path);
+  free(event->interface);
+  free(event->name);
+  free(event->string);
+  cns_strv_free(event->strv);
+  free(event);
 }
 
 void cns_strv_free(char **strv) {
@@ -253,7 +395,12 @@ void cns_strv_free(char **strv) {
 
 void cns_bus_close(cns_bus *bus) {
   if (!bus) return;
-  sd.bus_flush_close_unref(bus->bus);
+  // Closed without flushing (sd_bus_flush_close_unref would wait for a bus that does not answer: up to sd-bus's
+  // 90 s authentication timeout): nothing sent here needs to arrive once the connection is given up.
+  sd.bus_close(bus->bus);
+  sd.bus_unref(bus->bus);
+  cns_bus_event *event;
+  while ((event = cns_bus_next_event(bus))) cns_bus_event_free(event);
   free(bus);
 }
 #endif

@@ -101,6 +101,8 @@ public enum NetStatusCommand {
     var monitor: NetworkMonitor
     var output: Output
     var stop: StopSignal
+    /// When `prepare` began: `wait --timeout` counts from here, the monitor's start included.
+    var began: ContinuousClock.Instant
 
     /// Stops the monitors.
     func end() {
@@ -111,6 +113,7 @@ public enum NetStatusCommand {
 
   /// Parses the arguments, answers help and version, and starts the monitors.
   static func prepare(_ arguments: [String]) -> Prepared {
+    let began = ContinuousClock.now
     let options: CommandLineOptions
     do {
       options = try CommandLineOptions.parse(arguments)
@@ -152,7 +155,7 @@ public enum NetStatusCommand {
       StandardOutput.error("--networkmanager: connectivity stays unknown: \(reason)")
     }
     let output = Output(options: options, formatter: PathFormatter(style: outputStyle), connectivity: connectivity)
-    return .ready(Session(monitor: monitor, output: output, stop: stop))
+    return .ready(Session(monitor: monitor, output: output, stop: stop, began: began))
   }
 
   /// How to print for this process's standard output and environment: symbols on a terminal, colour there
@@ -335,8 +338,11 @@ public enum NetStatusCommand {
     reportUnknownInterfaces(options)
     let connectivity = options.requireInternet ? output.connectivity : nil
     let changes = StatusChanges(monitor: monitor, connectivity: output.connectivity)
+    // The timeout covers everything since the command began: the monitor's start (NetworkManager's start-up
+    // budget, NetworkManagerWatch.swift) included.
+    let remaining = remainingTimeout(options.timeout, elapsed: session.began.duration(to: .now))
     let waited = await session.stop.race {
-      await withDeadline(options.timeout) { () -> NetworkPath? in
+      await withDeadline(remaining) { () -> NetworkPath? in
         for await _ in changes.stream {
           guard let path = monitor.currentPath else {
             if monitor.lastError != nil { return nil }
@@ -371,6 +377,12 @@ public enum NetStatusCommand {
     let goal = condition.description + (connectivity != nil ? " and full internet access" : "")
     StandardOutput.error("timed out after \(limit) waiting for \(goal); \(last)")
     return .timedOut
+  }
+
+  /// What is left of `wait`'s `timeout` (`nil`: none) once `elapsed` has passed since the command began: never
+  /// less than zero.
+  static func remainingTimeout(_ timeout: Duration?, elapsed: Duration) -> Duration? {
+    timeout.map { max(.zero, $0 - elapsed) }
   }
 
   /// The first state of `connectivity` that satisfies `predicate`, or `nil` after `limit`.

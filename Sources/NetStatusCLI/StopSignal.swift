@@ -86,6 +86,8 @@ final class StopSignal: Sendable {
     }
     guard let waiters else { return }
     StandardOutput.interruptWrites()
+    // A monitor starting may wait for NetworkManager's first answer (up to its start-up budget): not any more.
+    NetworkManagerStartUp.abandon()
     for waiter in waiters { waiter.resume(returning: code) }
     stopped.signal()
   }

@@ -84,6 +84,13 @@ struct CommandLineOptionsTests {
 
 @Suite("netstatus wait condition")
 struct WaitConditionTests {
+  @Test func waitsTimeoutCountsTheTimeTheCommandHasTakenAlready() {
+    // The monitor's start (NetworkManager's start-up budget) comes out of the timeout, not on top of it.
+    #expect(NetStatusCommand.remainingTimeout(.seconds(2), elapsed: .milliseconds(750)) == .milliseconds(1250))
+    #expect(NetStatusCommand.remainingTimeout(.seconds(1), elapsed: .seconds(3)) == .zero)
+    #expect(NetStatusCommand.remainingTimeout(nil, elapsed: .seconds(3)) == nil, "no timeout: none")
+  }
+
   @Test func requiresASatisfiedPath() {
     #expect(WaitCondition().isMet(by: .connected(via: .wifi)))
     #expect(!WaitCondition().isMet(by: .offline))

@@ -17,11 +17,12 @@ struct NetstatusNetworkManagerEndToEndTests {
     let site: ProbeSite
     let bus: PrivateBus
 
-    init(_ label: String) async throws {
+    /// With dbusmock's NetworkManager on the bus unless `dbusmock` is false.
+    init(_ label: String, dbusmock: Bool = true) async throws {
       site = try ProbeSite(label)
       do {
         bus = try await PrivateBus()
-        try await bus.startNetworkManager()
+        if dbusmock { try await bus.startNetworkManager() }
       } catch {
         site.delete()
         throw error
@@ -185,5 +186,107 @@ struct NetstatusNetworkManagerEndToEndTests {
     let run = try NetstatusProcess(["--networkmanager", "--netns", "nstest-none"])
     #expect(try await run.waitForExit() == .exited(2))
     #expect(run.errorOutput.contains("--networkmanager is for this machine's own namespace"), "\(run.errorOutput)")
+  }
+
+  // MARK: Nothing stalls
+
+  /// What the start-up budget (750 ms) and a process's own start and exit may take on a loaded machine (the whole
+  /// suite in parallel, under a sanitizer): 20 s to 90 s before.
+  static let commandLimit = Duration.seconds(3)
+  /// SIGTERM to exit, at any moment.
+  static let stopLimit = Duration.seconds(1)
+
+  /// Runs `arguments` to its end and returns the run and how long it took.
+  static func timed(_ fixture: Fixture, _ arguments: [String]) async throws -> (ChildProcess, Duration) {
+    let clock = ContinuousClock()
+    let began = clock.now
+    let run = try fixture.run(arguments)
+    _ = try await run.waitForExit(timeout: .seconds(120))
+    return (run, began.duration(to: clock.now))
+  }
+
+  /// Sends SIGTERM and returns how long the process took to exit.
+  static func timedTerm(_ run: ChildProcess) async throws -> (ChildProcess.Exit, Duration) {
+    let clock = ContinuousClock()
+    let began = clock.now
+    run.signal(SIGTERM)
+    let exit = try await run.waitForExit(timeout: .seconds(120))
+    return (exit, began.duration(to: clock.now))
+  }
+
+  @Test func aHungBusCostsShowWaitAndWatchOneStartUpBudget() async throws {
+    let fixture = try await Fixture("e2ehungbus")
+    defer { fixture.stop() }
+    fixture.bus.pauseDaemon()
+
+    let (show, showTime) = try await Self.timed(fixture, ["show", "--all"])
+    #expect(show.exitTime != nil && showTime < Self.commandLimit, "90 s before: \(showTime)")
+    #expect(
+      show.lines.values.contains {
+        $0.hasPrefix("  NetworkManager (metered devices, connectivity): unavailable: NetworkManager did not answer")
+      }, "\(show.lines.values)")
+
+    // The timeout covers the start (the arithmetic: CommandLineTests.waitsTimeoutCountsTheTimeTheCommandHasTakenAlready).
+    let (wait, waitTime) = try await Self.timed(fixture, ["wait", "--internet", "--networkmanager", "-t", "1s"])
+    #expect(try await wait.waitForExit() == .exited(1), "\(wait.errorOutput)")
+    #expect(wait.errorOutput.contains("timed out after 1.0 seconds"), "\(wait.errorOutput)")
+    #expect(waitTime < .seconds(1) + Self.commandLimit, "\(waitTime)")
+
+    let watch = try fixture.run(["watch", "--json"])
+    defer { watch.terminate() }
+    try await watch.lines.waitFor(count: 1, timeout: Self.commandLimit, "the first line within the budget")
+    let (exit, stopTime) = try await Self.timedTerm(watch)
+    #expect(exit == .exited(0) && stopTime < Self.stopLimit, "\(exit) after \(stopTime): \(watch.errorOutput)")
+  }
+
+  @Test(arguments: [["show", "--all"], ["wait", "--internet", "--networkmanager", "-t", "30s"], ["watch"]])
+  func sigtermWhileStartingOnAHungBusEndsWithinASecond(_ arguments: [String]) async throws {
+    let fixture = try await Fixture("e2ehungterm", dbusmock: false)
+    defer { fixture.stop() }
+    fixture.bus.pauseDaemon()
+    let run = try fixture.run(arguments)
+    defer { run.terminate() }
+    // Its D-Bus thread exists: it is within its start-up budget, waiting for the bus.
+    try await Self.awaitFollowing(run)
+    let (exit, stopTime) = try await Self.timedTerm(run)
+    // Not even the rest of the start-up budget (NetworkManagerStartUp.abandon): milliseconds when idle.
+    #expect(stopTime < Self.stopLimit, "90 s before: \(exit) after \(stopTime)")
+  }
+
+  @Test func showWithTenDevicesThatNeverAnswerTakesOneBudget() async throws {
+    let fixture = try await Fixture("e2ehangdev", dbusmock: false)
+    defer { fixture.stop() }
+    try await fixture.bus.startHangingNetworkManager(devices: 10, hang: "devices")
+    let (show, showTime) = try await Self.timed(fixture, ["show", "--all", "--json"])
+    #expect(try await show.waitForExit() == .exited(0), "\(show.errorOutput)")
+    #expect(showTime < Self.commandLimit, "2 s per read, 30 reads in a row before: \(showTime)")
+    let line = try #require(show.lines.values.first)
+    #expect(
+      line.contains(
+        #"{"name":"NetworkManager","provides":"metered devices, connectivity","active":false,"#
+          + #""reason":"NetworkManager did not answer within 750 ms (reading 10 devices)"#), "\(line)")
+    #expect(try Self.path(line).isExpensive == false)
+  }
+
+  @Test func sigtermWhileNetworkManagerHangsMidWatchEndsWithinASecond() async throws {
+    let fixture = try await Fixture("e2ehangmid", dbusmock: false)
+    defer { fixture.stop() }
+    let networkManager = try await fixture.bus.startHangingNetworkManager(devices: 1, metered: 1, hang: "none")
+    let run = try fixture.run(["watch", "--json"])
+    defer { run.terminate() }
+    try await Self.awaitLine(run, "expensive at first") { $0.isExpensive }
+    try await Self.awaitFollowing(run)
+    // It stops answering, then says Metered changed without its value: netstatus reads it, and waits.
+    try fixture.bus.send("/org/freedesktop/NetworkManager", "org.netstatus.Test.SetHang", ["string:all"])
+    let answered = networkManager.lines.values.count
+    let device = "/org/freedesktop/NetworkManager/Devices/0"
+    try fixture.bus.send(
+      "/org/freedesktop/NetworkManager", "org.netstatus.Test.Invalidate", ["objpath:\(device)", "string:Metered"])
+    try await networkManager.lines.waitUntil(timeout: .seconds(10), "netstatus to read again") {
+      $0.count > answered
+    }
+    let (exit, stopTime) = try await Self.timedTerm(run)
+    #expect(exit == .exited(0) && stopTime < Self.stopLimit, "18 s before: \(exit) after \(stopTime)")
+    #expect(networkManager.lines.values.dropFirst(answered) == ["get \(device) Metered"], "only the property named")
   }
 }

@@ -102,6 +102,60 @@ final class PrivateBus: Sendable {
     }
   }
 
+  /// `Tests/Fixtures/hanging_networkmanager.py`: a NetworkManager of `devices` devices (the first for kernel
+  /// interface `interface`, `Metered` `metered`) that leaves unanswered the Gets `hang` says (`none`, `devices`,
+  /// `all`), or answers devices' `delay` seconds late. Its output has a line per Get (`get PATH PROPERTY`).
+  @discardableResult
+  func startHangingNetworkManager(
+    devices: Int = 1, interface: String = "v0", metered: UInt32 = 1, hang: String, delay: Double = 0
+  ) async throws -> ChildProcess {
+    let child = try ChildProcess(
+      executable: Self.python,
+      [
+        Self.hangingScript, "--address", address, "--devices", "\(devices)", "--interface", interface, "--metered",
+        "\(metered)", "--hang", hang, "--delay", "\(delay)",
+      ], environment: environment)
+    mock.withLock { $0 = child }
+    try await child.lines.waitUntil(timeout: .seconds(20), "the hanging NetworkManager to own its name") {
+      $0.contains("ready")
+    }
+    return child
+  }
+
+  static let hangingScript: String = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Fixtures/hanging_networkmanager.py").path
+
+  /// The output of the NetworkManager running now (dbusmock logs each `Get`, the hanging one prints `get`).
+  var networkManagerOutput: [String] { mock.withLock { $0?.lines.values ?? [] } }
+
+  /// The property reads NetworkManager logged (dbusmock: `TIME Get PATH INTERFACE.PROPERTY`).
+  var readsLogged: Int { networkManagerOutput.filter { $0.contains(" Get /org/freedesktop/NetworkManager") }.count }
+
+  /// Runs a python script (dbus-python) on this bus, which is its `BUS`: setups and floods that would take a
+  /// dbus-send process per call.
+  func python(_ script: String) throws {
+    let child = try ChildProcess(
+      executable: Self.python,
+      ["-c", "import dbus, dbus.bus, time\nBUS = dbus.bus.BusConnection('\(address)')\n" + script],
+      environment: environment)
+    let exit = child.waitUntilExit()
+    guard exit == .exited(0) else {
+      throw KernelTestSupport.CommandFailed(arguments: ["python3", "-c"], status: -1, output: child.errorOutput)
+    }
+  }
+
+  /// Stops the bus daemon (SIGSTOP, by its PID): it keeps its socket, and answers nothing, not even the
+  /// authentication, until ``resumeDaemon()``.
+  func pauseDaemon() {
+    daemon.signal(SIGSTOP)
+  }
+
+  /// Lets a paused daemon run again (SIGCONT).
+  func resumeDaemon() {
+    daemon.signal(SIGCONT)
+  }
+
   /// Kills the mock NetworkManager (SIGKILL, by its PID): its name leaves the bus.
   func killNetworkManager() {
     mock.withLock { $0.take() }?.signal(SIGKILL)
@@ -159,6 +213,7 @@ final class PrivateBus: Sendable {
   /// Ends the mock and the daemon and removes the folder.
   func stop() {
     killNetworkManager()
+    resumeDaemon()
     daemon.terminate()
     try? FileManager.default.removeItem(atPath: folder)
   }

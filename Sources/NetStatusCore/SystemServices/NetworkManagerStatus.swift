@@ -1,7 +1,8 @@
 /// Where the NetworkManager integration stands: the state machine of ``NetworkManagerWatch`` (Linux), pure.
 ///
-/// `stopped` → (first subscriber) `unavailable` (no libsystemd, no system bus) or, once connected, `absent`
-/// (NetworkManager not on the bus) or `running`; `absent` and `running` follow NetworkManager's name on the bus
+/// `stopped` → (first subscriber) `unavailable` (no libsystemd, no system bus, or no answer within the start-up
+/// budget: ``noAnswer(within:busAnswered:waitingFor:)``) or, once connected, `absent` (NetworkManager not on the
+/// bus) or `running`; `absent` and `running` follow NetworkManager's name on the bus
 /// and its signals; a lost connection is `unavailable` until the last subscriber leaves (`stopped`), and the next
 /// first subscriber connects again.
 enum NetworkManagerStatus: Sendable, Hashable {
@@ -31,6 +32,15 @@ enum NetworkManagerStatus: Sendable, Hashable {
     if absentErrorNames.contains(errorName) { return .absent }
     return .unavailable(
       "NetworkManager did not answer: " + (errorName.isEmpty ? description : "\(errorName) (\(description))"))
+  }
+
+  /// The status when NetworkManager's first answer did not come within `budget`: `busAnswered` is whether the bus
+  /// answered anything (else the bus itself hangs), `waitingFor` what was still unanswered.
+  static func noAnswer(within budget: Duration, busAnswered: Bool, waitingFor: String) -> NetworkManagerStatus {
+    let milliseconds = budget.components.seconds * 1000 + budget.components.attoseconds / 1_000_000_000_000_000
+    let cause = busAnswered ? waitingFor : "the system bus did not answer"
+    return .unavailable(
+      "NetworkManager did not answer within \(milliseconds) ms (\(cause)); its answer is applied when it comes")
   }
 
   /// The diagnostic entry: NetworkManager adds metered devices (to ``NetworkPath/isExpensive``) and, to a

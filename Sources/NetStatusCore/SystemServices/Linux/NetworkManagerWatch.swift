@@ -1,4 +1,5 @@
 #if os(Linux)
+  import Dispatch
   import NetStatusSystem
   import CNetStatusShim
   import Glibc
@@ -7,31 +8,32 @@
   /// Follows NetworkManager over D-Bus (sd-bus, ``SDBusConnection``) for its subscribers: its `Connectivity` and
   /// each device's `Metered`, as a ``NetworkManagerStatus``.
   ///
-  /// The first subscriber connects, on its own thread: it loads libsystemd, connects to the system bus, subscribes
-  /// to NetworkManager's signals (its name's owner changes, `PropertiesChanged` of the manager and its devices,
-  /// `DeviceAdded`, `DeviceRemoved`) and reads the properties, so that its first path already carries NetworkManager's
-  /// view. A thread of its own, `netstatus-dbus`, then sleeps in poll(2) on the connection and an eventfd (no
-  /// timeout unless sd-bus has a call pending): an idle process makes no system call. After each batch of signals it
-  /// reads the properties again and tells the subscribers if the status changed. The last subscriber to leave
-  /// closes the connection and ends the thread. Nothing here is ever an error for a monitor: when libsystemd, the
-  /// bus or NetworkManager is missing, or the connection is lost, the status says why (``NetworkManagerStatus``).
+  /// The first subscriber loads libsystemd and connects to the system bus (neither waits for the bus), and starts
+  /// a thread of its own, `netstatus-dbus`, which subscribes to NetworkManager's signals (its name's owner
+  /// changes, `PropertiesChanged` of the manager and its devices, `DeviceAdded`, `DeviceRemoved`) and reads the
+  /// properties, every call asynchronous (``NetworkManagerMirror`` decides what to read). The thread sleeps in
+  /// poll(2) on the connection and an eventfd, with sd-bus's timeout only while a call is pending: an idle process
+  /// makes no system call.
   ///
-  /// Decide inside the lock, act outside it: subscribers are called on the watch's thread (or the first
-  /// subscriber's) with no lock held.
+  /// Subscribers wait for the first status at most ``startupBudget`` after the first one came, however the bus or
+  /// NetworkManager behaves and however many devices there are: past it the status says NetworkManager did not
+  /// answer, and its answer, when it comes, is published as a change. The last subscriber to leave closes the
+  /// connection and ends the thread, which is never blocked in a call. Nothing here is ever an error for a
+  /// monitor: when libsystemd, the bus or NetworkManager is missing, or the connection is lost, the status says why
+  /// (``NetworkManagerStatus``).
+  ///
+  /// Decide inside the lock, act outside it: subscribers are called on the watch's thread with no lock held.
   final class NetworkManagerWatch: Sendable {
     /// The watch of the system bus, shared by every monitor of the process's own namespace.
     static let system = NetworkManagerWatch(address: nil)
 
     static let service = "org.freedesktop.NetworkManager"
-    static let managerPath = "/org/freedesktop/NetworkManager"
-    static let managerInterface = "org.freedesktop.NetworkManager"
-    static let deviceInterface = "org.freedesktop.NetworkManager.Device"
 
     /// Where the system bus listens unless `DBUS_SYSTEM_BUS_ADDRESS` says otherwise (the D-Bus specification's
     /// default, `unix:path=/run/dbus/system_bus_socket`).
     static let systemBusSocket = "/run/dbus/system_bus_socket"
 
-    /// The signals after which the properties are read again.
+    /// The signals followed.
     static let matchRules = [
       "type='signal',sender='org.freedesktop.DBus',path='/org/freedesktop/DBus',interface='org.freedesktop.DBus',"
         + "member='NameOwnerChanged',arg0='org.freedesktop.NetworkManager'",
@@ -45,144 +47,211 @@
         + "member='DeviceRemoved'",
     ]
 
+    /// The default ``startupBudget``: short enough that a stop signal that comes while a monitor starts is
+    /// handled within a second (`netstatus` handles it once the start returns).
+    static let defaultStartupBudget = Duration.milliseconds(750)
+
     /// The bus: `nil` for the system bus.
     let address: String?
-    /// How long one property read may take.
+    /// How long one property read may wait for its answer once the connection runs.
     let callTimeout: Duration
+    /// How long subscribers wait for the first status, from the first subscriber's arrival: the bus's
+    /// authentication, the match rules and every first read included.
+    let startupBudget: Duration
 
     private struct State: ~Copyable {
       var subscribers: [UInt64: @Sendable (NetworkManagerStatus) -> Void] = [:]
       var nextID: UInt64 = 1
       var status = NetworkManagerStatus.stopped
       var runner: Runner?
+      /// Until the first status is known: when subscribers stop waiting for it.
+      var deadline: ContinuousClock.Instant?
+      /// Subscribers waiting for the first status.
+      var waiters: [UInt64: DispatchSemaphore] = [:]
+      /// What the first status waits for, for the message when the budget runs out.
+      var unanswered = "connecting to the system bus"
+      var busAnswered = false
     }
 
     private let state = Mutex(State())
 
-    init(address: String?, callTimeout: Duration = .seconds(2)) {
+    init(address: String?, callTimeout: Duration = .seconds(2), startupBudget: Duration = defaultStartupBudget) {
       self.address = address
       self.callTimeout = callTimeout
+      self.startupBudget = startupBudget
     }
 
     /// The current status.
     var status: NetworkManagerStatus { state.withLock { $0.status } }
 
     /// Adds a subscriber, called with each new status (not with the current one, which this returns). The first
-    /// subscriber connects, on the calling thread.
+    /// subscriber connects; every subscriber waits for the first status, at most until ``startupBudget`` after
+    /// the first one came.
     func subscribe(_ handler: @escaping @Sendable (NetworkManagerStatus) -> Void) -> (UInt64, NetworkManagerStatus) {
+      let clock = ContinuousClock()
+      let semaphore = DispatchSemaphore(value: 0)
       let (id, first) = state.withLock { state -> (UInt64, Bool) in
         let id = state.nextID
         state.nextID += 1
         state.subscribers[id] = handler
-        return (id, state.subscribers.count == 1)
+        let first = state.subscribers.count == 1 && state.runner == nil && state.deadline == nil
+        if first {
+          state.deadline = clock.now + startupBudget
+          state.status = .unavailable("connecting to the system bus")
+          state.unanswered = "connecting to the system bus"
+          state.busAnswered = false
+        }
+        if state.deadline != nil { state.waiters[id] = semaphore }
+        return (id, first)
       }
-      guard first else { return (id, status) }
-      let (status, runner) = connect()
-      let (stale, others) = state.withLock { state -> (Runner?, [@Sendable (NetworkManagerStatus) -> Void]) in
-        // Unsubscribed meanwhile: the connection is not kept.
-        guard state.subscribers[id] != nil, state.runner == nil else { return (runner, []) }
-        state.status = status
-        state.runner = runner
-        // Subscribers that came while this one connected were told `stopped`.
-        return (nil, state.subscribers.filter { $0.key != id }.map(\.value))
+      if first {
+        switch connect() {
+        case .failure(let failure):
+          decide(failure.status, runner: nil)
+        case .success(let runner):
+          let kept = state.withLock { state -> Bool in
+            // Unsubscribed meanwhile: the connection is not kept.
+            guard !state.subscribers.isEmpty, state.runner == nil else { return false }
+            state.runner = runner
+            return true
+          }
+          if kept { runner.start(self) } else { runner.stop() }
+        }
       }
-      if let stale {
-        stale.stop()
-      } else {
-        runner?.start(self)
-        for handler in others { handler(status) }
+      while true {
+        let now = clock.now
+        let (decided, deadline, woken) = state.withLock {
+          state -> (NetworkManagerStatus?, ContinuousClock.Instant?, [DispatchSemaphore]) in
+          guard let deadline = state.deadline else {
+            state.waiters[id] = nil
+            return (state.status, nil, [])
+          }
+          guard now < deadline else {
+            // The budget ran out: published without NetworkManager's view; its answer comes as a change.
+            state.waiters[id] = nil
+            let status = NetworkManagerStatus.noAnswer(
+              within: startupBudget, busAnswered: state.busAnswered, waitingFor: state.unanswered)
+            return (status, nil, Self.decide(status, in: &state))
+          }
+          return (nil, deadline, [])
+        }
+        for waiter in woken { waiter.signal() }
+        if let decided { return (id, decided) }
+        guard let deadline else { continue }
+        let remaining = now.duration(to: deadline)
+        let nanoseconds =
+          remaining.components.seconds * 1_000_000_000 + remaining.components.attoseconds / 1_000_000_000
+        _ = semaphore.wait(timeout: .now() + .nanoseconds(Int(max(nanoseconds, 1))))
       }
-      return (id, status)
     }
 
     /// Removes a subscriber; the last one closes the connection (and ends the thread, or lets it end by itself when
     /// called on it).
     func unsubscribe(_ id: UInt64) {
       let runner = state.withLock { state -> Runner? in
+        state.waiters[id] = nil
         guard state.subscribers.removeValue(forKey: id) != nil, state.subscribers.isEmpty else { return nil }
         state.status = .stopped
+        state.deadline = nil
         return state.runner.take()
       }
       runner?.stop()
     }
 
-    /// Connects and reads: the first status, and the runner to start when NetworkManager can be followed.
-    private func connect() -> (NetworkManagerStatus, Runner?) {
+    /// Connects: the runner to start, or the status that says why NetworkManager cannot be followed.
+    private func connect() -> Result<Runner, StatusFailure> {
       // No system bus at all (a container, a minimal system): said without loading libsystemd, which costs about
       // 1.5 MB of memory with the libraries it brings.
       if address == nil, getenv("DBUS_SYSTEM_BUS_ADDRESS") == nil, access(Self.systemBusSocket, F_OK) != 0 {
-        return (.unavailable("no system bus (\(Self.systemBusSocket) does not exist)"), nil)
+        return .failure(StatusFailure(.unavailable("no system bus (\(Self.systemBusSocket) does not exist)")))
       }
       if let reason = SDBusConnection.loadLibrary() {
-        return (.unavailable("libsystemd (sd-bus) cannot be loaded: \(reason)"), nil)
+        return .failure(StatusFailure(.unavailable("libsystemd (sd-bus) cannot be loaded: \(reason)")))
       }
-      let connection: SDBusConnection
       do throws(SDBusConnection.Failure) {
-        connection = try SDBusConnection(address: address, callTimeout: callTimeout)
-        for rule in Self.matchRules { try connection.addMatch(rule) }
+        let connection = try SDBusConnection(address: address)
+        do throws(NetworkMonitorError) {
+          return .success(try Runner(connection: connection, callTimeout: callTimeout))
+        } catch {
+          return .failure(StatusFailure(.unavailable("\(error)")))
+        }
       } catch {
-        return (.unavailable(error.description), nil)
+        return .failure(StatusFailure(.unavailable(error.description)))
       }
-      let runner: Runner
-      do throws(NetworkMonitorError) {
-        runner = try Runner(connection: connection)
-      } catch {
-        return (.unavailable("\(error)"), nil)
-      }
-      let status = Self.read(connection)
-      if case .unavailable = status, Self.isLost(status) { return (status, nil) }
-      return (status, runner)
     }
 
-    /// Called by the runner with each status it read.
-    fileprivate func publish(_ status: NetworkManagerStatus, from runner: Runner) {
-      let handlers = state.withLock { state -> [@Sendable (NetworkManagerStatus) -> Void] in
-        guard state.runner === runner, state.status != status else { return [] }
-        state.status = status
-        return Array(state.subscribers.values)
+    /// A status that is not a runner, as an error for `Result`.
+    private struct StatusFailure: Error {
+      let status: NetworkManagerStatus
+      init(_ status: NetworkManagerStatus) { self.status = status }
+    }
+
+    /// The first status is known: the waiting subscribers take it.
+    private func decide(_ status: NetworkManagerStatus, runner: Runner?) {
+      let woken = state.withLock { state -> [DispatchSemaphore] in
+        guard state.deadline != nil, runner == nil || state.runner === runner else { return [] }
+        return Self.decide(status, in: &state)
       }
+      for waiter in woken { waiter.signal() }
+    }
+
+    /// Ends the subscribers' wait for the first status now (the program stops): they go on without NetworkManager's
+    /// view, and its answer, if it comes before they stop, is published as a change.
+    func abandonStartUp() {
+      let woken = state.withLock { state -> [DispatchSemaphore] in
+        guard state.deadline != nil else { return [] }
+        return Self.decide(.unavailable("not waited for: the program is stopping"), in: &state)
+      }
+      for waiter in woken { waiter.signal() }
+    }
+
+    /// Sets the first status and returns the waiters to wake (outside the lock).
+    private static func decide(_ status: NetworkManagerStatus, in state: inout State) -> [DispatchSemaphore] {
+      state.status = status
+      state.deadline = nil
+      defer { state.waiters = [:] }
+      return Array(state.waiters.values)
+    }
+
+    /// Called by the runner with each status it has: the first status while subscribers wait for it, else a
+    /// change for the subscribers.
+    fileprivate func publish(_ status: NetworkManagerStatus, from runner: Runner) {
+      let (handlers, woken) = state.withLock {
+        state -> ([@Sendable (NetworkManagerStatus) -> Void], [DispatchSemaphore]) in
+        guard state.runner === runner else { return ([], []) }
+        // The first status: the subscribers waiting for it take it from their subscribe.
+        if state.deadline != nil { return ([], Self.decide(status, in: &state)) }
+        guard state.status != status else { return ([], []) }
+        state.status = status
+        return (Array(state.subscribers.values), [])
+      }
+      for waiter in woken { waiter.signal() }
       for handler in handlers { handler(status) }
     }
 
-    // MARK: Reading
+    /// Called by the runner while the first status is not known: what it waits for.
+    fileprivate func note(_ unanswered: String, busAnswered: Bool, from runner: Runner) {
+      state.withLock { state in
+        guard state.runner === runner, state.deadline != nil else { return }
+        state.unanswered = unanswered
+        state.busAnswered = state.busAnswered || busAnswered
+      }
+    }
+
+    // MARK: The connection lost
 
     /// The errno values that mean the connection is gone.
-    private static let lostCodes: Set<Int32> = [ECONNRESET, ENOTCONN, EPIPE, ESHUTDOWN, EBADF]
+    static let lostCodes: Set<Int32> = [ECONNRESET, ENOTCONN, EPIPE, ESHUTDOWN, EBADF]
 
     private static let lostPrefix = "the system bus connection was lost"
 
-    private static func isLost(_ status: NetworkManagerStatus) -> Bool {
+    static func isLost(_ status: NetworkManagerStatus) -> Bool {
       if case .unavailable(let reason) = status { return reason.hasPrefix(lostPrefix) }
       return false
     }
 
-    static func lost(_ failure: SDBusConnection.Failure) -> NetworkManagerStatus {
-      .unavailable("\(lostPrefix) (\(SystemErrno.describe(failure.code))); it is retried when a monitor starts again")
-    }
-
-    /// Reads NetworkManager's properties: `Connectivity`, `Devices`, and each device's `Interface`, `IpInterface` and
-    /// `Metered` (a device without `Metered`, or gone meanwhile, counts as unknown or is left out).
-    static func read(_ connection: SDBusConnection) -> NetworkManagerStatus {
-      let connectivity: UInt32
-      let paths: [String]
-      do throws(SDBusConnection.Failure) {
-        connectivity = try connection.uint32(service, managerPath, managerInterface, "Connectivity")
-        paths = try connection.strings(service, managerPath, managerInterface, "Devices")
-      } catch {
-        if error.errorName.isEmpty, lostCodes.contains(error.code) { return lost(error) }
-        return .afterFailedRead(errorName: error.errorName, code: error.code, description: error.description)
-      }
-      var devices: [NetworkManagerView.Device] = []
-      for path in paths {
-        guard let interface = try? connection.string(service, path, deviceInterface, "Interface") else { continue }
-        let ipInterface = (try? connection.string(service, path, deviceInterface, "IpInterface")) ?? ""
-        let metered =
-          (try? connection.uint32(service, path, deviceInterface, "Metered")).map(
-            NetworkManagerView.metered) ?? .unknown
-        devices.append(NetworkManagerView.Device(interface: interface, ipInterface: ipInterface, metered: metered))
-      }
-      return .running(
-        NetworkManagerView(connectivity: NetworkManagerView.connectivity(connectivity), devices: devices))
+    static func lost(_ code: Int32) -> NetworkManagerStatus {
+      .unavailable("\(lostPrefix) (\(SystemErrno.describe(code))); it is retried when a monitor starts again")
     }
 
     // MARK: The thread
@@ -190,13 +259,15 @@
     /// The thread that serves one connection, from the first subscriber to the last.
     fileprivate final class Runner: Sendable {
       let connection: SDBusConnection
+      let callTimeout: Duration
       /// Wakes the thread from poll(2). Closed with the runner, once neither the thread nor a stopper can reach it.
       let wake: EventFD
       let stopped = Atomic<Bool>(false)
       let thread = Mutex<pthread_t?>(nil)
 
-      init(connection: SDBusConnection) throws(NetworkMonitorError) {
+      init(connection: SDBusConnection, callTimeout: Duration) throws(NetworkMonitorError) {
         self.connection = connection
+        self.callTimeout = callTimeout
         wake = try EventFD.opened()
       }
 
@@ -211,8 +282,8 @@
         }
       }
 
-      /// Ends the thread: joins it, or, on the thread itself (a subscriber that stopped its monitor), lets it end
-      /// once the subscriber returns.
+      /// Ends the thread: joins it (it is never blocked in a call: it waits in poll(2), which the eventfd ends),
+      /// or, on the thread itself (a subscriber that stopped its monitor), lets it end once the subscriber returns.
       func stop() {
         stopped.store(true, ordering: .releasing)
         try? wake.signal()
@@ -224,26 +295,89 @@
         }
       }
 
-      private func run(_ watch: NetworkManagerWatch) {
-        while !stopped.load(ordering: .acquiring) {
+      /// Sends `reads`; one that cannot be sent is answered with its failure at once.
+      private func send(_ reads: [NetworkManagerMirror.Read], into mirror: inout NetworkManagerMirror) {
+        var queue = reads
+        while !queue.isEmpty {
+          let read = queue.removeFirst()
           do throws(SDBusConnection.Failure) {
-            try connection.processAll()
+            try connection.get(
+              NetworkManagerWatch.service, read.path, read.property.interfaceName, read.property.rawValue,
+              token: read.token, timeout: callTimeout)
           } catch {
-            watch.publish(NetworkManagerWatch.lost(error), from: self)
+            let failure = NetworkManagerMirror.ReadFailure(
+              errorName: "", code: error.code, description: error.description)
+            queue += mirror.answered(read.token, .failure(failure))
+          }
+        }
+      }
+
+      private func run(_ watch: NetworkManagerWatch) {
+        var mirror = NetworkManagerMirror()
+        for rule in NetworkManagerWatch.matchRules {
+          do throws(SDBusConnection.Failure) {
+            try connection.addMatch(rule)
+          } catch {
+            watch.publish(.unavailable(error.description), from: self)
             return
           }
-          if connection.takeSignals() > 0 {
-            let status = NetworkManagerWatch.read(connection)
-            watch.publish(status, from: self)
-            if NetworkManagerWatch.isLost(status) { return }
-            continue  // signals that came during the read are pending in sd-bus's queue, not on the socket
+        }
+        send(mirror.start(), into: &mirror)
+        while !stopped.load(ordering: .acquiring) {
+          let events: [SDBusConnection.Event]
+          do throws(SDBusConnection.Failure) {
+            events = try connection.processAll()
+          } catch {
+            watch.publish(NetworkManagerWatch.lost(error.code), from: self)
+            return
+          }
+          if !events.isEmpty {
+            var busAnswered = false
+            for event in events {
+              let reads: [NetworkManagerMirror.Read]
+              switch event {
+              case .answer(let token, let result):
+                if case .failure(let failure) = result, failure.errorName.isEmpty,
+                  NetworkManagerWatch.lostCodes.contains(failure.code)
+                {
+                  watch.publish(NetworkManagerWatch.lost(failure.code), from: self)
+                  return
+                }
+                busAnswered = true
+                reads = mirror.answered(token, result)
+              case .matchInstalled(let failure):
+                if let failure {
+                  // Refused (a bus policy): its signals would never come, so the view could not follow.
+                  let name = failure.errorName.isEmpty ? "" : " (\(failure.errorName))"
+                  watch.publish(.unavailable(failure.description + name), from: self)
+                  return
+                }
+                busAnswered = true
+                reads = []
+              case .changed(let path, let interface, let property, let value):
+                reads = mirror.changed(path: path, interface: interface, property: property, value: value)
+              case .invalidated(let path, let interface, let property):
+                reads = mirror.invalidated(path: path, interface: interface, property: property)
+              case .deviceAdded(let path): reads = mirror.deviceAdded(path)
+              case .deviceRemoved(let path):
+                mirror.deviceRemoved(path)
+                reads = []
+              case .ownerChanged(let owner): reads = mirror.ownerChanged(owner)
+              }
+              send(reads, into: &mirror)
+            }
+            if let status = mirror.status {
+              watch.publish(status, from: self)
+            } else {
+              watch.note(mirror.unanswered ?? "reading NetworkManager", busAnswered: busAnswered, from: self)
+            }
+            continue  // sending may have queued messages: process again before sleeping
           }
           var descriptors = [
             pollfd(fd: connection.fd, events: connection.events, revents: 0),
             pollfd(fd: wake.rawValue, events: Int16(POLLIN), revents: 0),
           ]
-          let timeout = connection.timeoutMilliseconds
-          let ready = poll(&descriptors, 2, timeout)
+          let ready = poll(&descriptors, 2, connection.timeoutMilliseconds)
           if ready < 0, errno != EINTR {
             watch.publish(.unavailable("poll failed: \(SystemErrno.describe(errno))"), from: self)
             return

@@ -3,11 +3,14 @@
   import CNetStatusShim
   import Glibc
 
-  /// A D-Bus connection through sd-bus, loaded at run time (CNetStatusShim's `CNetStatusSDBus.h`): property reads
-  /// and signal subscriptions, used by one thread at a time.
+  /// A D-Bus connection through sd-bus, loaded at run time (CNetStatusShim's `CNetStatusSDBus.h`), that never
+  /// blocks: match rules and property reads are sent at once, and their answers and the signals come back as
+  /// ``Event``s from ``processAll()``, for the caller's poll(2) loop to drive (``fd``, ``events``,
+  /// ``timeoutMilliseconds``).
   ///
   /// `@unchecked Sendable`: the connection is made on a monitor's starting thread and then used only by the one
-  /// thread ``NetworkManagerWatch`` hands it to; nothing else touches it, so nothing needs to guard it.
+  /// thread ``NetworkManagerWatch`` hands it to (the thread's start orders the two); nothing else touches it, so
+  /// nothing needs to guard it.
   final class SDBusConnection: @unchecked Sendable {
     /// Why a connection could not be made or used.
     struct Failure: Error, Sendable, Hashable {
@@ -17,6 +20,22 @@
       var errorName: String
       /// What failed, for people.
       var description: String
+    }
+
+    /// What the connection received.
+    enum Event: Sendable, Hashable {
+      /// The answer to the read `token`.
+      case answer(token: UInt64, Result<NetworkManagerMirror.Value, NetworkManagerMirror.ReadFailure>)
+      /// The bus answered an AddMatch: `nil`, or why it refused it.
+      case matchInstalled(NetworkManagerMirror.ReadFailure?)
+      /// `PropertiesChanged` with a property's value.
+      case changed(path: String, interface: String, property: String, NetworkManagerMirror.Value)
+      /// `PropertiesChanged` naming a property without its value.
+      case invalidated(path: String, interface: String, property: String)
+      case deviceAdded(String)
+      case deviceRemoved(String)
+      /// `NameOwnerChanged`: the new owner, empty when the name left the bus.
+      case ownerChanged(String)
     }
 
     private let bus: OpaquePointer
@@ -29,15 +48,10 @@
     }
 
     /// Connects to the system bus (`DBUS_SYSTEM_BUS_ADDRESS` if set, else `/run/dbus/system_bus_socket`), or to the
-    /// bus at `address`.
-    ///
-    /// - Parameter callTimeout: How long a property read may wait for its answer.
-    init(address: String?, callTimeout: Duration) throws(Failure) {
-      let microseconds =
-        UInt64(callTimeout.components.seconds) * 1_000_000
-        + UInt64(callTimeout.components.attoseconds / 1_000_000_000_000)
+    /// bus at `address`, without waiting for it to answer.
+    init(address: String?) throws(Failure) {
       var made: OpaquePointer?
-      let result = cns_bus_open(address, microseconds, &made)
+      let result = cns_bus_open(address, &made)
       guard result >= 0, let made else {
         throw Failure(
           code: -result, errorName: "",
@@ -49,11 +63,27 @@
 
     deinit { cns_bus_close(bus) }
 
-    /// Counts every signal matching `rule` (a D-Bus match rule) in ``takeSignals()``.
+    /// Subscribes to the signals matching `rule` (a D-Bus match rule); the bus's answer is a
+    /// ``Event/matchInstalled(_:)``.
     func addMatch(_ rule: String) throws(Failure) {
       let result = cns_bus_add_match(bus, rule)
       guard result >= 0 else {
         throw Failure(code: -result, errorName: "", description: "AddMatch failed: " + SystemErrno.describe(-result))
+      }
+    }
+
+    /// Sends `Get(interface, property)` to `path` at `destination`; the answer is an ``Event/answer(token:_:)``,
+    /// sd-bus's timeout error after `timeout` once the connection runs.
+    func get(
+      _ destination: String, _ path: String, _ interface: String, _ property: String, token: UInt64,
+      timeout: Duration
+    ) throws(Failure) {
+      let microseconds =
+        UInt64(timeout.components.seconds) * 1_000_000 + UInt64(timeout.components.attoseconds / 1_000_000_000_000)
+      let result = cns_bus_get(bus, destination, path, interface, property, token, microseconds)
+      guard result >= 0 else {
+        throw Failure(
+          code: -result, errorName: "", description: "reading \(property): " + SystemErrno.describe(-result))
       }
     }
 
@@ -64,69 +94,74 @@
     /// How long to wait at most, in milliseconds, or -1.
     var timeoutMilliseconds: Int32 { cns_bus_timeout_ms(bus) }
 
-    /// Handles every pending message.
+    /// Handles every pending message and returns what they brought.
     ///
     /// - Throws: ``Failure`` when the connection is lost.
-    func processAll() throws(Failure) {
+    func processAll() throws(Failure) -> [Event] {
       while true {
         let result = cns_bus_process(bus)
-        if result == 0 { return }
+        if result == 0 { break }
         if result < 0 {
           throw Failure(
             code: -result, errorName: "", description: "the bus connection was lost: " + SystemErrno.describe(-result))
         }
       }
-    }
-
-    /// The number of matching signals handled since the last call.
-    func takeSignals() -> UInt64 { cns_bus_take_signals(bus) }
-
-    /// A `u` property of `path`'s `interface` at `destination`.
-    func uint32(_ destination: String, _ path: String, _ interface: String, _ property: String) throws(Failure)
-      -> UInt32
-    {
-      var value: UInt32 = 0
-      var name = [CChar](repeating: 0, count: 256)
-      let result = cns_bus_get_u32(bus, destination, path, interface, property, &value, &name, name.count)
-      try check(result, name, property)
-      return value
-    }
-
-    /// An `s` property.
-    func string(_ destination: String, _ path: String, _ interface: String, _ property: String) throws(Failure)
-      -> String
-    {
-      var value: UnsafeMutablePointer<CChar>?
-      var name = [CChar](repeating: 0, count: 256)
-      let result = cns_bus_get_string(bus, destination, path, interface, property, &value, &name, name.count)
-      try check(result, name, property)
-      defer { free(value) }
-      return value.map { String(cString: $0) } ?? ""
-    }
-
-    /// An `ao` or `as` property.
-    func strings(_ destination: String, _ path: String, _ interface: String, _ property: String) throws(Failure)
-      -> [String]
-    {
-      var value: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
-      var name = [CChar](repeating: 0, count: 256)
-      let result = cns_bus_get_strv(bus, destination, path, interface, property, &value, &name, name.count)
-      try check(result, name, property)
-      defer { cns_strv_free(value) }
-      var strings: [String] = []
-      var index = 0
-      while let value, let item = value[index] {
-        strings.append(String(cString: item))
-        index += 1
+      var events: [Event] = []
+      while let event = cns_bus_next_event(bus) {
+        defer { cns_bus_event_free(event) }
+        if let decoded = Self.decode(event.pointee) { events.append(decoded) }
       }
-      return strings
+      return events
     }
 
-    private func check(_ result: Int32, _ name: [CChar], _ property: String) throws(Failure) {
-      guard result < 0 else { return }
-      let errorName = String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-      throw Failure(
-        code: -result, errorName: errorName, description: "reading \(property): " + SystemErrno.describe(-result))
+    private static func text(_ pointer: UnsafeMutablePointer<CChar>?) -> String {
+      pointer.map { String(cString: $0) } ?? ""
+    }
+
+    private static func value(_ event: cns_bus_event) -> NetworkManagerMirror.Value? {
+      switch event.value_kind {
+      case Int32(CNS_VALUE_U32): return .uint32(event.u32)
+      case Int32(CNS_VALUE_STRING): return .string(text(event.string))
+      case Int32(CNS_VALUE_STRV):
+        var strings: [String] = []
+        var index = 0
+        while let list = event.strv, let item = list[index] {
+          strings.append(String(cString: item))
+          index += 1
+        }
+        return .strings(strings)
+      case Int32(CNS_VALUE_OTHER): return .other(signature: text(event.string))
+      default: return nil
+      }
+    }
+
+    private static func failure(_ event: cns_bus_event, _ what: String) -> NetworkManagerMirror.ReadFailure? {
+      guard event.code < 0 else { return nil }
+      return NetworkManagerMirror.ReadFailure(
+        errorName: text(event.error_name), code: -event.code, description: what + SystemErrno.describe(-event.code))
+    }
+
+    private static func decode(_ event: cns_bus_event) -> Event? {
+      let path = text(event.path)
+      let interface = text(event.interface)
+      let name = text(event.name)
+      switch event.kind {
+      case Int32(CNS_EVENT_REPLY):
+        if let failure = failure(event, "reading a property: ") {
+          return .answer(token: event.token, .failure(failure))
+        }
+        guard let value = value(event) else { return nil }
+        return .answer(token: event.token, .success(value))
+      case Int32(CNS_EVENT_MATCH_INSTALLED): return .matchInstalled(failure(event, "AddMatch failed: "))
+      case Int32(CNS_EVENT_PROPERTY):
+        guard let value = value(event) else { return nil }
+        return .changed(path: path, interface: interface, property: name, value)
+      case Int32(CNS_EVENT_INVALIDATED): return .invalidated(path: path, interface: interface, property: name)
+      case Int32(CNS_EVENT_DEVICE_ADDED): return .deviceAdded(path)
+      case Int32(CNS_EVENT_DEVICE_REMOVED): return .deviceRemoved(path)
+      case Int32(CNS_EVENT_OWNER): return .ownerChanged(name)
+      default: return nil
+      }
     }
   }
 #endif

@@ -1,0 +1,287 @@
+/// NetworkManager's properties as NetStatus keeps them, from property reads and `PropertiesChanged` signals: which
+/// reads to send, and the ``NetworkManagerStatus`` they add up to. Pure: ``NetworkManagerWatch`` (Linux) sends the
+/// reads and feeds the answers and signals in; unit-tested without a bus.
+///
+/// Everything is read once: the manager's `Connectivity` and `Devices`, then each device's `Interface`,
+/// `IpInterface` and `Metered`. After that the values `PropertiesChanged` carries are applied as they are, and a
+/// property is read again only when a signal names it without its value (invalidated), or for a device that
+/// appears: at most one read per changed property, never two reads of one property at once. Answers and signals
+/// are applied in the order they arrive, which is the order NetworkManager sent them.
+struct NetworkManagerMirror: Sendable {
+  static let managerPath = "/org/freedesktop/NetworkManager"
+  static let managerInterface = "org.freedesktop.NetworkManager"
+  static let deviceInterface = "org.freedesktop.NetworkManager.Device"
+
+  /// The properties NetStatus uses.
+  enum Property: String, Sendable, Hashable, CaseIterable {
+    case connectivity = "Connectivity"
+    case devices = "Devices"
+    case interface = "Interface"
+    case ipInterface = "IpInterface"
+    case metered = "Metered"
+
+    /// Whether it is the manager's (else a device's).
+    var isManagers: Bool { self == .connectivity || self == .devices }
+
+    /// The D-Bus interface it belongs to.
+    var interfaceName: String {
+      isManagers ? NetworkManagerMirror.managerInterface : NetworkManagerMirror.deviceInterface
+    }
+
+    /// Its D-Bus type, for messages.
+    var signature: String {
+      switch self {
+      case .connectivity, .metered: "u"
+      case .devices: "ao"
+      case .interface, .ipInterface: "s"
+      }
+    }
+  }
+
+  /// A property read to send: `Get(property.interfaceName, property)` on object `path`, answered with
+  /// ``answered(_:_:)`` and `token`.
+  struct Read: Sendable, Hashable {
+    var token: UInt64
+    var path: String
+    var property: Property
+  }
+
+  /// A value read or carried by a signal.
+  enum Value: Sendable, Hashable {
+    case uint32(UInt32)
+    case string(String)
+    case strings([String])
+    /// Another type: its D-Bus signature.
+    case other(signature: String)
+  }
+
+  /// Why a read failed: the D-Bus error's name (empty if none), the errno, and a description.
+  struct ReadFailure: Error, Sendable, Hashable {
+    var errorName: String
+    var code: Int32
+    var description: String
+  }
+
+  private struct Key: Sendable, Hashable {
+    var path: String
+    var property: Property
+  }
+
+  /// A device's properties: `nil` while not known, empty after a failed read (`Interface`: the device is left out).
+  private struct Device: Sendable, Hashable {
+    var interface: String?
+    var ipInterface: String?
+    var metered: UInt32?
+  }
+
+  private var connectivity: UInt32?
+  private var devicePaths: [String]?
+  private var devices: [String: Device] = [:]
+  /// The manager's failure, which is the status while it lasts.
+  private var failure: NetworkManagerStatus?
+  private var inFlight: [UInt64: Key] = [:]
+  /// Read again once the read in flight answers (a signal named the property without its value meanwhile).
+  private var readAgain: Set<Key> = []
+  private var nextToken: UInt64 = 1
+  /// Whether the first reads have all answered.
+  private var settled = false
+
+  /// The number of reads not answered yet.
+  var readsInFlight: Int { inFlight.count }
+
+  /// The status, or `nil` while the first reads have not all answered.
+  var status: NetworkManagerStatus? {
+    if let failure { return failure }
+    guard settled, let connectivity else { return nil }
+    var known: [NetworkManagerView.Device] = []
+    for path in devicePaths ?? [] {
+      guard let device = devices[path], let interface = device.interface, !interface.isEmpty else { continue }
+      known.append(
+        NetworkManagerView.Device(
+          interface: interface, ipInterface: device.ipInterface ?? "",
+          metered: device.metered.map(NetworkManagerView.metered) ?? .unknown))
+    }
+    return .running(NetworkManagerView(connectivity: NetworkManagerView.connectivity(connectivity), devices: known))
+  }
+
+  /// What has not answered yet, for people (`nil` when everything has).
+  var unanswered: String? {
+    guard !inFlight.isEmpty else { return nil }
+    let keys = Array(inFlight.values)
+    if keys.contains(where: \.property.isManagers) { return "reading the manager object" }
+    let paths = Set(keys.map(\.path))
+    return paths.count == 1 ? "reading device \(paths.first ?? "")" : "reading \(paths.count) devices"
+  }
+
+  /// Forgets everything and reads the manager's properties (NetworkManager has a new owner, or at the start).
+  mutating func start() -> [Read] {
+    connectivity = nil
+    devicePaths = nil
+    devices = [:]
+    failure = nil
+    inFlight = [:]
+    readAgain = []
+    settled = false
+    return [read(Self.managerPath, .connectivity), read(Self.managerPath, .devices)].compactMap { $0 }
+  }
+
+  /// The answer to read `token`; an answer to a read forgotten meanwhile is ignored.
+  mutating func answered(_ token: UInt64, _ result: Result<Value, ReadFailure>) -> [Read] {
+    guard let key = inFlight.removeValue(forKey: token) else { return [] }
+    var reads: [Read] = []
+    switch result {
+    case .success(let value):
+      if key.property.isManagers, case .other(let signature) = value {
+        fail(.unavailable(Self.unexpectedType(key.property, signature)))
+        return []
+      }
+      reads += apply(value, to: key)
+    case .failure(let failure):
+      if key.property.isManagers {
+        fail(
+          NetworkManagerStatus.afterFailedRead(
+            errorName: failure.errorName, code: failure.code, description: failure.description))
+        return []
+      }
+      // A device's read that failed: a device without `Interface` is left out, the others count as unknown.
+      if devices[key.path] != nil {
+        switch key.property {
+        case .interface: devices[key.path]?.interface = ""
+        case .ipInterface: devices[key.path]?.ipInterface = ""
+        case .metered: devices[key.path]?.metered = NetworkManagerView.Metered.unknown.rawValue
+        case .connectivity, .devices: break
+        }
+      }
+    }
+    if readAgain.remove(key) != nil, let again = read(key.path, key.property) { reads.append(again) }
+    settle()
+    return reads
+  }
+
+  /// A `PropertiesChanged` signal gave `name` of `interface` at `path` this value.
+  mutating func changed(path: String, interface: String, property name: String, value: Value) -> [Read] {
+    guard let key = key(path, interface, name) else { return [] }
+    if failure != nil { return recover() }
+    if key.property.isManagers, case .other(let signature) = value {
+      fail(.unavailable(Self.unexpectedType(key.property, signature)))
+      return []
+    }
+    return apply(value, to: key)
+  }
+
+  /// A `PropertiesChanged` signal said `name` of `interface` at `path` changed, without its value.
+  mutating func invalidated(path: String, interface: String, property name: String) -> [Read] {
+    guard let key = key(path, interface, name) else { return [] }
+    if failure != nil { return recover() }
+    return read(key.path, key.property).map { [$0] } ?? []
+  }
+
+  /// `DeviceAdded`: read it, unless `Devices` already listed it.
+  mutating func deviceAdded(_ path: String) -> [Read] {
+    if failure != nil { return recover() }
+    guard var paths = devicePaths, !paths.contains(path) else { return [] }
+    paths.append(path)
+    return setDevices(paths)
+  }
+
+  /// `DeviceRemoved`.
+  mutating func deviceRemoved(_ path: String) {
+    guard var paths = devicePaths, paths.contains(path) else { return }
+    paths.removeAll { $0 == path }
+    _ = setDevices(paths)
+  }
+
+  /// NameOwnerChanged of NetworkManager's name: gone (`owner` empty) or a new owner, which is read from scratch.
+  mutating func ownerChanged(_ owner: String) -> [Read] {
+    guard owner.isEmpty else { return start() }
+    _ = start()
+    fail(.absent)
+    return []
+  }
+
+  // MARK: Inside
+
+  static func unexpectedType(_ property: Property, _ signature: String) -> String {
+    "NetworkManager's \(property.rawValue) has an unexpected type (`\(signature)`, not `\(property.signature)`)"
+  }
+
+  private func key(_ path: String, _ interface: String, _ name: String) -> Key? {
+    guard let property = Property(rawValue: name), property.interfaceName == interface else { return nil }
+    if property.isManagers {
+      guard path == Self.managerPath else { return nil }
+    } else {
+      // Only devices of `Devices`: one that appears is read whole when it does.
+      guard devices[path] != nil else { return nil }
+    }
+    return Key(path: path, property: property)
+  }
+
+  /// A read of `property` at `path`, or `nil` when one is in flight (it is then sent again once that one answers).
+  private mutating func read(_ path: String, _ property: Property) -> Read? {
+    let key = Key(path: path, property: property)
+    guard !inFlight.values.contains(key) else {
+      readAgain.insert(key)
+      return nil
+    }
+    let token = nextToken
+    nextToken += 1
+    inFlight[token] = key
+    return Read(token: token, path: path, property: property)
+  }
+
+  private mutating func apply(_ value: Value, to key: Key) -> [Read] {
+    var reads: [Read] = []
+    switch (key.property, value) {
+    case (.connectivity, .uint32(let number)): connectivity = number
+    case (.devices, .strings(let paths)): reads = setDevices(paths)
+    case (.interface, .string(let text)): devices[key.path]?.interface = text
+    case (.ipInterface, .string(let text)): devices[key.path]?.ipInterface = text
+    case (.metered, .uint32(let number)): devices[key.path]?.metered = number
+    // A device's property of another type counts as unreadable: the device left out, or that value unknown.
+    case (.interface, _): devices[key.path]?.interface = ""
+    case (.ipInterface, _): devices[key.path]?.ipInterface = ""
+    case (.metered, _): devices[key.path]?.metered = NetworkManagerView.Metered.unknown.rawValue
+    case (.connectivity, _), (.devices, _): break  // answered above: an unexpected type fails the manager
+    }
+    settle()
+    return reads
+  }
+
+  /// The device list is now `paths`: devices that left are forgotten, new ones read.
+  private mutating func setDevices(_ paths: [String]) -> [Read] {
+    devicePaths = paths
+    let listed = Set(paths)
+    for path in devices.keys where !listed.contains(path) { devices[path] = nil }
+    for (token, key) in inFlight where !key.property.isManagers && !listed.contains(key.path) {
+      inFlight[token] = nil
+    }
+    readAgain = readAgain.filter { $0.property.isManagers || listed.contains($0.path) }
+    var reads: [Read] = []
+    for path in paths where devices[path] == nil {
+      devices[path] = Device()
+      for property in [Property.interface, .ipInterface, .metered] {
+        if let read = read(path, property) { reads.append(read) }
+      }
+    }
+    return reads
+  }
+
+  private mutating func fail(_ status: NetworkManagerStatus) {
+    failure = status
+    inFlight = [:]
+    readAgain = []
+    settled = true
+  }
+
+  /// A signal of NetworkManager after its manager failed: it answers again, so it is read again (once: nothing
+  /// more while those reads are in flight).
+  private mutating func recover() -> [Read] {
+    guard failure != .absent, inFlight.isEmpty else { return [] }
+    return start()
+  }
+
+  private mutating func settle() {
+    guard !settled, connectivity != nil, devicePaths != nil, inFlight.isEmpty else { return }
+    settled = true
+  }
+}
