@@ -47,7 +47,8 @@ let package = Package(
   ],
   products: [
     .library(name: "NetStatus", targets: ["NetStatus"]),
-    // The same API without Foundation (and without NotificationCenter and Combine): what `netstatus` links.
+    // The same API without NotificationCenter and Combine, and on Linux without Foundation: what `netstatus` links.
+    // (On Apple platforms it imports Foundation, Network and UIKit or AppKit.)
     .library(name: "NetStatusCore", targets: ["NetStatusCore"]),
     .library(name: "NetStatusUI", targets: ["NetStatusUI"]),
     .executable(name: "netstatus", targets: ["netstatus"]),
@@ -83,7 +84,7 @@ let package = Package(
       ],
       swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
     ),
-    // The library without Foundation: everything but NotificationCenter and Combine.
+    // The library without NotificationCenter and Combine; on Linux, without Foundation.
     .target(
       name: "NetStatusCore",
       dependencies: [

@@ -4,7 +4,8 @@
 # stand-in SDK (Tests/AppleSDKStandIn/README.md). The compiler then enforces what only a Mac would otherwise show:
 # access across modules, Apple-only branches (`canImport(Combine)`, `os(macOS)`), Swift 6 isolation against the
 # SDK's declarations, and availability above the floor (macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1) outside
-# `if #available`, each error naming file and line. Nothing is linked or run.
+# `if #available`, each error naming file and line. It also compiles the library as CocoaPods does, one module
+# (NetStatus.podspec). Nothing is linked or run.
 #
 #   Scripts/check-apple-build.sh [PLATFORM …]     PLATFORM: macos ios tvos watchos visionos (default: all)
 #
@@ -81,6 +82,21 @@ for platform in "${platforms[@]}"; do
   fi
   if grep -E "warning:" "$log"; then
     echo "check-apple-build.sh: $platform compiled with warnings (above)" >&2
+    status=1
+  fi
+  # CocoaPods compiles the library's sources into one module, NetStatus (NetStatus.podspec): the same sources, the
+  # files its source_files name, as one module with the package name it sets.
+  shopt -s globstar nullglob
+  pod_sources=()
+  for pattern in $(sed -n "/s.source_files/,/]/p" NetStatus.podspec | grep -o "'[^']*'" | tr -d "'"); do
+    pod_sources+=($pattern)
+  done
+  shopt -u globstar nullglob
+  if ! swiftc -c -wmo -parse-as-library -swift-version 6 -enable-upcoming-feature ExistentialAny \
+    -module-name NetStatus -package-name NetStatus -target "$triple" -sdk "$sdk" \
+    -module-cache-path "$sdk/ModuleCache" -Xfrontend -disable-objc-interop -warnings-as-errors \
+    -o "$root/cocoapods-$platform.o" "${pod_sources[@]}" 2>&1 | tee "$root/$platform-cocoapods.log"; then
+    echo "check-apple-build.sh: $platform does not compile as CocoaPods builds it, one module (above)" >&2
     status=1
   fi
 done

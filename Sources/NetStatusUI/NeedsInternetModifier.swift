@@ -13,6 +13,9 @@
   /// network (Apple's TN3135), so NetStatus reports no path there (Sources/NetStatusCore/PathSources/DefaultPathSource.swift), and
   /// a path injected by hand would not be the system's either.
   ///
+  /// Its words are ``NetworkUnavailableView``'s: English, or Traditional Chinese when the host app is localised for
+  /// zh-Hant (or sets `CFBundleAllowMixedLocalizations`).
+  ///
   /// The model is the one you pass, else the one in the environment (`EnvironmentValues.networkStatus`),
   /// else a model of `NetworkMonitor.shared` that the modifier creates when the view appears.
   public struct NeedsInternetModifier: ViewModifier {

@@ -16,9 +16,13 @@
     private let systemImage: String
     private let description: Text
 
-    /// Creates the view with NetStatus's own words, in the user's language where NetStatus has it (English and
-    /// Traditional Chinese, package resources): "No Internet Connection", "Please check your connection and try
-    /// again."
+    /// Creates the view with NetStatus's own words (package resources, in English and Traditional Chinese): "No
+    /// Internet Connection", "Please check your connection and try again."
+    ///
+    /// Which language is shown is the app's, not NetStatus's: iOS and macOS pick a package's strings among the
+    /// languages the host app itself is localised for. A Traditional Chinese user sees the Chinese words only when
+    /// the app is localised for zh-Hant (or sets `CFBundleAllowMixedLocalizations` in its Info.plist); in an
+    /// English-only app, English. To choose the words yourself, use ``init(_:systemImage:description:)``.
     ///
     /// - Parameter systemImage: The SF Symbol shown above the headline.
     public init(systemImage: String = "wifi.exclamationmark") {

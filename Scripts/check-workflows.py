@@ -1,0 +1,91 @@
+#!/usr/bin/python3
+"""Checks the GitHub workflows that only run once the repository is published (.github/workflows/).
+
+Linux CI cannot run them (they need macOS and Xcode), so it checks what it can: each file is valid YAML with the shape
+GitHub requires (a name, triggers, jobs whose steps each run a command or use an action), and the Apple workflow
+makes every check the README promises it makes: `swift build` and `swift test` on macOS, an `xcodebuild` build for
+the iOS, tvOS, watchOS and visionOS simulators and macOS, and `pod lib lint`. Exits non-zero naming what is wrong.
+"""
+
+import pathlib
+import sys
+
+import yaml
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+problems = []
+
+
+def check_shape(path, workflow):
+    if not isinstance(workflow, dict):
+        problems.append(f"{path}: not a mapping")
+        return []
+    if not workflow.get("name"):
+        problems.append(f"{path}: no name")
+    # PyYAML reads the key `on` as the boolean True (YAML 1.1).
+    if "on" not in workflow and True not in workflow:
+        problems.append(f"{path}: no triggers (on:)")
+    jobs = workflow.get("jobs")
+    if not isinstance(jobs, dict) or not jobs:
+        problems.append(f"{path}: no jobs")
+        return []
+    commands = []
+    for name, job in jobs.items():
+        if not isinstance(job, dict) or "runs-on" not in job:
+            problems.append(f"{path}: job {name} has no runs-on")
+            continue
+        steps = job.get("steps")
+        if not isinstance(steps, list) or not steps:
+            problems.append(f"{path}: job {name} has no steps")
+            continue
+        for index, step in enumerate(steps):
+            if not isinstance(step, dict) or not ("run" in step or "uses" in step):
+                problems.append(f"{path}: job {name}, step {index + 1} neither runs nor uses anything")
+                continue
+            if "run" in step:
+                commands.append((name, job, " ".join(str(step["run"]).split())))
+    return commands
+
+
+def check_apple(path, workflow, commands):
+    def job_runs(fragment):
+        return [(name, job) for name, job, command in commands if fragment in command]
+
+    for fragment in ("swift build", "swift test", "pod lib lint"):
+        found = job_runs(fragment)
+        if not found:
+            problems.append(f"{path}: no step runs `{fragment}`")
+        for name, job in found:
+            if not str(job["runs-on"]).startswith("macos"):
+                problems.append(f"{path}: job {name} runs `{fragment}` on {job['runs-on']}, not macOS")
+    platforms = set()
+    for name, job, command in commands:
+        if "xcodebuild build" not in command:
+            continue
+        matrix = job.get("strategy", {}).get("matrix", {})
+        for entry in matrix.get("include", []):
+            platforms.add(entry.get("platform"))
+    for platform in ("iOS Simulator", "tvOS Simulator", "watchOS Simulator", "visionOS Simulator", "macOS"):
+        if platform not in platforms:
+            problems.append(f"{path}: no xcodebuild build for {platform}")
+
+
+workflows = sorted((ROOT / ".github" / "workflows").glob("*.yml"))
+if not workflows:
+    problems.append(".github/workflows: no workflow")
+for path in workflows:
+    relative = path.relative_to(ROOT)
+    try:
+        workflow = yaml.safe_load(path.read_text())
+    except yaml.YAMLError as error:
+        problems.append(f"{relative}: not valid YAML: {error}")
+        continue
+    commands = check_shape(relative, workflow)
+    if path.name == "apple.yml":
+        check_apple(relative, workflow, commands)
+
+for problem in problems:
+    print(f"check-workflows.py: {problem}", file=sys.stderr)
+if problems:
+    sys.exit(1)
+print(f"check-workflows.py: {len(workflows)} workflow(s) checked")
