@@ -1,3 +1,5 @@
+import NetStatusCore
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -9,52 +11,29 @@
 /// signatures (developer.apple.com/documentation/os/osallocatedunfairlock).
 ///
 /// As strict as the real lock, whose `os_unfair_lock` traps when the thread that holds it locks it again and when a
-/// thread that does not hold it unlocks it: an error-checking pthread mutex, which reports both, and a trap.
-/// Copies share the lock, as the real one's do.
+/// thread that does not hold it unlocks it: an error-checking pthread mutex (NetStatusCore's `CallOutLock`), which
+/// traps on both. Copies share the lock, as the real one's do.
 struct OSAllocatedUnfairLock<State>: @unchecked Sendable {
-  /// The mutex, allocated once so that it never moves. `@unchecked Sendable`: a pthread mutex is for threads.
-  private final class Storage: @unchecked Sendable {
-    let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-
-    init() {
-      var attributes = pthread_mutexattr_t()
-      pthread_mutexattr_init(&attributes)
-      pthread_mutexattr_settype(&attributes, Int32(PTHREAD_MUTEX_ERRORCHECK))
-      pthread_mutex_init(mutex, &attributes)
-      pthread_mutexattr_destroy(&attributes)
-    }
-
-    deinit {
-      pthread_mutex_destroy(mutex)
-      mutex.deallocate()
-    }
-  }
-
-  private let storage: Storage
+  /// The mutex, shared by copies. `@unchecked Sendable`: a pthread mutex is for threads.
+  private let storage: CallOutLock
 }
 
 extension OSAllocatedUnfairLock where State == () {
   /// Creates a lock object that doesn't protect state data. Apple: `init()`.
   init() {
-    storage = Storage()
+    storage = CallOutLock()
   }
 
   /// Acquires a lock. Apple: `func lock()`.
   func lock() {
-    let result = pthread_mutex_lock(storage.mutex)
-    guard result == 0 else {
-      fatalError(result == EDEADLK ? "recursive lock of an OSAllocatedUnfairLock" : "pthread_mutex_lock: \(result)")
-    }
+    storage.lock()
     HeldLocks.count += 1
   }
 
   /// Ends the lock. Apple: `func unlock()`.
   func unlock() {
     HeldLocks.count -= 1
-    let result = pthread_mutex_unlock(storage.mutex)
-    guard result == 0 else {
-      fatalError(result == EPERM ? "unlock of an OSAllocatedUnfairLock not held by this thread" : "unlock: \(result)")
-    }
+    storage.unlock()
   }
 }
 

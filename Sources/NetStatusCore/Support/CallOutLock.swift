@@ -33,9 +33,21 @@ package final class CallOutLock: @unchecked Sendable {
 
   /// Runs `body` with the lock held. `body` must not take this lock again.
   package func withLock<Result: ~Copyable, E: Error>(_ body: () throws(E) -> Result) throws(E) -> Result {
-    let locked = pthread_mutex_lock(mutex)
-    precondition(locked == 0, locked == EDEADLK ? "CallOutLock locked again by its holder" : "pthread_mutex_lock")
-    defer { pthread_mutex_unlock(mutex) }
+    lock()
+    defer { unlock() }
     return try body()
+  }
+
+  /// Takes the lock; traps if the calling thread holds it already.
+  package func lock() {
+    let result = pthread_mutex_lock(mutex)
+    precondition(result == 0, result == EDEADLK ? "a lock taken again by its holder" : "pthread_mutex_lock: \(result)")
+  }
+
+  /// Releases the lock; traps if the calling thread does not hold it.
+  package func unlock() {
+    let result = pthread_mutex_unlock(mutex)
+    precondition(
+      result == 0, result == EPERM ? "a lock released by a thread that does not hold it" : "unlock: \(result)")
   }
 }
