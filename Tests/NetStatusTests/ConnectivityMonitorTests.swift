@@ -25,7 +25,7 @@ final class ScriptedTransport: ProbeTransport {
 
   static let cancelled = ProbeExchange(result: .failed(.cancelled), duration: .zero)
 
-  func exchange(_ probe: ConnectivityProbe, interface: String?) async -> ProbeExchange {
+  func exchange(_ probe: ConnectivityProbe, interface: NetworkInterface?) async -> ProbeExchange {
     let id = UUID()
     return await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
@@ -34,7 +34,7 @@ final class ScriptedTransport: ProbeTransport {
           state.waiting.append((id, continuation))
           return false
         }
-        requests.append(Request(interface: interface))
+        requests.append(Request(interface: interface?.name))
         if early {
           continuation.resume(returning: Self.cancelled)
           cancellations.append(())

@@ -27,7 +27,7 @@ struct ProbeFloodKernelTests {
 
     // Before the limits, the probe read on until the flood stopped (20 s), past its 5 s timeout.
     let exchange = try await withTimeout(.seconds(10), "the check against \(mode), bounded by its limits") {
-      await transport.exchange(probe, interface: "v0")
+      await transport.exchange(probe, interface: ProbeSite.interface)
     }
     let check = ConnectivityMonitor.check(exchange, probe: probe)
     #expect(check.state == .limited, "\(check)")
@@ -52,7 +52,7 @@ struct ProbeFloodKernelTests {
     let probe = try ConnectivityProbe(url: site.url())
 
     let exchange = try await withTimeout(.seconds(10), "the check against one-byte segments") {
-      await transport.exchange(probe, interface: "v0")
+      await transport.exchange(probe, interface: ProbeSite.interface)
     }
     let check = ConnectivityMonitor.check(exchange, probe: probe)
     #expect(check.state == .limited, "\(check)")
@@ -78,7 +78,7 @@ struct ProbeFloodKernelTests {
     let probe = try ConnectivityProbe(url: site.url(), timeout: .milliseconds(600))
 
     let exchange = try await withTimeout(.seconds(5), "the check, bounded by its timeout") {
-      await transport.exchange(probe, interface: "v0")
+      await transport.exchange(probe, interface: ProbeSite.interface)
     }
     let check = ConnectivityMonitor.check(exchange, probe: probe)
     #expect(check.state == .limited, "\(check)")

@@ -11,6 +11,9 @@ import Testing
 final class ProbeSite: Sendable {
   static let serverAddress = "203.0.113.80"
   static let gateway = "198.51.100.1"
+  /// The target's end of the veth link, as a path names it (the index is not known before the link exists, and no
+  /// transport uses it).
+  static let interface = NetworkInterface(name: "v0", index: 0, type: .wiredEthernet)
 
   let target: TestNamespace
   let peer: TestNamespace

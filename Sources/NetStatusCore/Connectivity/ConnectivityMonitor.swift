@@ -243,8 +243,8 @@ public final class ConnectivityMonitor: Sendable {
         if let task = state.probeTask.take() { work.cancel.append(task) }
         state.checksStarted += 1
         let (transport, probe) = (transport, probe)
-        let interface = path.availableInterfaces.first?.name
-        let (monitor, index) = (monitor, path.availableInterfaces.first?.index)
+        let interface = path.availableInterfaces.first
+        let (monitor, index) = (monitor, interface?.index)
         state.probeTask = Task { [weak self] in
           let exchange = await transport.exchange(probe, interface: interface)
           guard !Task.isCancelled else { return }

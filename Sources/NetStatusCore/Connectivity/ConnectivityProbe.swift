@@ -61,7 +61,7 @@ public struct ConnectivityProbe: Sendable, Hashable {
   /// The URL to fetch, as given.
   public let url: String
   /// The URL taken apart.
-  let endpoint: HTTPProbeURL
+  package let endpoint: HTTPProbeURL
   /// The settings, checked: by the initializer and by each throwing setter (``setTimeout(_:)``, …).
   var settings: Settings
 

@@ -2,18 +2,18 @@
 ///
 /// Only plain HTTP: a captive portal can only intercept plain HTTP, and the toolchain has no portable TLS
 /// API on Linux. User information (`user@`), and schemes other than `http`, are rejected.
-struct HTTPProbeURL: Sendable, Hashable {
+package struct HTTPProbeURL: Sendable, Hashable {
   /// The host as written, lowercased: a name, an IPv4 address, or an IPv6 address without brackets.
-  let host: String
+  package let host: String
   /// Whether ``host`` was written in brackets: an IPv6 address.
-  let isIPv6Literal: Bool
+  package let isIPv6Literal: Bool
   /// The port, 80 unless the URL names another.
-  let port: UInt16
+  package let port: UInt16
   /// The request target: the path and query, `/` when the URL has none. The fragment is dropped.
-  let target: String
+  package let target: String
 
   /// The value of the `Host` header: the host (bracketed for IPv6), and the port when it is not 80.
-  var hostHeader: String {
+  package var hostHeader: String {
     let name = isIPv6Literal ? "[\(host)]" : host
     return port == 80 ? name : "\(name):\(port)"
   }

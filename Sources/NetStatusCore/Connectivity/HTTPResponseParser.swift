@@ -11,9 +11,9 @@
 /// every head (the status lines and header fields of the interim responses and of the final one, and the
 /// trailer) counts against ``maximumHeaderBytes``, and everything fed against ``maximumAnswerBytes``
 /// (which also bounds chunk framing: a body of one-byte chunks costs six bytes per byte kept).
-struct HTTPResponseParser {
+package struct HTTPResponseParser {
   /// What the parser has decided so far.
-  enum Outcome: Sendable, Hashable {
+  package enum Outcome: Sendable, Hashable {
     /// The response is not complete yet.
     case needMore
     /// The response, complete (or cut at the body limit, see ``HTTPResponse/isBodyComplete``).
@@ -80,22 +80,33 @@ struct HTTPResponseParser {
   }
 
   /// The limits an answer must end within: the probe's by default.
-  struct Limits: Sendable, Hashable {
+  package struct Limits: Sendable, Hashable {
     /// See ``HTTPResponseParser/maximumHeaderBytes``.
-    var maximumHeaderBytes = 64 * 1024
+    package var maximumHeaderBytes = 64 * 1024
     /// See ``HTTPResponseParser/maximumBodyBytes``.
-    var maximumBodyBytes = 64 * 1024
+    package var maximumBodyBytes = 64 * 1024
     /// See ``HTTPResponseParser/maximumAnswerBytes``.
-    var maximumAnswerBytes = 256 * 1024
+    package var maximumAnswerBytes = 256 * 1024
     /// The most reads from the socket an answer may take (the connection counts them). The byte limits
     /// bound what is read, this bounds the work: a server that sends one byte per segment would otherwise
     /// cost a wake-up, a `poll`, a `recv` and a parse per byte. An answer over a real network comes in
     /// segments of hundreds of bytes or more: 64 KiB takes a few hundred reads.
-    var maximumReads = 4096
+    package var maximumReads = 4096
+
+    /// The probe's limits, or others (tests).
+    package init(
+      maximumHeaderBytes: Int = 64 * 1024, maximumBodyBytes: Int = 64 * 1024, maximumAnswerBytes: Int = 256 * 1024,
+      maximumReads: Int = 4096
+    ) {
+      self.maximumHeaderBytes = maximumHeaderBytes
+      self.maximumBodyBytes = maximumBodyBytes
+      self.maximumAnswerBytes = maximumAnswerBytes
+      self.maximumReads = maximumReads
+    }
   }
 
   /// Creates a parser with these limits.
-  init(limits: Limits) {
+  package init(limits: Limits) {
     self.init(
       maximumHeaderBytes: limits.maximumHeaderBytes, maximumBodyBytes: limits.maximumBodyBytes,
       maximumAnswerBytes: limits.maximumAnswerBytes)
@@ -109,7 +120,7 @@ struct HTTPResponseParser {
   }
 
   /// Adds bytes received from the peer.
-  mutating func feed(_ bytes: some Collection<UInt8>) -> Outcome {
+  package mutating func feed(_ bytes: some Collection<UInt8>) -> Outcome {
     if case .finished(let outcome) = phase { return outcome }
     compact()
     buffer.append(contentsOf: bytes)
@@ -121,7 +132,7 @@ struct HTTPResponseParser {
 
   /// The peer closed the connection: a body framed by the close ends here, and anything else that is not
   /// complete is truncated (a cut body is still a response; a cut header is malformed).
-  mutating func finish() -> Outcome {
+  package mutating func finish() -> Outcome {
     if case .finished(let outcome) = phase { return outcome }
     return advance(atEnd: true)
   }

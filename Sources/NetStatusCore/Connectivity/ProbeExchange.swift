@@ -1,7 +1,7 @@
 /// What one probe exchange over the network came to, before it is judged: the transport's report.
-struct ProbeExchange: Sendable, Hashable {
+package struct ProbeExchange: Sendable, Hashable {
   /// How the exchange ended.
-  enum Result: Sendable, Hashable {
+  package enum Result: Sendable, Hashable {
     /// An HTTP response arrived.
     case response(HTTPResponse)
     /// No usable response.
@@ -9,20 +9,32 @@ struct ProbeExchange: Sendable, Hashable {
   }
 
   /// How the exchange ended.
-  var result: Result
-  /// The interface the socket was bound to, or `nil` when it was not bound (no interface, or binding was
-  /// not permitted: the kernel's routing then chose).
-  var boundInterface: String?
+  package var result: Result
+  /// The interface the exchange was bound to (see ``ConnectivityCheck/interface``), or `nil` when it was not bound
+  /// (no interface, or binding was not permitted: the system's routing then chose).
+  package var boundInterface: String?
   /// Why the socket could not be bound to the path's interface, when it could not.
-  var bindingProblem: String?
+  package var bindingProblem: String?
   /// How long the exchange took.
-  var duration: Duration
+  package var duration: Duration
   /// The CPU time the exchange's own thread used, when it ran on one to the end (for tests and figures).
-  var cpuTime: Duration? = nil
+  package var cpuTime: Duration? = nil
+
+  /// A report.
+  package init(
+    result: Result, boundInterface: String? = nil, bindingProblem: String? = nil, duration: Duration,
+    cpuTime: Duration? = nil
+  ) {
+    self.result = result
+    self.boundInterface = boundInterface
+    self.bindingProblem = bindingProblem
+    self.duration = duration
+    self.cpuTime = cpuTime
+  }
 }
 
 /// Why a probe exchange produced no usable response.
-enum ProbeFailure: Error, Sendable, Hashable, CustomStringConvertible {
+package enum ProbeFailure: Error, Sendable, Hashable, CustomStringConvertible {
   /// The connection was refused (a TCP reset to the SYN, or ICMP port unreachable).
   case refused
   /// The destination could not be reached: no route, a blackhole or unreachable route, an unreachable
@@ -52,7 +64,7 @@ enum ProbeFailure: Error, Sendable, Hashable, CustomStringConvertible {
   case cancelled
 
   /// What happened, for people.
-  var description: String {
+  package var description: String {
     switch self {
     case .refused: "connection refused"
     case .unreachable(let errno): "unreachable: " + Self.unreachableReason(errno)
@@ -70,7 +82,7 @@ enum ProbeFailure: Error, Sendable, Hashable, CustomStringConvertible {
   }
 
   /// How a connection ended before an answer arrived: typed, so that nothing is decided by matching the text.
-  enum ClosedConnection: Sendable, Hashable, CustomStringConvertible {
+  package enum ClosedConnection: Sendable, Hashable, CustomStringConvertible {
     /// The peer closed the connection (a FIN) where the answer should have begun: it sent nothing, or only
     /// interim (1xx) responses.
     case byPeer
@@ -80,7 +92,7 @@ enum ProbeFailure: Error, Sendable, Hashable, CustomStringConvertible {
     case whileReceiving(errno: Int32)
 
     /// What happened, for people.
-    var description: String {
+    package var description: String {
       switch self {
       case .byPeer: "the connection closed without an answer"
       case .whileSending(let errno): "the connection failed while sending: \(SystemErrno.describe(errno))"

@@ -1,10 +1,15 @@
 /// Carries out one probe exchange over the network: the seam between the ``ConnectivityMonitor`` and
 /// sockets, so that tests can supply their own.
-protocol ProbeTransport: Sendable {
-  /// Fetches the probe's URL once, bound to `interface` when given, and reports what came back.
+package protocol ProbeTransport: Sendable {
+  /// Fetches the probe's URL once, over `interface` when given (the path's preferred interface), and reports what
+  /// came back.
+  ///
+  /// What "over `interface`" binds differs by platform: on Linux the socket is bound to the interface by name
+  /// (`SO_BINDTODEVICE`, see `Linux/HTTPProbeConnection.swift`); on Apple platforms a transport can only
+  /// restrict the connection to the interface's type (`NWParameters.requiredInterfaceType`).
   ///
   /// Returns promptly with ``ProbeFailure/cancelled`` when the calling task is cancelled.
-  func exchange(_ probe: ConnectivityProbe, interface: String?) async -> ProbeExchange
+  func exchange(_ probe: ConnectivityProbe, interface: NetworkInterface?) async -> ProbeExchange
 }
 
 /// The transport a ``ConnectivityMonitor`` uses for `monitor`: TCP sockets on Linux, created inside the
@@ -19,9 +24,18 @@ func makeDefaultProbeTransport(for monitor: NetworkMonitor) -> any ProbeTranspor
 
 /// A transport for platforms without one: every check is ``ConnectivityState/unknown``, and nothing is sent.
 struct UnsupportedProbeTransport: ProbeTransport {
-  func exchange(_ probe: ConnectivityProbe, interface: String?) async -> ProbeExchange {
-    ProbeExchange(
-      result: .failed(.local("NetStatus has no probe transport on this platform yet")), boundInterface: nil,
-      bindingProblem: nil, duration: .zero)
+  /// Why watchOS has none: what DefaultPathSource.swift says of `NWPathMonitor` holds for `NWConnection` too.
+  static let watchOS =
+    "watchOS lets an app use the Network framework only while it streams audio or runs a call (Apple's TN3135)"
+
+  /// Why there is no transport, as each check's detail says.
+  let reason: String
+
+  init(reason: String = "NetStatus has no probe transport on this platform") {
+    self.reason = reason
+  }
+
+  func exchange(_ probe: ConnectivityProbe, interface: NetworkInterface?) async -> ProbeExchange {
+    ProbeExchange(result: .failed(.local(reason)), boundInterface: nil, bindingProblem: nil, duration: .zero)
   }
 }

@@ -23,7 +23,8 @@
     typealias HostLookup = @Sendable (_ host: String, _ port: UInt16) -> Result<[SocketAddress], ProbeFailure>
 
     let endpoint: HTTPProbeURL
-    let interface: String?
+    /// The interface to bind the socket to (by name, `SO_BINDTODEVICE`), or `nil` to let the routing choose.
+    let interface: NetworkInterface?
     let timeout: Duration
     let wakeFD: Int32
     /// `getaddrinfo(3)`, unless a test gives another.
@@ -80,7 +81,7 @@
       defer { SystemCall.close(fd) }
 
       var outcome = Outcome(result: .failed(.cancelled))
-      if let interface {
+      if let interface = interface?.name {
         do throws(NetworkMonitorError) {
           try SystemCall.invoke("setsockopt(SO_BINDTODEVICE, \(interface))") {
             interface.withCString { name in
@@ -117,7 +118,7 @@
       }
 
       // Send the request.
-      var request = Array(requestText.utf8)[...]
+      var request = ProbeAnswerReader.request(for: endpoint)[...]
       while !request.isEmpty {
         let sent = request.withUnsafeBytes { buffer in
           send(fd, buffer.baseAddress, buffer.count, Int32(MSG_NOSIGNAL))
@@ -139,23 +140,16 @@
       }
 
       // Read the answer. Wait before every read, not only when a read would block: a server that keeps
-      // sending keeps the socket readable, and the deadline and the wake descriptor must still be seen.
-      var parser = HTTPResponseParser(limits: limits)
+      // sending keeps the socket readable, and the deadline and the wake descriptor must still be seen. What the
+      // answer comes to is ProbeAnswerReader's to say, as for every transport.
+      var reader = ProbeAnswerReader(limits: limits)
       var buffer = [UInt8](repeating: 0, count: 8192)
-      var received = 0
-      var reads = 0
       while true {
-        guard reads < limits.maximumReads else {
-          outcome.result = .failed(
-            .answerTooLong("the answer did not end within \(limits.maximumReads) reads (\(received) bytes)"))
-          return outcome
-        }
         switch wait(fd, for: Int16(POLLIN), until: deadline, clock: clock) {
         case .ready:
           break
         case .timedOut:
-          outcome.result = .failed(
-            received == 0 ? .timedOut(timeout) : .answerUnfinished(within: timeout, received: received))
+          outcome.result = reader.deadlinePassed(timeout)
           return outcome
         case .cancelled:
           outcome.result = .failed(.cancelled)
@@ -163,25 +157,19 @@
         }
         let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
         if count > 0 {
-          reads += 1
-          received += count
-          if let result = Self.result(parser.feed(buffer[..<count])) {
+          if let result = reader.received(buffer[..<count]) {
             outcome.result = result
             return outcome
           }
           continue
         }
         if count == 0 {
-          outcome.result = Self.result(parser.finish()) ?? .failed(.malformed("the answer ended early"))
+          outcome.result = reader.peerClosed()
           return outcome
         }
         let code = errno
         if code == EINTR || code == EAGAIN || code == EWOULDBLOCK { continue }
-        if received > 0, case .complete(let response) = parser.finish() {
-          outcome.result = .response(response)
-        } else {
-          outcome.result = .failed(.closedWithoutAnswer(.whileReceiving(errno: code)))
-        }
+        outcome.result = reader.failed(errno: code)
         return outcome
       }
     }
@@ -208,23 +196,6 @@
           return .unreachable(errno: error.rawValue)
         default: return nil
         }
-      }
-    }
-
-    /// `GET /path HTTP/1.1` with the headers a probe needs, and no cookies or identifiers.
-    var requestText: String {
-      "GET \(endpoint.target) HTTP/1.1\r\n" + "Host: \(endpoint.hostHeader)\r\n"
-        + "User-Agent: NetStatus connectivity probe\r\n"
-        + "Accept: */*\r\n" + "Cache-Control: no-cache\r\n" + "Connection: close\r\n" + "\r\n"
-    }
-
-    private static func result(_ parsed: HTTPResponseParser.Outcome) -> ProbeExchange.Result? {
-      switch parsed {
-      case .needMore: return nil
-      case .complete(let response): return .response(response)
-      case .closedWithoutAnswer: return .failed(.closedWithoutAnswer(.byPeer))
-      case .malformed(let reason): return .failed(.malformed(reason))
-      case .tooLong(let reason): return .failed(.answerTooLong(reason))
       }
     }
 

@@ -29,7 +29,7 @@
       self.lookUp = lookUp
     }
 
-    func exchange(_ probe: ConnectivityProbe, interface: String?) async -> ProbeExchange {
+    func exchange(_ probe: ConnectivityProbe, interface: NetworkInterface?) async -> ProbeExchange {
       let operation = ProbeOperation(
         probe: probe, interface: interface, namespace: namespace, limits: limits, lookUp: lookUp)
       return await withTaskCancellationHandler {
@@ -56,7 +56,7 @@
     }
 
     let probe: ConnectivityProbe
-    let interface: String?
+    let interface: NetworkInterface?
     let namespace: NetworkNamespace?
     let lookUp: HTTPProbeConnection.HostLookup
     let limits: HTTPResponseParser.Limits
@@ -66,7 +66,7 @@
 
     /// An exchange of `probe` over `interface`, from inside `namespace`, reading at most `limits`.
     init(
-      probe: ConnectivityProbe, interface: String?, namespace: NetworkNamespace?,
+      probe: ConnectivityProbe, interface: NetworkInterface?, namespace: NetworkNamespace?,
       limits: HTTPResponseParser.Limits = HTTPResponseParser.Limits(),
       lookUp: @escaping HTTPProbeConnection.HostLookup = HTTPProbeConnection.systemLookUp
     ) {
