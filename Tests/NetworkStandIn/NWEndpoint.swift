@@ -47,8 +47,14 @@ public enum NWEndpoint: Sendable, Hashable, CustomDebugStringConvertible {
   }
 
   /// Stand-in for `NWEndpoint.Port`: a port number you use along with a host to identify a network endpoint.
-  public struct Port: Sendable, Hashable, ExpressibleByIntegerLiteral, CustomDebugStringConvertible {
-    private let rawValue: UInt16
+  public struct Port: Sendable, Hashable, RawRepresentable, ExpressibleByIntegerLiteral, CustomDebugStringConvertible {
+    /// The port number. Apple: `var rawValue: UInt16`.
+    public let rawValue: UInt16
+
+    /// Initializes a port with a number. Apple: `init?(rawValue: UInt16)`.
+    public init?(rawValue: UInt16) {
+      self.rawValue = rawValue
+    }
 
     /// The unspecified port (port 0). Apple: `static let any: NWEndpoint.Port`.
     public static let any: Port = 0

@@ -25,3 +25,39 @@ public var CLOCK_REALTIME: clockid_t { _CLOCK_REALTIME }
 
 /// The system's monotonic clock, for `clock_gettime`. Apple: `var CLOCK_MONOTONIC: clockid_t { get }`.
 public var CLOCK_MONOTONIC: clockid_t { _CLOCK_MONOTONIC }
+
+/// Enumeration describing POSIX error codes, with Darwin's numbers: those Network's `NWError.posix` carries for the
+/// failures NetStatus's probe tells apart, and no others. Apple (the Darwin overlay):
+/// `enum POSIXErrorCode : Int32, Sendable`.
+public enum POSIXErrorCode: Int32, Sendable {
+  /// Operation not permitted.
+  case EPERM = 1
+  /// Permission denied.
+  case EACCES = 13
+  /// Invalid argument.
+  case EINVAL = 22
+  /// Broken pipe.
+  case EPIPE = 32
+  /// Can't assign requested address.
+  case EADDRNOTAVAIL = 49
+  /// Network is down.
+  case ENETDOWN = 50
+  /// Network is unreachable.
+  case ENETUNREACH = 51
+  /// Software caused connection abort.
+  case ECONNABORTED = 53
+  /// Connection reset by peer.
+  case ECONNRESET = 54
+  /// Socket is not connected.
+  case ENOTCONN = 57
+  /// Operation timed out.
+  case ETIMEDOUT = 60
+  /// Connection refused.
+  case ECONNREFUSED = 61
+  /// Host is down.
+  case EHOSTDOWN = 64
+  /// No route to host.
+  case EHOSTUNREACH = 65
+  /// Operation canceled.
+  case ECANCELED = 89
+}
