@@ -11,8 +11,10 @@ import PackageDescription
   let buildsForLinux = false
 #endif
 
-// On Linux, NetStatusCore leaves out its Apple-only source; see the end of this file.
-let netStatusLinuxExcludes = buildsForLinux ? ["PathSources/Apple/NWPathMonitorSource.swift"] : []
+// On Linux, NetStatusCore leaves out its Apple-only sources; see the end of this file.
+let netStatusLinuxExcludes =
+  buildsForLinux
+  ? ["PathSources/Apple/NWPathMonitorSource.swift", "Connectivity/Apple/NWConnectionProbeTransport.swift"] : []
 
 // The files of NetStatusTests that test Linux only, with Linux-only API throughout (network namespaces, rtnetlink,
 // Glibc, child processes): left out of the target elsewhere, as though each were gated whole with `#if os(Linux)`,
@@ -30,6 +32,7 @@ let linuxOnlyTestFiles = [
   "NetworkManagerTestSupport.swift",
   "NetstatusProbeEndToEndTests.swift",
   "ProbeFloodKernelTests.swift",
+  "ProbeSite.swift",
   "ProbeTestSupport.swift",
   "RealNetworkManagerTests.swift",
 ]
@@ -159,10 +162,11 @@ let package = Package(
   swiftLanguageModes: [.v6]
 )
 
-// The Apple-only source, NWPathMonitorSource.swift, cannot be compiled into NetStatusCore on Linux: there is no Network
-// framework, and the stand-in below must never be seen by the library (SwiftPM puts every module of the package in
-// one directory, so `canImport(Network)` could turn true). So on Linux the library leaves the file out, and a
-// test-support target compiles the very same file (a symlink) against the stand-in.
+// The Apple-only sources, NWPathMonitorSource.swift and NWConnectionProbeTransport.swift, cannot be compiled into
+// NetStatusCore on Linux: there is no Network framework, and the stand-in below must never be seen by the library
+// (SwiftPM puts every module of the package in one directory, so `canImport(Network)` could turn true). So on Linux
+// the library leaves the files out, and a test-support target compiles the very same files (symlinks) against the
+// stand-in.
 if buildsForLinux {
   // A stand-in of the part of Apple's Network framework that NWPathMonitorSource uses, with Apple's documented
   // signatures, plus test hooks. A package of its own (Tests/NetworkStandIn/Package.swift), so that it is compiled as
@@ -171,8 +175,9 @@ if buildsForLinux {
   // real framework.
   package.dependencies += [.package(path: "Tests/NetworkStandIn")]
   package.targets += [
-    // NWPathMonitorSource.swift compiled against the stand-in (Tests/NetStatusAppleLogic/NWPathMonitorSource.swift
-    // is a symlink to Sources/NetStatusCore/PathSources/Apple/NWPathMonitorSource.swift).
+    // NWPathMonitorSource.swift and NWConnectionProbeTransport.swift compiled against the stand-in (the files in
+    // Tests/NetStatusAppleLogic are symlinks to those in Sources/NetStatusCore/PathSources/Apple and
+    // Sources/NetStatusCore/Connectivity/Apple).
     .target(
       name: "NetStatusAppleLogic",
       dependencies: ["NetStatusCore", "NetStatusNetlink", .product(name: "Network", package: "NetworkStandIn")],
@@ -183,6 +188,7 @@ if buildsForLinux {
       name: "NetStatusAppleLogicTests",
       dependencies: [
         "NetStatusAppleLogic", "NetStatusCore", .product(name: "Network", package: "NetworkStandIn"), "NetStatusTestSupport",
+        "ProcFileSupport",
       ]
     ),
     // The libFuzzer target over the rtnetlink core (Fuzz/README.md), which it links directly, without the library. An

@@ -5,18 +5,23 @@ package protocol ProbeTransport: Sendable {
   /// came back.
   ///
   /// What "over `interface`" binds differs by platform: on Linux the socket is bound to the interface by name
-  /// (`SO_BINDTODEVICE`, see `Linux/HTTPProbeConnection.swift`); on Apple platforms a transport can only
-  /// restrict the connection to the interface's type (`NWParameters.requiredInterfaceType`).
+  /// (`SO_BINDTODEVICE`, see `Linux/HTTPProbeConnection.swift`); on Apple platforms the connection is restricted to
+  /// the interface's type (`NWParameters.requiredInterfaceType`, see `Apple/NWConnectionProbeTransport.swift`).
   ///
   /// Returns promptly with ``ProbeFailure/cancelled`` when the calling task is cancelled.
   func exchange(_ probe: ConnectivityProbe, interface: NetworkInterface?) async -> ProbeExchange
 }
 
 /// The transport a ``ConnectivityMonitor`` uses for `monitor`: TCP sockets on Linux, created inside the
-/// network namespace the monitor's source says it watches (``PathSource/networkNamespacePath``).
+/// network namespace the monitor's source says it watches (``PathSource/networkNamespacePath``); Network's
+/// `NWConnection` on Apple platforms but watchOS.
 func makeDefaultProbeTransport(for monitor: NetworkMonitor) -> any ProbeTransport {
   #if os(Linux)
     return SocketProbeTransport(namespace: monitor.source.networkNamespacePath.map(NetworkNamespace.init(path:)))
+  #elseif os(watchOS)
+    return UnsupportedProbeTransport(reason: UnsupportedProbeTransport.watchOS)
+  #elseif canImport(Network)
+    return NWConnectionProbeTransport()
   #else
     return UnsupportedProbeTransport()
   #endif

@@ -1,0 +1,1 @@
+../../Sources/NetStatusCore/Connectivity/Apple/NWConnectionProbeTransport.swift

@@ -1,0 +1,1 @@
+../NetStatusTests/KernelTestSupport.swift
