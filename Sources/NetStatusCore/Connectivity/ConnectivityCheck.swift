@@ -12,7 +12,9 @@ public struct ConnectivityCheck: Sendable, Hashable, CustomStringConvertible {
   /// `no answer within 5 seconds`, … Text the server sent appears with its control characters escaped
   /// (`\x1B`, `\u{202E}`), so that the detail can be shown as it is.
   public var detail: String
-  /// The interface the probe's socket was bound to, or `nil` when the kernel's routing chose.
+  /// The interface the probe was bound to, or `nil` when the system's routing chose. On Linux the socket was bound to
+  /// this interface (`SO_BINDTODEVICE`); on Apple platforms the connection was restricted to this interface's type
+  /// (`NWParameters.requiredInterfaceType`), and this names the path's interface of that type.
   public var interface: String?
   /// How long the check took.
   public var duration: Duration

@@ -25,17 +25,25 @@ import Dispatch
 ///
 /// It follows the monitor's paths through a subscription of its own, and starts the monitor if needed;
 /// stopping it never stops the monitor. While the monitor is stopped (its path not known), the state is
-/// ``ConnectivityState/unknown`` and nothing is sent; when the monitor starts again, its path is checked. Each check is made over the path's preferred interface
-/// (`SO_BINDTODEVICE` on Linux; when that is not permitted, the kernel's routing chooses, and
-/// ``ConnectivityCheck/interface`` is `nil`), and from inside the network namespace the monitor watches,
-/// if it watches one. A check still in flight when the path changes is cancelled.
+/// ``ConnectivityState/unknown`` and nothing is sent; when the monitor starts again, its path is checked. Each check is
+/// made over the path's preferred interface, and from inside the network namespace the monitor watches, if it watches
+/// one. A check still in flight when the path changes is cancelled.
+///
+/// ## Transports
+/// - **Linux**: a TCP socket bound to the interface by name (`SO_BINDTODEVICE`; when that is not permitted, the
+///   kernel's routing chooses, and ``ConnectivityCheck/interface`` is `nil`).
+/// - **macOS, iOS, tvOS, visionOS**: Network's `NWConnection`, restricted to the interface's *type*
+///   (`NWParameters.requiredInterfaceType`: Wi-Fi, cellular, wired Ethernet, …), which is as close as `NWConnection`
+///   lets NetStatus bind; with two interfaces of that type, the system chooses. The same request, limits, deadline and
+///   judging as on Linux. NetStatus's CI runs on Linux: there this transport is compiled and run against a stand-in
+///   `NWConnection` over real sockets (Tests/NetworkStandIn), facing the same test servers as the Linux one; only a
+///   Mac runs it over Apple's Network framework.
+/// - **watchOS**: none (Apple's TN3135 allows the Network framework only to some apps): every check is
+///   ``ConnectivityState/unknown``, as on any other platform without a transport.
 ///
 /// ## Threads
 /// Every property can be read from any thread. ``connectivityUpdateHandler`` runs on ``handlerQueue``
 /// (the main queue unless you choose another); ``states`` delivers on the consumer's own executor.
-///
-/// On platforms other than Linux there is no probe transport yet: the state stays
-/// ``ConnectivityState/unknown`` (or ``ConnectivityState/none`` without a path).
 public final class ConnectivityMonitor: Sendable {
   /// The monitor whose paths are checked.
   public let monitor: NetworkMonitor

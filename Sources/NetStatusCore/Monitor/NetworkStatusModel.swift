@@ -15,7 +15,9 @@ import Observation
 /// }
 /// ```
 ///
-/// Given a ``ConnectivityMonitor``, the model also follows whether the internet answers:
+/// Given a ``ConnectivityMonitor``, the model also follows whether the internet answers (checked over TCP sockets on
+/// Linux and Network's `NWConnection` on macOS, iOS, tvOS and visionOS; on watchOS it stays
+/// ``ConnectivityState/unknown``: see ``ConnectivityMonitor``):
 ///
 /// ```swift
 /// let probe = try ConnectivityProbe(url: "http://connectivity-check.ubuntu.com/")
