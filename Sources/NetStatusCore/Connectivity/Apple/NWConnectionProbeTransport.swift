@@ -126,7 +126,11 @@
         state.deadline = deadline
         return true
       }
-      if !kept { deadline.cancel() }
+      // Cancelled meanwhile: finish(_:) has cancelled the connection and resumed the task; it is never started.
+      guard kept else {
+        deadline.cancel()
+        return
+      }
       connection.connection.start(queue: queue)
     }
 
