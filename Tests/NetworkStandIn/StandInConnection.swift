@@ -80,8 +80,9 @@ final class StandInConnection: @unchecked Sendable {
         return
       }
     #endif
+    // A connection starts once, and a cancelled one not at all.
     let proceed = locked { () -> Bool in
-      guard deliveryQueue == nil else { return false }
+      guard deliveryQueue == nil, !cancelled else { return false }
       deliveryQueue = queue
       #if canImport(Glibc)
         wakeWrite = pipeEnds[1]
