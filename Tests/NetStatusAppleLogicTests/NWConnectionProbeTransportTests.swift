@@ -186,6 +186,9 @@ struct NWConnectionProbeTransportTests {
     #expect(check.state == .limited, "\(check)")
     #expect(check.detail.hasPrefix(reason), "\(check)")
     #expect(check.duration < .seconds(4), "a limit ended it, not the 5 s timeout: \(check.duration)")
+    if ProcessInfo.processInfo.environment["NETSTATUS_PRINT_FIGURES"] != nil {
+      print("probe figure: NWConnection: \(mode) \(extra.joined(separator: " ")): wall \(check.duration)")
+    }
     try await server.process.lines.waitUntil(timeout: .seconds(5), "the server to see the probe close") {
       $0.contains("closed")
     }
@@ -260,7 +263,11 @@ struct NWConnectionProbeTransportTests {
     let exchange = try await withTimeout(.seconds(5), "the cancelled exchange to return") { await task.value }
     #expect(exchange.result == .failed(.cancelled))
     // The property: cancellation ends the exchange, not its 30 s timeout; the slack is for sanitizer runs under load.
-    #expect(clock.now - cancelled < .seconds(2), "returned \(clock.now - cancelled) after the cancellation")
+    let returned = clock.now - cancelled
+    #expect(returned < .seconds(2), "returned \(returned) after the cancellation")
+    if ProcessInfo.processInfo.environment["NETSTATUS_PRINT_FIGURES"] != nil {
+      print("probe figure: NWConnection: the cancelled exchange returned \(returned) after the cancellation")
+    }
     try await log.awaitAllEnded()
     #expect(log.connections.map(\.cancelCount) == [1], "the connection was cancelled once")
     try await server.waitForLines(3, "the server to see the probe's connection closed")
