@@ -19,6 +19,8 @@ final class ConnectionLog: @unchecked Sendable {
   private let lock = NSLock()
   private var made: [NWConnection] = []
   private var required: [NWInterface.InterfaceType?] = []
+  /// Every Network call the transport made on its connections, and how many `OSAllocatedUnfairLock`s it held then.
+  let calls = Recorder<String>()
 
   /// The interface types the connections were restricted to (`nil`: none), oldest first.
   var requiredInterfaceTypes: [NWInterface.InterfaceType?] { lock.withLock { required } }
@@ -32,6 +34,9 @@ final class ConnectionLog: @unchecked Sendable {
     let target = try NetworkNamespace(namespace.name)
     return NWConnectionProbeTransport(limits: limits) { [self] host, port, parameters in
       let connection = NWConnection(host: host, port: port, using: parameters)
+      connection.onCall = { [calls] name in
+        calls.append(HeldLocks.count == 0 ? name : "\(name) with \(HeldLocks.count) lock(s) held")
+      }
       connection.onSocketThread = {
         let handle = try target.open()
         defer { close(handle.fd) }
@@ -73,6 +78,7 @@ struct NWConnectionProbeTransportTests {
       await transport.exchange(probe, interface: ProbeSite.interface)
     }
     try await log.awaitAllEnded()
+    #expect(!log.calls.values.contains { $0.contains("held") }, "Network called under a lock: \(log.calls.values)")
     return ConnectivityMonitor.check(exchange, probe: probe)
   }
 
@@ -89,6 +95,14 @@ struct NWConnectionProbeTransportTests {
     #expect(check.interface == "v0", "named after the path's interface: \(check)")
     #expect(log.requiredInterfaceTypes == [.wiredEthernet], "restricted to the interface's type")
     #expect(try await server.awaitRequests(1) == ["request GET /generate_204"])
+    // What the no-call-under-a-lock check (in check(_:_:)) saw: every kind of call the transport makes.
+    let calls = Set(log.calls.values)
+    for call in [
+      "stateUpdateHandler", "start(queue:)", "send(content:contentContext:isComplete:completion:)",
+      "receive(minimumIncompleteLength:maximumLength:completion:)", "cancel()",
+    ] {
+      #expect(calls.contains(call), "\(call) among \(calls)")
+    }
   }
 
   @Test func withoutAnInterfaceTheConnectionIsNotRestricted() async throws {
@@ -270,6 +284,7 @@ struct NWConnectionProbeTransportTests {
     }
     try await log.awaitAllEnded()
     #expect(log.connections.map(\.cancelCount) == [1], "the connection was cancelled once")
+    #expect(!log.calls.values.contains { $0.contains("held") }, "Network called under a lock: \(log.calls.values)")
     try await server.waitForLines(3, "the server to see the probe's connection closed")
   }
 }

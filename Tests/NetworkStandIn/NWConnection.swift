@@ -95,7 +95,10 @@ public final class NWConnection {
   /// `@preconcurrency final var stateUpdateHandler: (@Sendable (NWConnection.State) -> Void)? { get set }`.
   public var stateUpdateHandler: (@Sendable (State) -> Void)? {
     get { engine.stateUpdateHandler }
-    set { engine.stateUpdateHandler = newValue }
+    set {
+      engine.called("stateUpdateHandler")
+      engine.stateUpdateHandler = newValue
+    }
   }
 
   /// The queue on which connection events are delivered. Apple: `final var queue: DispatchQueue? { get }`.
@@ -104,17 +107,20 @@ public final class NWConnection {
   /// Starts the connection, which begins the process of establishing the connection, and sets a queue on which to
   /// deliver connection events. Apple: `final func start(queue: DispatchQueue)`.
   public func start(queue: DispatchQueue) {
+    engine.called("start(queue:)")
     engine.start(queue: queue)
   }
 
   /// Cancels the connection, and gracefully disconnects any established network protocols. Apple:
   /// `final func cancel()`.
   public func cancel() {
+    engine.called("cancel()")
     engine.cancel()
   }
 
   /// Cancels the connection, without waiting for protocols to disconnect. Apple: `final func forceCancel()`.
   public func forceCancel() {
+    engine.called("forceCancel()")
     engine.cancel()
   }
 
@@ -124,6 +130,7 @@ public final class NWConnection {
     content: Data?, contentContext: ContentContext = .defaultMessage, isComplete: Bool = true,
     completion: SendCompletion
   ) {
+    engine.called("send(content:contentContext:isComplete:completion:)")
     let done: (@Sendable (NWError?) -> Void)?
     switch completion {
     case .contentProcessed(let handler): done = handler
@@ -139,6 +146,7 @@ public final class NWConnection {
     minimumIncompleteLength: Int, maximumLength: Int,
     completion: @escaping @Sendable (Data?, ContentContext?, Bool, NWError?) -> Void
   ) {
+    engine.called("receive(minimumIncompleteLength:maximumLength:completion:)")
     engine.receive(maximumLength: max(1, maximumLength), completion: completion)
   }
 
@@ -148,6 +156,14 @@ public final class NWConnection {
   @_spi(TestHooks) public var onSocketThread: (@Sendable () throws -> Void)? {
     get { engine.onSocketThread }
     set { engine.onSocketThread = newValue }
+  }
+
+  /// Called with the API's name at each call of `start(queue:)`, `cancel()`, `forceCancel()`, `send`, `receive` and
+  /// the `stateUpdateHandler` setter, on the calling thread, before the call does anything: lets a test check what the
+  /// caller holds then (test hook, as `NWPathMonitor`'s).
+  @_spi(TestHooks) public var onCall: (@Sendable (String) -> Void)? {
+    get { engine.onCall }
+    set { engine.onCall = newValue }
   }
 
   /// How many times `cancel()` or `forceCancel()` was called (test hook).

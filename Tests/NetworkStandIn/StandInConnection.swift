@@ -32,6 +32,7 @@ final class StandInConnection: @unchecked Sendable {
   private var cancels = 0
   private var ended = false
   private var socketHook: (@Sendable () throws -> Void)?
+  private var callHook: (@Sendable (String) -> Void)?
   /// The wake pipe's write end while the thread runs; -1 before it starts and once it has ended.
   private var wakeWrite: Int32 = -1
 
@@ -58,6 +59,16 @@ final class StandInConnection: @unchecked Sendable {
   var onSocketThread: (@Sendable () throws -> Void)? {
     get { locked { socketHook } }
     set { locked { socketHook = newValue } }
+  }
+
+  var onCall: (@Sendable (String) -> Void)? {
+    get { locked { callHook } }
+    set { locked { callHook = newValue } }
+  }
+
+  /// Tells the test hook `onCall`, if set, that `name` was called.
+  func called(_ name: String) {
+    locked { callHook }?(name)
   }
 
   // MARK: API
