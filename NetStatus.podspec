@@ -27,7 +27,7 @@ Pod::Spec.new do |s|
   # there are no such modules, so those imports are written `#if canImport(NetStatusPathModel)` /
   # `#if canImport(NetStatusNetlink)` and compile to nothing, and Sources/NetStatus/NetStatus.swift imports nothing.
   # `package` declarations are visible within the one module as within the package. The Linux-only sources (the system
-  # layer, NetStatusSystem; rtnetlink I/O, namespaces, the probe's transport) are gated with `#if os(Linux)` and
+  # layer, NetStatusSystem; rtnetlink I/O, namespaces, the probe's Linux transport) are gated with `#if os(Linux)` and
   # compile to nothing here; the C shim is
   # Linux-only and left out. NetStatusUI (SwiftUI) is distributed with SwiftPM only: as a subspec it would be compiled
   # into this same module, where its `import NetStatus` does not belong.
