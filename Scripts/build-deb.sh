@@ -26,7 +26,7 @@ readelf -d "$binary" 2>/dev/null | grep -q '(RELR)' || glibc=2.35
 stage=$(mktemp -d)
 chmod 0755 "$stage"
 trap 'rm -rf "$stage"' EXIT
-DESTDIR="$stage" NETSTATUS_BINARY="$binary" Scripts/install.sh /usr >/dev/null
+PREFIX=/usr DESTDIR="$stage" NETSTATUS_BINARY="$binary" Scripts/install.sh >/dev/null
 gzip -9n "$stage/usr/share/man/man1/netstatus.1"
 install -D -m 0644 Packaging/systemd/netstatus-wait-online.service \
   "$stage/usr/lib/systemd/system/netstatus-wait-online.service"
