@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Builds a Debian package of netstatus with dpkg-deb: the static binary, the manual page, the completions
-# (Scripts/install.sh with PREFIX /usr) and the netstatus-wait-online.service unit (not enabled: run
-# `systemctl enable netstatus-wait-online.service` to order network-online.target after it).
+# (Scripts/install.sh with PREFIX /usr), the netstatus-wait-online.service unit (not enabled: run
+# `systemctl enable netstatus-wait-online.service` to order network-online.target after it) and its options,
+# /etc/default/netstatus-wait-online, a conffile. From Packaging/debian: the maintainer scripts (they reload systemd),
+# the changelog (its first entry is the package's version, whose upstream part must be the binary's) and the
+# lintian overrides, each with its reason. .ci/run checks the result with lintian.
 #
 #   Scripts/build-deb.sh [OUTPUT-FOLDER]     default: dist/
 #
@@ -17,7 +20,14 @@ if [ -z "$binary" ]; then
   Scripts/build-static.sh >&2
   binary=.build-static/release/netstatus
 fi
-version=$("$binary" --version | awk '{print $2}')
+upstream=$("$binary" --version | awk '{print $2}')
+# The first line of the changelog: "netstatus (VERSION) DISTRIBUTION; urgency=…".
+version=$(sed -n '1s/^netstatus (\([^)]*\)).*/\1/p' Packaging/debian/changelog)
+if [ "${version%-*}" != "$upstream" ]; then
+  echo "build-deb.sh: Packaging/debian/changelog's first entry is '$version', but the binary is $upstream:" \
+    "add an entry for $upstream-1" >&2
+  exit 1
+fi
 architecture=$(dpkg --print-architecture)
 # DT_RELR (Scripts/build-static.sh) needs glibc 2.36; without it, 2.35.
 glibc=2.36
@@ -26,12 +36,21 @@ readelf -d "$binary" 2>/dev/null | grep -q '(RELR)' || glibc=2.35
 stage=$(mktemp -d)
 chmod 0755 "$stage"
 trap 'rm -rf "$stage"' EXIT
-DESTDIR="$stage" NETSTATUS_BINARY="$binary" Scripts/install.sh /usr >/dev/null
+PREFIX=/usr DESTDIR="$stage" NETSTATUS_BINARY="$binary" Scripts/install.sh >/dev/null
 gzip -9n "$stage/usr/share/man/man1/netstatus.1"
 install -D -m 0644 Packaging/systemd/netstatus-wait-online.service \
   "$stage/usr/lib/systemd/system/netstatus-wait-online.service"
+install -D -m 0644 Packaging/systemd/netstatus-wait-online.default "$stage/etc/default/netstatus-wait-online"
 install -D -m 0644 LICENSE "$stage/usr/share/doc/netstatus/copyright"
+install -m 0644 Packaging/debian/changelog "$stage/usr/share/doc/netstatus/changelog.Debian"
+gzip -9n "$stage/usr/share/doc/netstatus/changelog.Debian"
+install -D -m 0644 Packaging/debian/lintian-overrides "$stage/usr/share/lintian/overrides/netstatus"
 install -d "$stage/DEBIAN"
+install -m 0755 Packaging/debian/postinst Packaging/debian/postrm "$stage/DEBIAN/"
+# Every file under /etc is a conffile: dpkg keeps the administrator's changes across upgrades.
+(cd "$stage" && find etc -type f -printf '/%p\n' | LC_ALL=C sort) >"$stage/DEBIAN/conffiles"
+# The other files' checksums, for `dpkg --verify` (dpkg keeps the conffiles' own).
+(cd "$stage" && find usr -type f -print0 | LC_ALL=C sort -z | xargs -0 md5sum) >"$stage/DEBIAN/md5sums"
 size=$(du -sk --exclude=DEBIAN "$stage" | cut -f1)
 cat >"$stage/DEBIAN/control" <<CONTROL
 Package: netstatus

@@ -3,7 +3,10 @@
 # bash, zsh and fish completions.
 #
 #   Scripts/install.sh [PREFIX]        PREFIX defaults to /usr/local
+#   PREFIX=DIR Scripts/install.sh      the same, from the environment (with sudo: sudo PREFIX=DIR Scripts/install.sh;
+#                                      `PREFIX=DIR sudo …` does not reach the script, as sudo resets the environment)
 #
+# Given both ways, the argument and the variable must agree: the script refuses to guess which one was meant.
 # DESTDIR=DIR stages the files under DIR (for packaging: Scripts/build-deb.sh). NETSTATUS_BINARY=PATH installs that
 # binary instead of building one. What goes where:
 #   PREFIX/bin/netstatus
@@ -13,7 +16,15 @@
 #   PREFIX/share/fish/vendor_completions.d/netstatus.fish
 set -euo pipefail
 cd "$(dirname "$0")/.."
-prefix=${1:-/usr/local}
+if [ $# -gt 1 ]; then
+  echo "install.sh: one argument at most (PREFIX), not $#" >&2
+  exit 2
+fi
+prefix=${1:-${PREFIX:-/usr/local}}
+if [ -n "${PREFIX:-}" ] && [ "$prefix" != "$PREFIX" ]; then
+  echo "install.sh: the argument '$prefix' and the environment's PREFIX '$PREFIX' differ; give one of them" >&2
+  exit 2
+fi
 case "$prefix" in
   /*) ;;
   *) echo "install.sh: PREFIX must be an absolute path, not '$prefix'" >&2; exit 2 ;;

@@ -38,6 +38,27 @@
         libraries.filter { !Self.systemLibraries.contains($0) } == [], "ldd: \(ldd.lines.values)")
     }
 
+    /// The README states the binary's size in one place ("Installing `netstatus`"), for x86_64; this keeps the
+    /// figure within 2% of the file CI builds, so that it cannot drift silently. CI prints the size too (.ci/run).
+    @Test func theREADMEStatesItsSize() throws {
+      let path = try #require(StaticBinary.path)
+      let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+      let readme = try String(
+        contentsOf: StaticBinary.package.appendingPathComponent("README.md"), encoding: .utf8)
+      let statements = readme.matches(of: #/The binary is about (\d+\.\d) MB \(x86_64/#)
+      try #require(statements.count == 1, "one statement of the size in README.md: \(statements.count)")
+      let stated = try #require(Double(statements[0].output.1))
+      let measured = Double(size) / 1_000_000
+      #if arch(x86_64)
+        #expect(
+          abs(measured - stated) <= stated * 0.02,
+          """
+          README.md says the binary is about \(stated) MB, and it is \(size) bytes: write \
+          \((measured * 10).rounded() / 10) MB there
+          """)
+      #endif
+    }
+
     @Test func runsWithoutTheSwiftRuntimeInAFreshNetworkNamespace() async throws {
       let path = try #require(StaticBinary.path)
       let runtime = try #require(StaticBinary.swiftRuntimeDirectory, "the test process's libswiftCore.so")
@@ -82,11 +103,13 @@
 
   /// Where the static binary is, and how to run a program where the Swift runtime cannot be found.
   enum StaticBinary {
+    /// The package's folder.
+    static let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+
     /// The binary to test, or `nil` (the suite is skipped) when none was named or built.
     static let path: String? = {
       if let named = ProcessInfo.processInfo.environment["NETSTATUS_STATIC_BINARY"] { return named }
-      let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
       let built = package.appendingPathComponent(".build-static/release/netstatus").path
       return FileManager.default.isExecutableFile(atPath: built) ? built : nil
     }()
