@@ -18,6 +18,8 @@ struct OptionSpec: Equatable {
     case interfaceName
     /// A file to write.
     case file
+    /// networkd's operational states, `MIN[:MAX]`.
+    case operationalState
   }
 
   /// `--json`.
@@ -72,8 +74,14 @@ extension CommandLineOptions {
       summary: "require an interface of this type"),
     OptionSpec(
       long: "--interface", short: "i", value: .interfaceName, repeatable: true, commands: [.wait],
-      summary: "require a usable path through this interface (repeatable)"),
-    OptionSpec(long: "--any", commands: [.wait], summary: "with --interface: one of them is enough"),
+      summary: "wait for this interface's operational state, as networkd-wait-online -i NAME[:MIN[:MAX]] (repeatable)"),
+    OptionSpec(
+      long: "--operational-state", value: .operationalState, commands: [.wait],
+      summary: "with --interface: the state range, MIN[:MAX] (default degraded)"),
+    OptionSpec(
+      long: "--via", value: .interfaceName, repeatable: true, commands: [.wait],
+      summary: "require the default path to go through this interface (repeatable)"),
+    OptionSpec(long: "--any", commands: [.wait], summary: "with --interface or --via: one of them is enough"),
     OptionSpec(
       long: "--ignore", value: .interfaceName, repeatable: true, commands: [.wait],
       summary: "never count this interface (repeatable)"),
@@ -90,6 +98,11 @@ extension CommandLineOptions {
   /// The option spelled `name` (`--json`), if `command` accepts it.
   static func spec(named name: String, for command: Command) -> OptionSpec? {
     optionSpecs.first { $0.long == name && $0.commands.contains(command) }
+  }
+
+  /// The option spelled `name`, whatever the command.
+  static func spec(named name: String) -> OptionSpec? {
+    optionSpecs.first { $0.long == name }
   }
 
   /// The option whose short form is `letter`, whatever the command.
