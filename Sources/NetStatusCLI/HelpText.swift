@@ -105,7 +105,8 @@ enum HelpText {
                           as they are added and deleted (Linux). Each line names its namespace:
                           `NAME:` after the time, or "netns":"NAME" after the path's keys in
                           JSON. A deleted namespace ends with one line saying so:
-                          `NAME: deleted`, or {"netns":"NAME","deleted":true}.
+                          `NAME: deleted`, or {"netns":"NAME","deleted":true,"time":"..."}.
+                          When none can be entered (no CAP_SYS_ADMIN): one line, exit 2.
                           Not with --netns or --probe.
       --textfile PATH     Keep PATH in the Prometheus text format for node_exporter's textfile
                           collector, replaced whole (written aside, then renamed) on every

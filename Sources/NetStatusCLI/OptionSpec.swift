@@ -33,8 +33,30 @@ struct OptionSpec: Equatable {
   /// The commands that accept it. An array, not a `Set`: a set's first use seeds the hasher, and `netstatus` starts
   /// faster without (a handful of elements is searched as fast).
   var commands: [CommandLineOptions.Command]
-  /// One line for completion menus.
+  /// One line for completion menus and the README's options table.
   var summary: String
+  /// What the synopsis calls the value (`NAME[:MIN[:MAX]]`), when not the value's usual name
+  /// (``Value/placeholder``).
+  var placeholder: String? = nil
+
+  /// What the synopsis and the README call the value: ``placeholder``, or the value's usual name.
+  var valuePlaceholder: String? { placeholder ?? value?.placeholder }
+}
+
+extension OptionSpec.Value {
+  /// The value's usual name in the synopsis and the README: `NAME|PATH`, `SPAN`…
+  var placeholder: String {
+    switch self {
+    case .namespace: "NAME|PATH"
+    case .url: "URL"
+    case .expectation: "STATUS|TEXT"
+    case .timeSpan: "SPAN"
+    case .interfaceType: "TYPE"
+    case .interfaceName: "NAME"
+    case .file: "PATH"
+    case .operationalState: "MIN[:MAX]"
+    }
+  }
 }
 
 extension CommandLineOptions {
@@ -74,7 +96,8 @@ extension CommandLineOptions {
       summary: "require an interface of this type"),
     OptionSpec(
       long: "--interface", short: "i", value: .interfaceName, repeatable: true, commands: [.wait],
-      summary: "wait for this interface's operational state, as networkd-wait-online -i NAME[:MIN[:MAX]] (repeatable)"),
+      summary: "wait for this interface's operational state, as networkd-wait-online -i NAME[:MIN[:MAX]] (repeatable)",
+      placeholder: "NAME[:MIN[:MAX]]"),
     OptionSpec(
       long: "--operational-state", value: .operationalState, commands: [.wait],
       summary: "with --interface: the state range, MIN[:MAX] (default degraded)"),
