@@ -462,6 +462,7 @@ struct NetstatusEndToEndTests {
       process.map { "process \($0.processIdentifier) exited while its network namespace \(namespace) was watched" }
       ?? "network namespace /run/netns/\(namespace) was deleted while it was watched"
     #expect(run.errorOutput.contains(expected), "\(run.errorOutput)")
+    #expect(!run.errorOutput.contains("the monitor"), "the CLI's words, not the library's: \(run.errorOutput)")
   }
 
   /// Opening a FIFO blocks until a writer comes: netstatus must not open it that way, and must say what is wrong.
