@@ -356,7 +356,7 @@ struct CommandLineOptions: Equatable {
   static func unknownOption(_ name: String, command: Command?) -> String {
     let scope = command.map { "for '\($0.rawValue)'" } ?? "for 'netstatus'"
     let accepted = optionSpecs.filter { $0.commands.contains(command ?? .show) }
-    if let other = optionSpecs.first(where: { $0.long == name || "-\($0.short.map(String.init) ?? "")" == name }) {
+    if let other = optionSpecs.first(where: { $0.long == name || $0.short.map { "-\($0)" } == name }) {
       let takers = Command.allCases.filter(other.commands.contains).map { "'\($0.rawValue)'" }
       return "unknown option '\(name)' \(scope); it is an option of " + takers.joined(separator: " and ")
     }

@@ -4,6 +4,8 @@ import NetStatusCore
   import Glibc
 #elseif canImport(Musl)
   import Musl
+#elseif canImport(Darwin)
+  import Darwin
 #endif
 
 /// The library's errors in the CLI's words: what failed as the library says it, and what to do as a `netstatus`

@@ -33,11 +33,11 @@
 
     /// The inventory of a mirrored state. Pure.
     init(mirrored state: KernelState, classifier: InterfaceClassifier, nameservers: [String]) {
-      self.init(links: Self.links(of: state, classify: classifier.classify), nameservers: nameservers)
+      self.init(links: Self.mirroredLinks(of: state, classify: classifier.classify), nameservers: nameservers)
     }
 
     /// The links of a mirrored state, classified by `classify`, in index order. Pure.
-    static func links(of state: KernelState, classify: (NetlinkLink) -> InterfaceType) -> [Link] {
+    static func mirroredLinks(of state: KernelState, classify: (NetlinkLink) -> InterfaceType) -> [Link] {
       let addresses = Dictionary(grouping: state.addresses.values, by: \.interfaceIndex)
       return state.links.values.sorted { $0.index < $1.index }.map { link in
         let own = (addresses[link.index] ?? []).sorted {

@@ -185,7 +185,7 @@
       guard first || state.links != observedLinks || state.addresses != observedAddresses else { return }
       observedLinks = state.links
       observedAddresses = state.addresses
-      observer(LinkInventory.links(of: state, classify: { classify($0) }))
+      observer(LinkInventory.mirroredLinks(of: state, classify: { classify($0) }))
     }
 
     /// From now on, datagrams are received into the hub thread's buffer: the session's own is released. Called
