@@ -47,6 +47,12 @@ enum CommandMessages {
       return permissionHint(credentials)
     case .systemCall(_, let errno) where errno == EPERM || errno == EACCES:
       return permissionHint(credentials)
+    case .timedOut:
+      return "The kernel did not answer in time: run netstatus again."
+    case .sourceFailed:
+      return "Run netstatus again; if it fails the same way, `netstatus show --all` says what it can read."
+    case .unsupportedPlatform:
+      return "netstatus cannot do that on this platform."
     default:
       return error.recoverySuggestion
     }

@@ -424,6 +424,13 @@ struct CommandMessagesTests {
       .namespaceDeleted(path: "/run/netns/blue"), credentials: .init(isRoot: true, hasSysAdmin: true))
     #expect(!text.contains("Start the monitor"), "\(text)")
     #expect(text.contains("Run netstatus again"), "\(text)")
+    let credentials = CommandMessages.Credentials(isRoot: true, hasSysAdmin: true)
+    for error in [
+      NetworkMonitorError.timedOut(.seconds(10)), .sourceFailed("no dump"), .unsupportedPlatform("Windows"),
+    ] {
+      let line = CommandMessages.text(error, credentials: credentials)
+      #expect(!line.contains("monitor") && !line.contains("PathSource"), "\(line)")
+    }
   }
 
   @Test func anUnexpectedAnswerIsNotSimplyAPortal() {
