@@ -65,7 +65,8 @@ enum HelpText {
     Commands:
       show    Print the current network path (the default).
       watch   Print the current path, then one line per change, until interrupted.
-      wait    Wait until the path is satisfied (nm-online style exit codes).
+      wait    Wait until the path is satisfied, or interfaces are up as networkd's
+              wait-online -i judges them (nm-online style exit codes).
       completions
               Print the shell completion script for bash, zsh or fish.
       help    Show this help, or a command's (netstatus help wait).
@@ -131,7 +132,8 @@ enum HelpText {
     """
 
   static let wait = """
-    netstatus wait — wait until the network path is satisfied.
+    netstatus wait — wait until the network path is satisfied (or, with -i, until interfaces are up
+    in systemd-networkd's terms).
 
     Usage: netstatus wait [-t SPAN] [-i NAME[:MIN[:MAX]]... [--operational-state MIN[:MAX]]]
                           [--via NAME]... [--any] [--ignore NAME]...
@@ -147,8 +149,8 @@ enum HelpText {
                               As systemd-networkd-wait-online -i: wait until the interface's
                               operational state (networkd's names, judged from the kernel's
                               link flags and addresses, networkd or not) is at least MIN
-                              and at most MAX; default degraded (carrier and an address,
-                              if only link-local), routable (carrier and a global address).
+                              and at most MAX. Default: degraded (carrier and an address,
+                              link-local is enough); routable means carrier and a global one.
                               No default route is needed: a storage NIC qualifies. Repeat:
                               every one must (or one of them, with --any). A name that
                               does not exist yet is waited for (said once on stderr).
