@@ -30,6 +30,12 @@ final class AllNamespacesWatch: Sendable {
     var watched: [String: Watched] = [:]
     /// Namespaces whose monitor could not start for want of descriptors, to try again.
     var starved: Set<String> = []
+    /// The namespaces present at start not tried yet: until they all are, failures are kept, not printed.
+    var initial: Set<String> = []
+    /// The failures of the namespaces present at start: their names, errors, and whether permission was refused.
+    var initialFailures: [(name: String, error: NetworkMonitorError, refused: Bool)] = []
+    /// Whether any monitor started.
+    var anyStarted = false
   }
 
   private let json: Bool
@@ -51,11 +57,13 @@ final class AllNamespacesWatch: Sendable {
       StandardOutput.watchForClose { stop.fire(.success) }
       let watch = AllNamespacesWatch(
         json: options.json, formatter: PathFormatter(style: NetStatusCommand.outputStyle), stop: stop)
+      let present = NamedNetworkNamespaces.list()
+      watch.state.withLockedValue { $0.initial = Set(present) }
       let namespaces: NamedNetworkNamespaces
       do throws(NetworkMonitorError) {
         namespaces = try NamedNetworkNamespaces { change in watch.apply(change) }
       } catch {
-        StandardOutput.error(error.description)
+        StandardOutput.error(CommandMessages.describe(error))
         return .failure
       }
       let code = stop.waitBlocking()
@@ -75,7 +83,9 @@ final class AllNamespacesWatch: Sendable {
       switch change {
       case .appeared(let name):
         start(name, retry: false)
+        settleInitial(name)
       case .disappeared(let name):
+        settleInitial(name)
         let gone = state.withLockedValue { state -> Watched? in
           state.starved.remove(name)
           return state.watched.removeValue(forKey: name)
@@ -103,11 +113,19 @@ final class AllNamespacesWatch: Sendable {
           guard starved else { return false }
           return !state.starved.insert(name).inserted
         }
+        let kept = state.withLockedValue { state -> Bool in
+          guard state.initial.contains(name) else { return false }
+          state.initialFailures.append((name, error, Self.isPermissionRefused(error)))
+          return true
+        }
         // Gone again already, or not enterable: said once, and the watch goes on.
-        if !(retry && known) { StandardOutput.error("\(name.escapingControlCharacters()): \(error.description)") }
+        if !kept, !(retry && known) { StandardOutput.error(Self.failureLine(name, error)) }
         return
       }
-      _ = state.withLockedValue { $0.starved.remove(name) }
+      state.withLockedValue {
+        $0.starved.remove(name)
+        $0.anyStarted = true
+      }
       // The subscriber sees the monitor's failure (set before the path is sent) and reports it, instead of the
       // `offline` path a failed monitor sends.
       let subscriber = monitor.addSynchronousSubscriber { [self, weak monitor] path in
@@ -120,6 +138,48 @@ final class AllNamespacesWatch: Sendable {
       state.withLockedValue { $0.watched[name] = Watched(monitor: monitor, subscriber: subscriber) }
     }
 
+    /// `name`, present at start, has been tried (or is gone). Once all have been: if namespaces were there, none
+    /// could be watched and every one refused permission, the watch ends with one line (exit 2), as `show --netns`
+    /// does; otherwise the failures kept are said, one line each, and the watch goes on.
+    private func settleInitial(_ name: String) {
+      let settled = state.withLockedValue { state -> [(name: String, error: NetworkMonitorError, refused: Bool)]? in
+        guard state.initial.remove(name) != nil else { return nil }
+        // A name deleted between the listing and the watch's start is never reported: once few are left, those that
+        // are gone are not waited for.
+        if state.initial.count <= 16 {
+          state.initial = state.initial.filter { access("/run/netns/" + $0, F_OK) == 0 }
+        }
+        guard state.initial.isEmpty else { return nil }
+        defer { state.initialFailures = [] }
+        return state.initialFailures
+      }
+      guard let failures = settled, !failures.isEmpty else { return }
+      let started = state.withLockedValue { $0.anyStarted }
+      if !started, failures.allSatisfy(\.refused) {
+        let what =
+          failures.count == 1
+          ? "the only named network namespace cannot be entered"
+          : "none of the \(failures.count) named network namespaces can be entered"
+        stop.fire(
+          .failure, message: "watch --all-netns: \(what) (the first: \(CommandMessages.text(failures[0].error)))")
+        return
+      }
+      for failure in failures { StandardOutput.error(Self.failureLine(failure.name, failure.error)) }
+    }
+
+    /// One namespace's failure, in the CLI's words.
+    static func failureLine(_ name: String, _ error: NetworkMonitorError) -> String {
+      "\(name.escapingControlCharacters()): \(CommandMessages.text(error))"
+    }
+
+    /// Whether `error` is a refusal to enter a namespace (`EPERM`, `EACCES`).
+    static func isPermissionRefused(_ error: NetworkMonitorError) -> Bool {
+      switch error {
+      case .systemCall(_, let errno), .namespaceNotEnterable(_, let errno): errno == EPERM || errno == EACCES
+      default: false
+      }
+    }
+
     /// The monitor of `name` failed: deleted (or the process its link points at gone), or another failure, said on
     /// standard error. Either way it is no longer watched, and its descriptors are free for a starved namespace.
     private func failed(_ name: String, _ error: NetworkMonitorError) {
@@ -128,7 +188,7 @@ final class AllNamespacesWatch: Sendable {
       gone.monitor.stopMonitoring()
       switch error {
       case .namespaceDeleted, .namespaceNotFound: printDeleted(name)
-      default: StandardOutput.error("\(name.escapingControlCharacters()): \(error.description)")
+      default: StandardOutput.error(Self.failureLine(name, error))
       }
       retryStarved()
     }
@@ -183,7 +243,8 @@ final class AllNamespacesWatch: Sendable {
     guard stop.code == nil else { return }
     let line =
       json
-      ? #"{"netns":"# + NetworkPath.jsonString(name) + #","deleted":true}"#
+      ? #"{"netns":"# + NetworkPath.jsonString(name) + #","deleted":true,"time":"# + JSONTimestamp.now().jsonString
+        + "}"
       : Timestamp.now() + " " + name.escapingControlCharacters() + ": deleted"
     _ = PlainWatch.handle(StandardOutput.line(line), stop: stop)
   }

@@ -22,8 +22,15 @@ struct CommandLineOptions: Equatable {
   // wait
   var timeout: Duration? = .seconds(30)
   var interfaceTypes: [InterfaceType] = []
-  /// `--interface NAME`: interfaces that must carry a usable path (all of them, or one with `--any`).
+  /// `--interface NAME[:MIN[:MAX]]`: interfaces whose operational state must reach a range (all of them, or one with
+  /// `--any`), as `systemd-networkd-wait-online --interface` means it.
   var interfaces: [String] = []
+  /// The ranges given with `--interface NAME:MIN[:MAX]`, by name.
+  var interfaceStates: [String: OperationalState.Range] = [:]
+  /// `--operational-state MIN[:MAX]`: the range for interfaces given without one.
+  var operationalState: OperationalState.Range?
+  /// `--via NAME`: interfaces the default path must go through (all of them, or one with `--any`).
+  var viaInterfaces: [String] = []
   var anyInterface = false
   /// `--ignore NAME`: interfaces that never count.
   var ignoredInterfaces: [String] = []
@@ -51,20 +58,66 @@ struct CommandLineOptions: Equatable {
     }
   }
 
+  /// Where the command is among `arguments`: the first argument that is neither an option nor an option's value
+  /// (options may come before it, as `ip -n NS monitor` takes them). `nil` when there is none. Options are
+  /// recognised by their spelling whatever the command; an unknown one is left for the parser to report.
+  static func commandPosition(in arguments: [String]) -> Int? {
+    var position = arguments.startIndex
+    while position < arguments.endIndex {
+      let argument = arguments[position]
+      if argument == "--" { return nil }
+      if argument.hasPrefix("--") {
+        if !argument.contains("="), spec(named: argument)?.value != nil { position += 1 }
+      } else if argument.count > 1, argument.hasPrefix("-") {
+        // A cluster: the first letter that takes a value takes the rest, or else the next argument.
+        var letters = argument.dropFirst()
+        while let letter = letters.first {
+          letters = letters.dropFirst()
+          if spec(short: letter)?.value != nil {
+            if letters.isEmpty { position += 1 }
+            break
+          }
+        }
+      } else {
+        return position
+      }
+      position += 1
+    }
+    return nil
+  }
+
   /// Parses the arguments after the program name.
   static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
     var options = CommandLineOptions()
-    var rest = arguments[...]
+    var arguments = arguments
     var commandGiven: Command?
-    if let first = rest.first, !first.hasPrefix("-") {
-      guard let command = Command(rawValue: first) else {
+    if let position = commandPosition(in: arguments) {
+      var word = arguments.remove(at: position)
+      if word == "help" {
+        // `netstatus help [COMMAND]`, as git and systemctl take it.
+        options.help = true
+        guard let next = commandPosition(in: arguments) else { return options }
+        word = arguments.remove(at: next)
+      }
+      guard let command = Command(rawValue: word) else {
+        // `--netnz blue watch`: the unknown option, not its value, is the mistake to report.
+        for argument in arguments[..<min(position, arguments.count)] where argument.hasPrefix("--") {
+          let name = String(argument.prefix { $0 != "=" })
+          if name != "--", spec(named: name) == nil {
+            throw UsageError(message: unknownOption(name, command: nil), command: nil)
+          }
+        }
+        let known = Completions.firstWords
         throw UsageError(
-          message: "unknown command '\(first)'; commands are show, watch, wait and completions", command: nil)
+          message: "unknown command '\(word)'"
+            + (Suggestion.closest(to: word, among: known).map { "; did you mean '\($0)'?" }
+              ?? "; commands are show, watch, wait, completions and help"),
+          command: nil)
       }
       options.command = command
       commandGiven = command
-      rest = rest.dropFirst()
     }
+    var rest = arguments[...]
     func value(for option: String, inline: String?) throws(UsageError) -> String {
       if let inline { return inline }
       guard let next = rest.first, !next.hasPrefix("--") else {
@@ -110,8 +163,7 @@ struct CommandLineOptions: Equatable {
         throw UsageError(message: "unexpected argument '\(argument)'", command: commandGiven)
       }
       guard let spec = Self.spec(named: name, for: options.command) else {
-        let scope = commandGiven.map { "for '\($0.rawValue)'" } ?? "for 'netstatus'"
-        throw UsageError(message: "unknown option '\(name)' \(scope)", command: commandGiven)
+        throw UsageError(message: Self.unknownOption(name, command: commandGiven), command: commandGiven)
       }
       if spec.value == nil, inline != nil {
         throw UsageError(message: "option \(name) takes no value", command: commandGiven)
@@ -175,15 +227,45 @@ struct CommandLineOptions: Equatable {
           throw UsageError(message: "unknown interface type '\(text)'; use one of \(known)", command: .wait)
         }
         if !options.interfaceTypes.contains(type) { options.interfaceTypes.append(type) }
-      case "--interface", "--ignore":
+      case "--interface":
+        let text = try value(for: name, inline: inline)
+        // networkd's form: NAME[:MIN[:MAX]] (an interface name has no ':').
+        let colon = text.firstIndex(of: ":")
+        let interface = String(text[..<(colon ?? text.endIndex)])
+        guard Self.isInterfaceName(interface) else {
+          throw UsageError(
+            message: "--interface takes an interface name (1 to 15 characters, no '/', ':' or spaces) and "
+              + "optionally :MIN[:MAX] operational states, not '\(text)'",
+            command: .wait)
+        }
+        if let colon {
+          guard let range = OperationalState.Range(parsing: text[text.index(after: colon)...]) else {
+            throw UsageError(
+              message: "--interface \(text): after the name come MIN[:MAX], networkd's operational states ("
+                + OperationalState.Range.names + "), the minimum not above the maximum",
+              command: .wait)
+          }
+          options.interfaceStates[interface] = range
+        }
+        if !options.interfaces.contains(interface) { options.interfaces.append(interface) }
+      case "--operational-state":
+        let text = try value(for: name, inline: inline)
+        guard let range = OperationalState.Range(parsing: text[...]) else {
+          throw UsageError(
+            message: "--operational-state takes MIN[:MAX], networkd's operational states ("
+              + OperationalState.Range.names + "), the minimum not above the maximum; not '\(text)'",
+            command: .wait)
+        }
+        options.operationalState = range
+      case "--via", "--ignore":
         let interface = try value(for: name, inline: inline)
         guard Self.isInterfaceName(interface) else {
           throw UsageError(
             message: "\(name) takes an interface name (1 to 15 characters, no '/', ':' or spaces), not '\(interface)'",
             command: .wait)
         }
-        if name == "--interface" {
-          if !options.interfaces.contains(interface) { options.interfaces.append(interface) }
+        if name == "--via" {
+          if !options.viaInterfaces.contains(interface) { options.viaInterfaces.append(interface) }
         } else if !options.ignoredInterfaces.contains(interface) {
           options.ignoredInterfaces.append(interface)
         }
@@ -224,11 +306,17 @@ struct CommandLineOptions: Equatable {
       throw UsageError(
         message: "--expect needs --probe URL: it says what the probe URL should answer", command: commandGiven)
     }
-    if options.anyInterface, options.interfaces.isEmpty {
-      throw UsageError(message: "--any needs --interface NAME: it says one of them is enough", command: .wait)
+    if options.anyInterface, options.interfaces.isEmpty, options.viaInterfaces.isEmpty {
+      throw UsageError(
+        message: "--any needs --interface NAME or --via NAME: it says one of them is enough", command: .wait)
     }
-    if let both = options.interfaces.first(where: options.ignoredInterfaces.contains) {
-      throw UsageError(message: "\(both) is both required (--interface) and ignored (--ignore)", command: .wait)
+    if options.operationalState != nil, options.interfaces.isEmpty {
+      throw UsageError(
+        message: "--operational-state needs --interface NAME: it says which state that interface must reach",
+        command: .wait)
+    }
+    if let both = options.viaInterfaces.first(where: options.ignoredInterfaces.contains) {
+      throw UsageError(message: "\(both) is both required (--via) and ignored (--ignore)", command: .wait)
     }
     if options.networkManagerConnectivity, options.networkNamespace != nil || options.allNamespaces {
       throw UsageError(
@@ -252,8 +340,7 @@ struct CommandLineOptions: Equatable {
     while let letter = letters.first {
       letters = letters.dropFirst()
       guard let spec = spec(short: letter) else {
-        let scope = command.map { "for '\($0.rawValue)'" } ?? "for 'netstatus'"
-        throw UsageError(message: "unknown option '-\(letter)' \(scope)", command: command)
+        throw UsageError(message: unknownOption("-\(letter)", command: command), command: command)
       }
       if spec.value != nil {
         // The rest of the cluster is the value; without a rest, the next argument is (as for the long form).
@@ -263,6 +350,20 @@ struct CommandLineOptions: Equatable {
       expanded.append(spec.long)
     }
     return expanded
+  }
+
+  /// The message for an option `command` does not take: which command takes it, or the closest it does take.
+  static func unknownOption(_ name: String, command: Command?) -> String {
+    let scope = command.map { "for '\($0.rawValue)'" } ?? "for 'netstatus'"
+    let accepted = optionSpecs.filter { $0.commands.contains(command ?? .show) }
+    if let other = optionSpecs.first(where: { $0.long == name || $0.short.map { "-\($0)" } == name }) {
+      let takers = Command.allCases.filter(other.commands.contains).map { "'\($0.rawValue)'" }
+      return "unknown option '\(name)' \(scope); it is an option of " + takers.joined(separator: " and ")
+    }
+    guard name.hasPrefix("--"),
+      let closest = Suggestion.closest(to: name, among: accepted.map(\.long))
+    else { return "unknown option '\(name)' \(scope)" }
+    return "unknown option '\(name)' \(scope); did you mean '\(closest)'?"
   }
 
   /// `--expect`: a three-digit number from 100 to 599 is a status; any other number is a usage error; anything
@@ -294,16 +395,25 @@ struct CommandLineOptions: Equatable {
   /// What `wait` waits for.
   var waitCondition: WaitCondition {
     WaitCondition(
-      interfaceTypes: Set(interfaceTypes), interfaces: interfaces, anyInterface: anyInterface,
+      interfaceTypes: Set(interfaceTypes), interfaces: viaInterfaces, anyInterface: anyInterface,
       ignoredInterfaces: Set(ignoredInterfaces), requireIPv4: requireIPv4, requireIPv6: requireIPv6,
-      requireDNS: requireDNS)
+      requireDNS: requireDNS,
+      linkStates: interfaces.map {
+        WaitCondition.LinkState(name: $0, range: interfaceStates[$0] ?? operationalState ?? .online)
+      })
   }
 }
 
 /// The condition `netstatus wait` waits for. Pure.
 struct WaitCondition: Equatable {
+  /// An interface whose operational state must be in a range (`--interface NAME[:MIN[:MAX]]`).
+  struct LinkState: Equatable {
+    var name: String
+    var range: OperationalState.Range
+  }
+
   var interfaceTypes: Set<InterfaceType> = []
-  /// Interfaces that must each carry a usable path (one of them with ``anyInterface``).
+  /// Interfaces that must each carry the default path (`--via`; one of them with ``anyInterface``).
   var interfaces: [String] = []
   var anyInterface = false
   /// Interfaces that never count.
@@ -311,6 +421,37 @@ struct WaitCondition: Equatable {
   var requireIPv4 = false
   var requireIPv6 = false
   var requireDNS = false
+  /// Interfaces whose operational state must each be in its range (one of them with ``anyInterface``).
+  var linkStates: [LinkState] = []
+
+  /// Whether a satisfied path is needed: always, unless only operational states are asked for (as
+  /// `systemd-networkd-wait-online -i` asks for nothing else).
+  var needsPath: Bool {
+    linkStates.isEmpty || !interfaceTypes.isEmpty || !interfaces.isEmpty || requireIPv4 || requireIPv6 || requireDNS
+  }
+
+  /// Whether the path (when one is needed) and the links meet the condition.
+  func isMet(by path: NetworkPath?, links: [LinkInventory.Link]) -> Bool {
+    if needsPath {
+      guard let path, isMet(by: path) else { return false }
+    }
+    return areMet(by: links)
+  }
+
+  /// Whether each interface of ``linkStates`` is in its range (one of them, with ``anyInterface``).
+  func areMet(by links: [LinkInventory.Link]) -> Bool {
+    guard !linkStates.isEmpty else { return true }
+    let met = linkStates.filter { wanted in
+      wanted.range.contains(OperationalState(of: links.first { $0.name == wanted.name }))
+    }
+    return anyInterface ? !met.isEmpty : met.count == linkStates.count
+  }
+
+  /// `v0 routable, w9 no-carrier`: each interface of ``linkStates`` and its state now.
+  func linkStatesNow(_ links: [LinkInventory.Link]) -> String {
+    linkStates.map { "\($0.name) \(OperationalState(of: links.first(where: { [name = $0.name] in $0.name == name })))" }
+      .joined(separator: ", ")
+  }
 
   /// Whether `path` meets the condition: satisfied; through an interface that is not ignored (the path's
   /// available interfaces are the ones the kernel routes off-link traffic through, with a usable address); of one
@@ -334,8 +475,25 @@ struct WaitCondition: Equatable {
     return true
   }
 
-  /// `a satisfied path over wifi or cellular with IPv4 and DNS`.
+  /// `a satisfied path over wifi or cellular with IPv4 and DNS`; `eth1 degraded or better (networkd's operational
+  /// state)`.
   var description: String {
+    var parts: [String] = []
+    if !linkStates.isEmpty {
+      let ranges = linkStates.map { wanted in
+        wanted.name + " "
+          + (wanted.range.maximum == .routable
+            ? (wanted.range.minimum == .routable ? "routable" : "\(wanted.range.minimum) or better")
+            : "between \(wanted.range.minimum) and \(wanted.range.maximum)")
+      }
+      parts.append(ranges.joined(separator: anyInterface ? " or " : " and ") + " (networkd's operational state)")
+    }
+    if needsPath { parts.append(pathDescription) }
+    return parts.joined(separator: " and ")
+  }
+
+  /// The path's part of ``description``.
+  private var pathDescription: String {
     var text = "a satisfied path"
     if !interfaces.isEmpty {
       text += " through " + interfaces.joined(separator: anyInterface ? " or " : " and ")

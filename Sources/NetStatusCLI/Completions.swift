@@ -16,6 +16,8 @@ enum Completions {
 
   /// The commands, in the order the help lists them.
   static let commands = CommandLineOptions.Command.allCases.map(\.rawValue)
+  /// What the first word may be: a command, or `help` (`netstatus help [COMMAND]`).
+  static let firstWords = commands + ["help"]
 
   /// What a value completes to, as words, or `nil` for free text. Namespaces are read when completing.
   static func words(for value: OptionSpec.Value) -> [String]? {
@@ -23,6 +25,7 @@ enum Completions {
     case .interfaceType: return InterfaceType.allCases.map(\.rawValue)
     case .timeSpan: return ["500ms", "5s", "30s", "2min", "1h", "infinity"]
     case .expectation: return ["204", "200"]
+    case .operationalState: return OperationalState.allCases.map(\.description)
     case .namespace, .url, .interfaceName, .file: return nil
     }
   }
@@ -89,7 +92,7 @@ enum Completions {
         done
         case $command in
       \(cases)  esac
-        if [ "$COMP_CWORD" -eq 1 ]; then opts="\(commands.joined(separator: " ")) $opts"; fi
+        if [ "$COMP_CWORD" -eq 1 ]; then opts="\(firstWords.joined(separator: " ")) $opts"; fi
         COMPREPLY=($(compgen -W "$opts" -- "$cur"))
       }
       complete -F _netstatus netstatus
@@ -139,7 +142,7 @@ enum Completions {
           shift words
           (( CURRENT-- ))
         elif (( CURRENT == 2 )) && [[ ${words[2]} != -* ]]; then
-          compadd \(commands.joined(separator: " "))
+          compadd \(firstWords.joined(separator: " "))
           return
         fi
         case $command in
@@ -154,7 +157,7 @@ enum Completions {
     var lines = [
       "# fish completion for netstatus (printed by `netstatus completions fish`)",
       "complete -c netstatus -f",
-      "complete -c netstatus -n '__fish_use_subcommand' -a '\(commands.joined(separator: " "))'",
+      "complete -c netstatus -n '__fish_use_subcommand' -a '\(firstWords.joined(separator: " "))'",
       "complete -c netstatus -n '__fish_seen_subcommand_from completions' -a 'bash zsh fish'",
     ]
     for spec in CommandLineOptions.optionSpecs {

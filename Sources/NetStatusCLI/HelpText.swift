@@ -39,8 +39,10 @@ enum HelpText {
       -V, --version       Show the version.
       --                  End of options.
 
+    Options may come before the command too (netstatus -n NAME watch, as ip -n NAME monitor).
     Short options can be grouped (-jq); -nNAME and -t5s take their value attached.
-    An option that takes one value may be given once.
+    An option that takes one value may be given once. A mistyped option or command is
+    answered with the closest valid one.
     """
 
   static let overview = """
@@ -52,18 +54,22 @@ enum HelpText {
       netstatus watch [--json] [--netns NAME|PATH] [--textfile PATH] [--probe URL [--expect STATUS|TEXT]]
                       [--networkmanager]
       netstatus watch --all-netns [--json]
-      netstatus wait [-t SPAN] [-i NAME... [--any]] [--ignore NAME]...
+      netstatus wait [-t SPAN] [-i NAME[:MIN[:MAX]]... [--operational-state MIN[:MAX]]]
+                     [--via NAME]... [--any] [--ignore NAME]...
                      [--interface-type TYPE]... [-4] [-6] [--dns] [--internet] [-q]
                      [-j] [-n NAME|PATH] [--probe URL [--expect STATUS|TEXT]] [--networkmanager]
       netstatus completions bash|zsh|fish
+      netstatus help [COMMAND]      (or netstatus [COMMAND] --help)
       netstatus --version
 
     Commands:
       show    Print the current network path (the default).
       watch   Print the current path, then one line per change, until interrupted.
-      wait    Wait until the path is satisfied (nm-online style exit codes).
+      wait    Wait until the path is satisfied, or interfaces are up as networkd's
+              wait-online -i judges them (nm-online style exit codes).
       completions
               Print the shell completion script for bash, zsh or fish.
+      help    Show this help, or a command's (netstatus help wait).
 
     \(common)
 
@@ -100,7 +106,8 @@ enum HelpText {
                           as they are added and deleted (Linux). Each line names its namespace:
                           `NAME:` after the time, or "netns":"NAME" after the path's keys in
                           JSON. A deleted namespace ends with one line saying so:
-                          `NAME: deleted`, or {"netns":"NAME","deleted":true}.
+                          `NAME: deleted`, or {"netns":"NAME","deleted":true,"time":"..."}.
+                          When none can be entered (no CAP_SYS_ADMIN): one line, exit 2.
                           Not with --netns or --probe.
       --textfile PATH     Keep PATH in the Prometheus text format for node_exporter's textfile
                           collector, replaced whole (written aside, then renamed) on every
@@ -125,9 +132,11 @@ enum HelpText {
     """
 
   static let wait = """
-    netstatus wait — wait until the network path is satisfied.
+    netstatus wait — wait until the network path is satisfied (or, with -i, until interfaces are up
+    in systemd-networkd's terms).
 
-    Usage: netstatus wait [-t SPAN] [-i NAME... [--any]] [--ignore NAME]...
+    Usage: netstatus wait [-t SPAN] [-i NAME[:MIN[:MAX]]... [--operational-state MIN[:MAX]]]
+                          [--via NAME]... [--any] [--ignore NAME]...
                           [--interface-type TYPE]... [-4] [-6] [--dns] [--internet] [-q]
                           [-j] [-n NAME|PATH] [--probe URL [--expect STATUS|TEXT]]
                           [--networkmanager]
@@ -136,11 +145,24 @@ enum HelpText {
                               forever). SPAN is a time span as systemd writes them: 500ms,
                               5s, 2min, 1h 30min, 1.5h, infinity; a plain number is seconds;
                               at most 365 days.
-      -i, --interface NAME    Require a usable path through this interface: a usable address,
-                              and the kernel routes off-link traffic through it. Repeat:
+      -i, --interface NAME[:MIN[:MAX]]
+                              As systemd-networkd-wait-online -i: wait until the interface's
+                              operational state (networkd's names, judged from the kernel's
+                              link flags and addresses, networkd or not) is at least MIN
+                              and at most MAX. Default: degraded (carrier and an address,
+                              link-local is enough); routable means carrier and a global one.
+                              No default route is needed: a storage NIC qualifies. Repeat:
                               every one must (or one of them, with --any). A name that
                               does not exist yet is waited for (said once on stderr).
-      --any                   With --interface: one of them is enough.
+      --operational-state MIN[:MAX]
+                              The range for each --interface given without one.
+                              States: missing, off, no-carrier, dormant, carrier, degraded,
+                              routable; degraded-carrier and enslaved (a bond's or bridge's
+                              ports) are accepted but never judged: a port reads as the rest.
+      --via NAME              Require the default path to go through this interface: the
+                              kernel routes off-link traffic through it, from a usable
+                              address. Repeat: every one must (or one of them, with --any).
+      --any                   With --interface or --via: one of them is enough.
       --ignore NAME           Never count this interface (repeatable): the path must go
                               through another one.
       --interface-type TYPE   Require an interface of this type (other, wifi, cellular,

@@ -103,11 +103,14 @@ public enum NetStatusCommand {
     var stop: StopSignal
     /// When `prepare` began: `wait --timeout` counts from here, the monitor's start included.
     var began: ContinuousClock.Instant
+    /// The links, for `wait --interface` (networkd's operational states).
+    var links: LinkStates? = nil
 
     /// Stops the monitors.
     func end() {
       output.connectivity?.stopMonitoring()
       monitor.stopMonitoring()
+      links?.finish()
     }
   }
 
@@ -118,7 +121,7 @@ public enum NetStatusCommand {
     do {
       options = try CommandLineOptions.parse(arguments)
     } catch {
-      StandardOutput.error(error.description)
+      StandardOutput.error(CommandMessages.describe(error))
       return .finished(.failure)
     }
     StandardOutput.ignoreBrokenPipeSignal()
@@ -137,13 +140,15 @@ public enum NetStatusCommand {
     let watching = options.command == .watch
     let stop = StopSignal { signal in watching ? .success : .stopped(by: signal) }
     let monitor: NetworkMonitor
+    // wait --interface judges links the path may not go through: the monitor reports them as they change.
+    let links = options.command == .wait && !options.interfaces.isEmpty ? LinkStates() : nil
     do {
-      monitor = try makeMonitor(options)
+      monitor = try makeMonitor(options, links: links)
       // Nothing here observes notifications, and `main` may never run the main queue they are posted on.
       monitor.postsNotifications = false
       try monitor.start()
     } catch {
-      StandardOutput.error(error.description)
+      StandardOutput.error(CommandMessages.describe(error))
       return .finished(.failure)
     }
     // Only with --probe: no traffic leaves the machine unless the user gave a URL. --networkmanager sends none.
@@ -155,7 +160,7 @@ public enum NetStatusCommand {
       StandardOutput.error("--networkmanager: connectivity stays unknown: \(reason)")
     }
     let output = Output(options: options, formatter: PathFormatter(style: outputStyle), connectivity: connectivity)
-    return .ready(Session(monitor: monitor, output: output, stop: stop, began: began))
+    return .ready(Session(monitor: monitor, output: output, stop: stop, began: began, links: links))
   }
 
   /// How to print for this process's standard output and environment: symbols on a terminal, colour there
@@ -208,7 +213,18 @@ public enum NetStatusCommand {
     }
   }
 
-  static func makeMonitor(_ options: CommandLineOptions) throws(NetworkMonitorError) -> NetworkMonitor {
+  static func makeMonitor(_ options: CommandLineOptions, links: LinkStates? = nil) throws(NetworkMonitorError)
+    -> NetworkMonitor
+  {
+    #if os(Linux)
+      if let links {
+        return try NetworkMonitor(networkNamespace: options.networkNamespace) { links.update($0) }
+      }
+    #else
+      if links != nil {
+        throw .unsupportedPlatform("wait --interface (link states are read from the Linux kernel)")
+      }
+    #endif
     guard let namespace = options.networkNamespace else { return NetworkMonitor() }
     #if os(Linux)
       return try NetworkMonitor(networkNamespace: namespace)
@@ -246,7 +262,7 @@ public enum NetStatusCommand {
     switch found {
     case .stopped(let code): return code
     case .finished(.failure(let error)):
-      StandardOutput.error(error.description)
+      StandardOutput.error(CommandMessages.describe(error))
       return .failure
     case .finished(.success(let shown)): (path, report) = shown
     }
@@ -263,7 +279,7 @@ public enum NetStatusCommand {
               connectivity: report?.state, inventory: inventory, sources: monitor.sourceDiagnostics))
           : text + "\n\n" + LinkTable.text(inventory) + "\n" + SourceTable.text(monitor.sourceDiagnostics)
       case .failure(let error):
-        StandardOutput.error(error.description)
+        StandardOutput.error(CommandMessages.describe(error))
         return .failure
       }
     }
@@ -320,12 +336,13 @@ public enum NetStatusCommand {
   /// Says once, on standard error, which of the interfaces `wait` was given do not exist (yet): it waits for them
   /// all the same, since an interface may appear later (a USB modem, a VPN, a container's veth).
   static func reportUnknownInterfaces(_ options: CommandLineOptions) {
-    let names = options.interfaces + options.ignoredInterfaces
+    let names = options.interfaces + options.viaInterfaces + options.ignoredInterfaces
     guard !names.isEmpty else { return }
     #if os(Linux)
       guard let inventory = try? LinkInventory.read(networkNamespace: options.networkNamespace) else { return }
       for name in names where inventory.link(named: name) == nil {
-        let role = options.interfaces.contains(name) ? "waiting for it to appear" : "ignored if it appears"
+        let role =
+          options.ignoredInterfaces.contains(name) ? "ignored if it appears" : "waiting for it to appear"
         StandardOutput.error("no interface named \(name) yet; \(role)")
       }
     #endif
@@ -337,7 +354,8 @@ public enum NetStatusCommand {
     let condition = options.waitCondition
     reportUnknownInterfaces(options)
     let connectivity = options.requireInternet ? output.connectivity : nil
-    let changes = StatusChanges(monitor: monitor, connectivity: output.connectivity)
+    let links = session.links
+    let changes = StatusChanges(monitor: monitor, connectivity: output.connectivity, links: links)
     // The timeout covers everything since the command began: the monitor's start (NetworkManager's start-up
     // budget, NetworkManagerWatch.swift) included.
     let remaining = remainingTimeout(options.timeout, elapsed: session.began.duration(to: .now))
@@ -349,7 +367,7 @@ public enum NetStatusCommand {
             continue
           }
           let internet = connectivity.map { $0.state.isFull } ?? true
-          if condition.isMet(by: path), internet { return path }
+          if condition.isMet(by: path, links: links?.links ?? []), internet { return path }
           if monitor.lastError != nil { return nil }
         }
         return nil
@@ -366,10 +384,11 @@ public enum NetStatusCommand {
       return .success
     }
     if let error = monitor.lastError {
-      StandardOutput.error(error.description)
+      StandardOutput.error(CommandMessages.describe(error))
       return .failure
     }
     var last = monitor.currentPath.map { "last path: \($0)" } ?? "no path was reported"
+    if let links { last = "now " + condition.linkStatesNow(links.links) + "; " + last }
     if let report = output.report {
       last += "; internet: \(report.state)" + (report.check.map { " (\($0.detail))" } ?? "")
     }

@@ -18,6 +18,8 @@ struct OptionSpec: Equatable {
     case interfaceName
     /// A file to write.
     case file
+    /// networkd's operational states, `MIN[:MAX]`.
+    case operationalState
   }
 
   /// `--json`.
@@ -31,8 +33,30 @@ struct OptionSpec: Equatable {
   /// The commands that accept it. An array, not a `Set`: a set's first use seeds the hasher, and `netstatus` starts
   /// faster without (a handful of elements is searched as fast).
   var commands: [CommandLineOptions.Command]
-  /// One line for completion menus.
+  /// One line for completion menus and the README's options table.
   var summary: String
+  /// What the synopsis calls the value (`NAME[:MIN[:MAX]]`), when not the value's usual name
+  /// (``Value/placeholder``).
+  var placeholder: String? = nil
+
+  /// What the synopsis and the README call the value: ``placeholder``, or the value's usual name.
+  var valuePlaceholder: String? { placeholder ?? value?.placeholder }
+}
+
+extension OptionSpec.Value {
+  /// The value's usual name in the synopsis and the README: `NAME|PATH`, `SPAN`…
+  var placeholder: String {
+    switch self {
+    case .namespace: "NAME|PATH"
+    case .url: "URL"
+    case .expectation: "STATUS|TEXT"
+    case .timeSpan: "SPAN"
+    case .interfaceType: "TYPE"
+    case .interfaceName: "NAME"
+    case .file: "PATH"
+    case .operationalState: "MIN[:MAX]"
+    }
+  }
 }
 
 extension CommandLineOptions {
@@ -72,8 +96,15 @@ extension CommandLineOptions {
       summary: "require an interface of this type"),
     OptionSpec(
       long: "--interface", short: "i", value: .interfaceName, repeatable: true, commands: [.wait],
-      summary: "require a usable path through this interface (repeatable)"),
-    OptionSpec(long: "--any", commands: [.wait], summary: "with --interface: one of them is enough"),
+      summary: "wait for this interface's operational state, as networkd-wait-online -i NAME[:MIN[:MAX]] (repeatable)",
+      placeholder: "NAME[:MIN[:MAX]]"),
+    OptionSpec(
+      long: "--operational-state", value: .operationalState, commands: [.wait],
+      summary: "with --interface: the state range, MIN[:MAX] (default degraded)"),
+    OptionSpec(
+      long: "--via", value: .interfaceName, repeatable: true, commands: [.wait],
+      summary: "require the default path to go through this interface (repeatable)"),
+    OptionSpec(long: "--any", commands: [.wait], summary: "with --interface or --via: one of them is enough"),
     OptionSpec(
       long: "--ignore", value: .interfaceName, repeatable: true, commands: [.wait],
       summary: "never count this interface (repeatable)"),
@@ -90,6 +121,11 @@ extension CommandLineOptions {
   /// The option spelled `name` (`--json`), if `command` accepts it.
   static func spec(named name: String, for command: Command) -> OptionSpec? {
     optionSpecs.first { $0.long == name && $0.commands.contains(command) }
+  }
+
+  /// The option spelled `name`, whatever the command.
+  static func spec(named name: String) -> OptionSpec? {
+    optionSpecs.first { $0.long == name }
   }
 
   /// The option whose short form is `letter`, whatever the command.

@@ -46,11 +46,17 @@ struct PathFormatter {
     return path.jsonRepresentation(with: NetworkPathJSONExtra(connectivity: connectivity?.state, time: time))
   }
 
-  /// `limited (connection refused)`, `portal (redirect to http://…)`, `full`.
+  /// `limited (connection refused)`, `portal (redirect to http://…)`, `full`. A portal without a redirect is only an
+  /// unexpected answer: a portal that intercepted the probe, or an `--expect` that does not match the server (an
+  /// ordinary web server answers 200, not the default 204), so the text says both.
   func internet(_ report: ConnectivityReport) -> String {
     var text = report.state.description
-    let explains = report.state == .limited || report.state == .portal(redirect: nil)
-    if explains, let detail = report.check?.detail { text += " (\(detail))" }
+    if report.state == .limited, let detail = report.check?.detail { text += " (\(detail))" }
+    if report.state == .portal(redirect: nil), let detail = report.check?.detail {
+      text +=
+        " (unexpected answer: \(detail); either a captive portal intercepted it, or --expect does not match"
+        + " the server)"
+    }
     text = text.escapingControlCharacters()
     guard style.symbols else { return text }
     switch report.state {

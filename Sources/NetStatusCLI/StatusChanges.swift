@@ -1,13 +1,13 @@
 import NetStatusCore
 
-/// A signal each time the path or the connectivity state may have changed: the current state first, then
+/// A signal each time the path, the connectivity state or (for `wait --interface`) the links may have changed: the current state first, then
 /// each change. Consumers read the current values from the monitors; a slow consumer sees one signal for
 /// a burst of changes.
 final class StatusChanges: Sendable {
   let stream: AsyncStream<Void>
   private let tasks: [Task<Void, Never>]
 
-  init(monitor: NetworkMonitor, connectivity: ConnectivityMonitor?) {
+  init(monitor: NetworkMonitor, connectivity: ConnectivityMonitor?, links: LinkStates? = nil) {
     let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     self.stream = stream
     var tasks = [
@@ -19,6 +19,12 @@ final class StatusChanges: Sendable {
       tasks.append(
         Task {
           for await _ in connectivity.states { continuation.yield() }
+        })
+    }
+    if let links {
+      tasks.append(
+        Task {
+          for await _ in links.changes { continuation.yield() }
         })
     }
     self.tasks = tasks

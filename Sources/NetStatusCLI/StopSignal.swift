@@ -163,7 +163,7 @@ final class StopOnError: Sendable {
   /// Takes over the monitor's error handler (on a private serial queue).
   init(monitor: NetworkMonitor, stop: StopSignal) {
     monitor.handlerQueue = DispatchQueue(label: "netstatus.errors")
-    monitor.errorHandler = { error in stop.fire(.failure, message: error.description) }
+    monitor.errorHandler = { error in stop.fire(.failure, message: CommandMessages.text(error)) }
   }
 }
 

@@ -61,8 +61,10 @@ package enum RTNL {
   package static let IFF_LOOPBACK: UInt32 = 0x8
   package static let IFF_RUNNING: UInt32 = 0x40
   package static let IFF_LOWER_UP: UInt32 = 0x10000
+  package static let IFF_DORMANT: UInt32 = 0x20000
   package static let IF_OPER_UNKNOWN: UInt8 = 0
   package static let IF_OPER_DOWN: UInt8 = 2
+  package static let IF_OPER_DORMANT: UInt8 = 5
   package static let IF_OPER_UP: UInt8 = 6
 
   // ARPHRD_*

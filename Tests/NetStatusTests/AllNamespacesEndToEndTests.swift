@@ -64,9 +64,44 @@
         Self.lines($0, about: a).last?["status"] as? String == "unsatisfied"
       }
       #expect(Self.lines(run.lines.values, about: b).last?["deleted"] as? Bool == true, "nothing after deleted")
+      let deleted = try #require(Self.lines(run.lines.values, about: b).last)
+      #expect((deleted["time"] as? String)?.hasSuffix("Z") == true, "every line carries the time: \(deleted)")
 
       run.signal(SIGTERM)
       #expect(try await run.waitForExit() == .exited(0), "SIGTERM ends the watch cleanly: \(run.errorOutput)")
+    }
+
+    /// Without the privilege to enter any namespace, the watch does not wait for ever: one line, exit 2, as
+    /// `show --netns` ends.
+    @Test func unprivilegedWatchOfNamespacesItCannotEnterEndsWithExitTwo() async throws {
+      let folder = try await PrivateNetnsFolder()
+      defer { folder.delete() }
+      try folder.shell("ip netns add nstest-unpriv-a && ip netns add nstest-unpriv-b")
+      // An unprivileged user may not reach the build folder: a copy it can run.
+      let copy = FileManager.default.temporaryDirectory.appendingPathComponent("nstest-allnetns-\(UUID().uuidString)")
+        .path
+      try FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: false)
+      defer { try? FileManager.default.removeItem(atPath: copy) }
+      let binary = copy + "/netstatus"
+      try FileManager.default.copyItem(atPath: NetstatusProcess.binaryPath, toPath: binary)
+      #expect(chmod(copy, 0o755) == 0 && chmod(binary, 0o755) == 0)
+      let run = try NetstatusProcess(
+        executable: "/usr/bin/nsenter",
+        [
+          folder.mountNamespace, "--", "setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", binary,
+          "watch", "--all-netns",
+        ])
+      defer { run.terminate() }
+      #expect(try await run.waitForExit(timeout: .seconds(10)) == .exited(2), "\(run.errorOutput)")
+      let errors = run.errorOutput.split(separator: "\n")
+      #expect(errors.count == 1, "one line: \(run.errorOutput)")
+      #expect(
+        errors.first?.hasPrefix(
+          "netstatus: watch --all-netns: none of the 2 named network namespaces can be entered (the first: cannot enter "
+            + "network namespace /run/netns/nstest-unpriv-a: EPERM")
+          == true, "\(run.errorOutput)")
+      #expect(run.errorOutput.contains("CAP_SYS_ADMIN"), "\(run.errorOutput)")
+      #expect(run.lines.values.isEmpty)
     }
 
     /// A `/run/netns` of the test's own: a tmpfs mounted over it in a private mount namespace that a holder

@@ -296,6 +296,7 @@ struct WaitInterfaceTests {
   }
 
   @Test func everyNamedInterfaceMustCarryThePathUnlessAnyIsGiven() {
+    // --via: the path's interfaces.
     let all = WaitCondition(interfaces: ["eth0", "wlan0"])
     #expect(all.isMet(by: path(["eth0", "wlan0"])))
     #expect(!all.isMet(by: path(["eth0"])), "wlan0 carries nothing")
@@ -315,18 +316,24 @@ struct WaitInterfaceTests {
 
   @Test func parsesInterfaceOptions() throws {
     let wait = try CommandLineOptions.parse([
-      "wait", "-i", "eth0", "--interface=wlan0", "-i", "eth0", "--any", "--ignore", "lo",
+      "wait", "--via", "eth0", "--via=wlan0", "--via", "eth0", "--any", "--ignore", "lo",
     ])
-    #expect(wait.interfaces == ["eth0", "wlan0"], "repeats collapse")
+    #expect(wait.viaInterfaces == ["eth0", "wlan0"], "repeats collapse")
+    #expect(wait.interfaces.isEmpty, "--via is not --interface")
     #expect(wait.anyInterface)
     #expect(wait.ignoredInterfaces == ["lo"])
     #expect(wait.waitCondition.description == "a satisfied path through eth0 or wlan0 (ignoring lo)")
+    let networkd = try CommandLineOptions.parse(["wait", "-i", "eth0", "--interface=wlan0:routable", "-i", "eth0"])
+    #expect(networkd.interfaces == ["eth0", "wlan0"], "repeats collapse")
+    #expect(networkd.interfaceStates == ["wlan0": OperationalState.Range(minimum: .routable)])
   }
 
-  @Test(arguments: ["", ".", "..", "a/b", "a:b", "a b", "sixteen-chars-xx"])
+  @Test(arguments: ["", ".", "..", "a/b", "a b", "sixteen-chars-xx"])
   func rejectsWhatCannotNameAnInterface(_ name: String) {
-    #expect(throws: CommandLineOptions.UsageError.self, "'\(name)'") {
-      try CommandLineOptions.parse(["wait", "--interface", name])
+    for option in ["--interface", "--via", "--ignore"] {
+      #expect(throws: CommandLineOptions.UsageError.self, "\(option) '\(name)'") {
+        try CommandLineOptions.parse(["wait", option, name])
+      }
     }
   }
 }
@@ -347,5 +354,92 @@ struct ProbeIntervalTests {
   ])
   func rejects(_ arguments: [String]) {
     #expect(throws: CommandLineOptions.UsageError.self, "\(arguments)") { try CommandLineOptions.parse(arguments) }
+  }
+}
+
+@Suite("conventions from ip, git and systemctl")
+struct CommandLineConventionTests {
+  @Test func globalOptionsMayComeBeforeTheCommand() throws {
+    let watch = try CommandLineOptions.parse(["-n", "blue", "--json", "watch"])
+    #expect(watch.command == .watch && watch.json && watch.networkNamespace == "blue")
+    let attached = try CommandLineOptions.parse(["-jnblue", "wait", "-t", "5s"])
+    #expect(attached.command == .wait && attached.json && attached.networkNamespace == "blue")
+    let valueLikeACommand = try CommandLineOptions.parse(["--netns", "watch", "show"])
+    #expect(valueLikeACommand.command == .show && valueLikeACommand.networkNamespace == "watch")
+    let allNetns = try CommandLineOptions.parse(["--all-netns", "watch"])
+    #expect(allNetns.command == .watch && allNetns.allNamespaces)
+    #expect(throws: CommandLineOptions.UsageError.self) { try CommandLineOptions.parse(["--all", "watch"]) }
+  }
+
+  @Test func helpIsACommandAndHTakesOne() throws {
+    let overview = try CommandLineOptions.parse(["help"])
+    #expect(overview.help && overview.command == .show)
+    let wait = try CommandLineOptions.parse(["help", "wait"])
+    #expect(wait.help && wait.command == .wait)
+    let short = try CommandLineOptions.parse(["-h", "watch"])
+    #expect(short.help && short.command == .watch)
+    #expect(HelpText.text(for: short.command).hasPrefix("netstatus watch"))
+    #expect(throws: CommandLineOptions.UsageError.self) { try CommandLineOptions.parse(["help", "wiat"]) }
+  }
+
+  @Test(arguments: [
+    (["--jsno"], "did you mean '--json'?"), (["wacth"], "did you mean 'watch'?"),
+    (["wait", "--timout", "5"], "did you mean '--timeout'?"), (["hlep"], "did you mean 'help'?"),
+    (["--netnz", "blue", "watch"], "did you mean '--netns'?"),
+    (["watch", "--timeout", "5"], "it is an option of 'wait'"), (["-x"], "unknown option '-x'"),
+    (["frobnicate"], "commands are show, watch, wait, completions and help"),
+  ])
+  func unknownWordsSuggestTheClosestValidOne(_ arguments: [String], _ expected: String) {
+    do {
+      _ = try CommandLineOptions.parse(arguments)
+      Issue.record("\(arguments) parsed")
+    } catch {
+      #expect(error.description.contains(expected), "\(error.description)")
+    }
+  }
+
+  @Test func suggestionsAreOnlyForTypos() {
+    #expect(Suggestion.closest(to: "--jsno", among: ["--json", "--netns"]) == "--json")
+    #expect(Suggestion.closest(to: "--xyzzy", among: ["--json", "--netns"]) == nil)
+    #expect(Suggestion.closest(to: "ab", among: ["show"]) == nil)
+    #expect(Suggestion.editDistance(Array("wacth"), Array("watch")) == 1, "a swap is one edit")
+  }
+}
+
+@Suite("netstatus messages in the CLI's words")
+struct CommandMessagesTests {
+  @Test func aPermissionHintNamesWhatIsMissing() {
+    let refused = NetworkMonitorError.namespaceNotEnterable(path: "/run/netns/blue", errno: SystemErrno.EPERM)
+    let root = CommandMessages.text(refused, credentials: .init(isRoot: true, hasSysAdmin: false))
+    #expect(!root.contains("run as root") && root.contains("lacks") && root.contains("CAP_SYS_ADMIN"), "\(root)")
+    let capable = CommandMessages.text(refused, credentials: .init(isRoot: true, hasSysAdmin: true))
+    #expect(!capable.contains("run as root") && capable.contains("/proc/1/ns/net"), "\(capable)")
+    let user = CommandMessages.text(refused, credentials: .init(isRoot: false, hasSysAdmin: false))
+    #expect(user.contains("run netstatus as root"), "\(user)")
+    #expect(user.hasPrefix("cannot enter network namespace /run/netns/blue: EPERM"), "\(user)")
+  }
+
+  @Test func aDeletedNamespaceIsNotTheLibrarySpeaking() {
+    let text = CommandMessages.text(
+      .namespaceDeleted(path: "/run/netns/blue"), credentials: .init(isRoot: true, hasSysAdmin: true))
+    #expect(!text.contains("Start the monitor"), "\(text)")
+    #expect(text.contains("Run netstatus again"), "\(text)")
+    let credentials = CommandMessages.Credentials(isRoot: true, hasSysAdmin: true)
+    for error in [
+      NetworkMonitorError.timedOut(.seconds(10)), .sourceFailed("no dump"), .unsupportedPlatform("Windows"),
+    ] {
+      let line = CommandMessages.text(error, credentials: credentials)
+      #expect(!line.contains("monitor") && !line.contains("PathSource"), "\(line)")
+    }
+  }
+
+  @Test func anUnexpectedAnswerIsNotSimplyAPortal() {
+    let report = ConnectivityReport(
+      state: .portal(redirect: nil),
+      check: ConnectivityCheck(
+        state: .portal(redirect: nil), detail: "HTTP 200, expected 204", interface: "eth0", duration: .milliseconds(3)))
+    let text = PathFormatter(style: .plain).internet(report)
+    #expect(text.hasPrefix("portal (unexpected answer: HTTP 200, expected 204;"), "\(text)")
+    #expect(text.contains("--expect does not match the server"), "\(text)")
   }
 }

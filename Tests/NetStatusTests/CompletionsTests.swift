@@ -19,6 +19,7 @@
       case .interfaceType: return "wifi"
       case .interfaceName: return "eth0"
       case .file: return "/tmp/nstest.prom"
+      case .operationalState: return "routable"
       }
     }
 
@@ -29,7 +30,7 @@
       if ["--expect", "--internet", "--probe-interval"].contains(spec.long) {
         arguments += ["--probe", "http://192.0.2.80/"]
       }
-      if spec.long == "--any" { arguments += ["--interface", "eth0"] }
+      if spec.long == "--any" || spec.long == "--operational-state" { arguments += ["--interface", "eth0"] }
       return arguments
     }
 

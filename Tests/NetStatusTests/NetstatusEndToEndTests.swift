@@ -282,26 +282,67 @@ struct NetstatusEndToEndTests {
     #expect(ipv4.lines.values.isEmpty, "-q prints nothing")
   }
 
-  @Test func waitSelectsInterfacesByName() async throws {
+  /// `--via NAME`: the default path must go through NAME.
+  @Test func waitSelectsThePathsInterfacesByName() async throws {
     let site = try Site("e2eiface")
     defer { site.delete() }
     let ns = site.target.name
-    let named = try NetstatusProcess(["wait", "-i", "v0", "-t", "5s", "-q", "-n", ns])
+    let named = try NetstatusProcess(["wait", "--via", "v0", "-t", "5s", "-q", "-n", ns])
     #expect(try await named.waitForExit() == .exited(0), "\(named.errorOutput)")
     #expect(named.errorOutput.isEmpty, "v0 exists: \(named.errorOutput)")
 
-    let both = try NetstatusProcess(["wait", "-i", "v0", "-i", "w9", "-t", "300ms", "-n", ns])
+    let both = try NetstatusProcess(["wait", "--via", "v0", "--via", "w9", "-t", "300ms", "-n", ns])
     #expect(try await both.waitForExit() == .exited(1), "w9 carries nothing: \(both.errorOutput)")
     let notes = both.errorOutput.split(separator: "\n").filter { $0.contains("no interface named w9") }
     #expect(notes == ["netstatus: no interface named w9 yet; waiting for it to appear"], "once: \(both.errorOutput)")
     #expect(both.errorOutput.contains("through v0 and w9"), "\(both.errorOutput)")
 
-    let any = try NetstatusProcess(["wait", "-i", "w9", "-i", "v0", "--any", "-t", "5s", "-q", "-n", ns])
+    let any = try NetstatusProcess(["wait", "--via", "w9", "--via", "v0", "--any", "-t", "5s", "-q", "-n", ns])
     #expect(try await any.waitForExit() == .exited(0), "\(any.errorOutput)")
 
     let ignored = try NetstatusProcess(["wait", "--ignore", "v0", "-t", "300ms", "-n", ns])
     #expect(try await ignored.waitForExit() == .exited(1), "only v0 carries the path: \(ignored.errorOutput)")
     #expect(ignored.errorOutput.contains("(ignoring v0)"), "\(ignored.errorOutput)")
+  }
+
+  /// `-i NAME` means what `systemd-networkd-wait-online -i NAME` means: carrier and an address (networkd's
+  /// operational state, `degraded` or better by default), with no default route needed, as on a storage or
+  /// management NIC. `--via NAME` keeps the other meaning: the default path goes through NAME.
+  @Test func waitInterfaceIsNetworkdsOperationalStateAndViaIsThePath() async throws {
+    let site = try Site("e2enwd", defaultRoute: false)
+    defer { site.delete() }
+    let ns = site.target.name
+    let clock = ContinuousClock()
+    let began = clock.now
+    let state = try NetstatusProcess(["wait", "-i", "v0", "-t", "20s", "-n", ns])
+    #expect(try await state.waitForExit() == .exited(0), "an address and carrier are enough: \(state.errorOutput)")
+    #expect(clock.now - began < .seconds(10), "not its timeout")
+    #expect(state.lines.values.first?.contains("offline") == true, "the path printed as it is: \(state.lines.values)")
+    for form in [
+      ["-i", "v0:routable"], ["--interface=v0:degraded:routable"], ["--operational-state=routable", "-i", "v0"],
+    ] {
+      let run = try NetstatusProcess(["wait", "-q", "-t", "20s", "-n", ns] + form)
+      #expect(try await run.waitForExit() == .exited(0), "\(form): \(run.errorOutput)")
+    }
+
+    let below = try NetstatusProcess(["wait", "-i", "v0:carrier:degraded", "-t", "300ms", "-n", ns])
+    #expect(try await below.waitForExit() == .exited(1), "v0 is routable, above the range")
+    #expect(below.errorOutput.contains("now v0 routable"), "\(below.errorOutput)")
+
+    let path = try NetstatusProcess(["wait", "--via", "v0", "-t", "300ms", "-n", ns])
+    #expect(try await path.waitForExit() == .exited(1), "no default route: \(path.errorOutput)")
+    #expect(path.errorOutput.contains("a satisfied path through v0"), "\(path.errorOutput)")
+
+    // Down, then up: the wait follows the link's state as it changes, without a route ever changing.
+    try site.target.ip("link set v0 down")
+    let off = try NetstatusProcess(["wait", "-i", "v0", "-t", "300ms", "-n", ns])
+    #expect(try await off.waitForExit() == .exited(1), "v0 is off")
+    #expect(off.errorOutput.contains("now v0 off"), "\(off.errorOutput)")
+    let run = try NetstatusProcess(["wait", "-i", "v0:routable", "-t", "20s", "-n", ns])
+    defer { run.terminate() }
+    try await run.waitUntilStarted(namespace: site.target)
+    try site.target.ip("link set v0 up")
+    #expect(try await run.waitForExit(timeout: .seconds(15)) == .exited(0), "\(run.errorOutput)")
   }
 
   @Test func waitForAnInterfaceThatAppearsLater() async throws {
@@ -314,13 +355,53 @@ struct NetstatusEndToEndTests {
     try await run.waitForErrorOutput(containing: "no interface named v2 yet; waiting for it to appear")
     try site.target.ip("link add v2 type veth peer name v3 netns \(site.peer.name)")
     try site.target.ip("addr add 203.0.113.2/24 dev v2")
-    try site.peer.ip("addr add 203.0.113.1/24 dev v3")
     try site.peer.ip("link set v3 up")
     try site.target.ip("link set v2 up")
-    try site.target.ip("route add default via 203.0.113.1 dev v2 metric 200")
     #expect(try await run.waitForExit(timeout: .seconds(15)) == .exited(0), "\(run.errorOutput)")
     #expect(run.errorOutput.contains("no interface named v2 yet; waiting for it to appear"), "\(run.errorOutput)")
-    #expect(run.lines.values.first?.contains("online") == true, "\(run.lines.values)")
+  }
+
+  /// Options before the command, as `ip -n NS monitor` takes them.
+  @Test func globalOptionsBeforeTheCommand() async throws {
+    let site = try Site("e2eglob")
+    defer { site.delete() }
+    let run = try NetstatusProcess(["-n", site.target.name, "--json", "watch"])
+    defer { run.terminate() }
+    try await run.lines.waitFor(count: 1, timeout: .seconds(10), "the first path")
+    let line = try #require(run.lines.values.first)
+    #expect(line.hasPrefix(#"{"status":"satisfied""#) && line.contains(#""time":""#), "\(line)")
+    run.signal(SIGINT)
+    #expect(try await run.waitForExit() == .exited(0), "\(run.errorOutput)")
+
+    let wait = try NetstatusProcess(["-qn", site.target.name, "wait", "-t", "5s"])
+    #expect(try await wait.waitForExit() == .exited(0), "\(wait.errorOutput)")
+    #expect(wait.lines.values.isEmpty, "-q before the command still counts")
+  }
+
+  /// A mistyped option or command gets the closest valid one, in one line, exit 2; `help` and `-h COMMAND` work.
+  @Test(arguments: [
+    (["--jsno"], "unknown option '--jsno' for 'netstatus'; did you mean '--json'?"),
+    (["wacth"], "unknown command 'wacth'; did you mean 'watch'?"),
+    (["wait", "--intreface", "eth0"], "did you mean '--interface'?"),
+  ])
+  func suggestionsForTypos(_ arguments: [String], _ expected: String) async throws {
+    let run = try NetstatusProcess(arguments)
+    #expect(try await run.waitForExit() == .exited(2))
+    #expect(run.lines.values.isEmpty)
+    let errors = run.errorOutput.split(separator: "\n")
+    #expect(errors.count == 1 && errors[0].contains(expected), "\(run.errorOutput)")
+  }
+
+  @Test func helpCommandAndHelpBeforeACommand() async throws {
+    let wait = try NetstatusProcess(["help", "wait"])
+    #expect(try await wait.waitForExit() == .exited(0))
+    #expect(wait.lines.values.first?.hasPrefix("netstatus wait") == true, "\(wait.lines.values)")
+    let watch = try NetstatusProcess(["-h", "watch"])
+    #expect(try await watch.waitForExit() == .exited(0))
+    #expect(watch.lines.values.first?.hasPrefix("netstatus watch") == true, "\(watch.lines.values)")
+    let overview = try NetstatusProcess(["help"])
+    #expect(try await overview.waitForExit() == .exited(0))
+    #expect(overview.lines.values.joined(separator: "\n").contains("help [COMMAND]"))
   }
 
   @Test func waitHonoursItsConditions() async throws {
@@ -337,7 +418,8 @@ struct NetstatusEndToEndTests {
   @Test(arguments: [
     ["wait", "--timeout", "soon"], ["--bogus"], ["wait", "--interface-type", "ethernet"], ["watch", "--dns"],
     ["wait", "-t", "0x10"], ["wait", "-t", "366d"], ["-n", "a", "-n", "b"], ["--probe", "http://h/", "--expect", "99"],
-    ["show", "--", "extra"], ["wait", "--any"], ["wait", "-i", "a/b"], ["wait", "-i", "v0", "--ignore", "v0"],
+    ["show", "--", "extra"], ["wait", "--any"], ["wait", "-i", "a/b"], ["wait", "--via", "v0", "--ignore", "v0"],
+    ["wait", "-i", "v0:up"],
     ["show", "-i", "v0"],
   ])
   func badFlagsExitTwoWithOneLine(arguments: [String]) async throws {
@@ -380,6 +462,7 @@ struct NetstatusEndToEndTests {
       process.map { "process \($0.processIdentifier) exited while its network namespace \(namespace) was watched" }
       ?? "network namespace /run/netns/\(namespace) was deleted while it was watched"
     #expect(run.errorOutput.contains(expected), "\(run.errorOutput)")
+    #expect(!run.errorOutput.contains("the monitor"), "the CLI's words, not the library's: \(run.errorOutput)")
   }
 
   /// Opening a FIFO blocks until a writer comes: netstatus must not open it that way, and must say what is wrong.

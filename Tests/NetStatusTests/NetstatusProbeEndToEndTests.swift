@@ -70,6 +70,24 @@ struct NetstatusProbeEndToEndTests {
     #expect(connectivity == #"{"state":"portal","redirect":"http://198.51.100.1/login"}"#)
   }
 
+  /// An ordinary web server (200) under the default `--expect 204`: still the portal state, but the text says the
+  /// answer was unexpected and either a portal intercepted it or `--expect` does not match the server.
+  @Test func anOrdinaryServerIsAnUnexpectedAnswerNotSimplyAPortal() async throws {
+    let site = try ProbeSite("e2epplain")
+    defer { site.delete() }
+    let server = try await site.startServer("body", ["--body", "<html>hello</html>"])
+    defer { server.stop() }
+    let run = try NetstatusProcess(["--netns", site.target.name, "--probe", site.url()])
+    #expect(try await run.waitForExit() == .exited(0), "stderr: \(run.errorOutput)")
+    let expected =
+      "Internet     portal (unexpected answer: HTTP 200, expected 204; either a captive portal intercepted it, or "
+      + "--expect does not match the server)"
+    #expect(run.lines.values.contains(expected), "\(run.lines.values)")
+    let json = try NetstatusProcess(["--json", "--netns", site.target.name, "--probe", site.url()])
+    #expect(try await json.waitForExit() == .exited(0), "stderr: \(json.errorOutput)")
+    #expect(json.lines.values.first?.hasSuffix(#""connectivity":{"state":"portal"}}"#) == true, "the state is kept")
+  }
+
   @Test func snapshotTableShowsTheInternetRow() async throws {
     let site = try ProbeSite("e2eptable")
     defer { site.delete() }

@@ -48,6 +48,27 @@
       )
     }
 
+    /// A monitor of `networkNamespace` (`nil`: the process's own) that also tells `linkObserver` of the links and
+    /// their addresses, once at start and whenever they change, on the thread that read the change (keep it short:
+    /// it holds up every monitor of the process). For `netstatus wait --interface`, which judges links the path
+    /// does not go through.
+    package convenience init(
+      networkNamespace: String?, linkObserver: @escaping @Sendable ([LinkInventory.Link]) -> Void
+    ) throws(NetworkMonitorError) {
+      var options = NetlinkPathSource.Options()
+      options.linkObserver = linkObserver
+      var resolver = "/etc/resolv.conf"
+      if let networkNamespace {
+        options.resolvedUpstreamPath = Self.resolvedUpstreamPath(forNamespace: networkNamespace)
+        resolver = Self.resolverConfigurationPath(forNamespace: networkNamespace)
+      }
+      let netlink = try NetlinkPathSource(
+        networkNamespace: networkNamespace, resolverConfigurationPath: resolver, options: options)
+      // As the default source does for the process's own namespace (DefaultPathSource.swift).
+      let wrapped = networkNamespace == nil && SystemNamespace.followsSystemNetworkManager
+      self.init(source: wrapped ? NetworkManagerPathSource(wrapping: netlink) : netlink)
+    }
+
     /// The resolver configuration of a namespace: `/proc/PID/root/etc/resolv.conf` for `/proc/PID/ns/net`;
     /// `/etc/netns/NAME/resolv.conf` for a named namespace that has one, as `ip netns exec` would use; otherwise
     /// `/etc/resolv.conf`.

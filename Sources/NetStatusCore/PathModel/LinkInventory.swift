@@ -15,6 +15,9 @@ package struct LinkInventory: Sendable, Equatable {
     package var isUp: Bool
     /// Has carrier (`IFF_LOWER_UP`).
     package var hasCarrier: Bool
+    /// Waits for an external event before it can pass traffic (`IFF_DORMANT`, or the operational state
+    /// `IF_OPER_DORMANT`): an 802.1X port not yet authenticated, for example.
+    package var isDormant: Bool = false
     /// The addresses: IPv4 first, then IPv6, each in textual order.
     package var addresses: [Address]
     /// What systemd-networkd says of the link, where its state is read (`nil` otherwise, or when it has no file for

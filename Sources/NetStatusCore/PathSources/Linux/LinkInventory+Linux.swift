@@ -33,17 +33,22 @@
 
     /// The inventory of a mirrored state. Pure.
     init(mirrored state: KernelState, classifier: InterfaceClassifier, nameservers: [String]) {
+      self.init(links: Self.mirroredLinks(of: state, classify: classifier.classify), nameservers: nameservers)
+    }
+
+    /// The links of a mirrored state, classified by `classify`, in index order. Pure.
+    static func mirroredLinks(of state: KernelState, classify: (NetlinkLink) -> InterfaceType) -> [Link] {
       let addresses = Dictionary(grouping: state.addresses.values, by: \.interfaceIndex)
-      links = state.links.values.sorted { $0.index < $1.index }.map { link in
+      return state.links.values.sorted { $0.index < $1.index }.map { link in
         let own = (addresses[link.index] ?? []).sorted {
           ($0.address.isIPv4 ? 0 : 1, $0.address.description) < ($1.address.isIPv4 ? 0 : 1, $1.address.description)
         }
         return Link(
-          index: link.index, name: link.name, type: classifier.classify(link), kind: link.kind,
+          index: link.index, name: link.name, type: classify(link), kind: link.kind,
           isUp: link.flags & RTNL.IFF_UP != 0, hasCarrier: link.flags & RTNL.IFF_LOWER_UP != 0,
+          isDormant: link.flags & RTNL.IFF_DORMANT != 0 || link.operationalState == RTNL.IF_OPER_DORMANT,
           addresses: own.map(Self.inventoryAddress))
       }
-      self.nameservers = nameservers
     }
 
     static func inventoryAddress(_ address: NetlinkAddress) -> Address {

@@ -39,6 +39,9 @@
       var eventGate: DispatchSemaphore?
       /// For tests: told of every new ``NetlinkPathSource/networkd`` status, on the thread that read it.
       var networkdObserver: (@Sendable (NetworkdStatus) -> Void)?
+      /// Told of the links and their addresses whenever they change (and once at start), on the thread that
+      /// read the change: `netstatus wait --interface` judges each link's operational state from them.
+      var linkObserver: (@Sendable ([LinkInventory.Link]) -> Void)?
     }
 
     let namespace: NetworkNamespace?
@@ -174,7 +177,8 @@
           namespace: namespace, namespaceHandle: handle, classifier: InterfaceClassifier(sysfsRoot: sysfsRoot),
           resolverConfigurationPath: resolverConfigurationPath, resolvedUpstreamPath: options.resolvedUpstreamPath,
           receiveBufferSize: options.receiveBufferSize, filter: filter,
-          networkd: networkdRecord.status.root.map { NetworkdLinkWatcher(root: $0, record: networkdRecord) }),
+          networkd: networkdRecord.status.root.map { NetworkdLinkWatcher(root: $0, record: networkdRecord) },
+          linkObserver: options.linkObserver),
         sink: sink, control: control, shared: shared, reservation: reservation)
       let path: NetworkPath
       do throws(NetworkMonitorError) {

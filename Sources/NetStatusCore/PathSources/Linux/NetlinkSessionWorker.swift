@@ -44,6 +44,8 @@
       var filter: InterfaceFilter
       /// systemd-networkd's per-link state, when it is read for this session (NetworkdLinkWatcher.swift).
       var networkd: NetworkdLinkWatcher?
+      /// Told of the links and addresses when they change (``NetlinkPathSource/Options/linkObserver``).
+      var linkObserver: (@Sendable ([LinkInventory.Link]) -> Void)?
     }
 
     typealias Work = NetlinkEventHub.Work
@@ -93,6 +95,9 @@
     /// ``NetworkNamespace/openProcessDescriptor(matching:)``.
     private var processExit: Int32?
     @exclusivity(unchecked) private var state = KernelState()
+    /// The links and addresses the link observer last heard of (kept only when there is one).
+    @exclusivity(unchecked) private var observedLinks: [Int32: NetlinkLink] = [:]
+    @exclusivity(unchecked) private var observedAddresses: [NetlinkAddress.Key: NetlinkAddress] = [:]
     @exclusivity(unchecked) private var resolver = ResolverConfiguration(nameservers: [])
     /// The last path sent (the first one once ``startUp()`` returns), meaningful when ``hasLastPath``. Not an
     /// optional: comparing with an optional's payload, and assigning one, copied the path (retaining its arrays).
@@ -170,7 +175,17 @@
       startedUnsettled = !settled
       lastPath = path
       hasLastPath = true
+      observeLinks(first: true)
       return path
+    }
+
+    /// Tells the link observer, if there is one, of the links and addresses when they changed since it last heard.
+    private func observeLinks(first: Bool = false) {
+      guard let observer = configuration.linkObserver else { return }
+      guard first || state.links != observedLinks || state.addresses != observedAddresses else { return }
+      observedLinks = state.links
+      observedAddresses = state.addresses
+      observer(LinkInventory.mirroredLinks(of: state, classify: { classify($0) }))
     }
 
     /// From now on, datagrams are received into the hub thread's buffer: the session's own is released. Called
@@ -704,6 +719,7 @@
         if $0.recordsKernelState { $0.kernelState = state }
       }
       let outcome: Outcome = settled ? .idle : .again
+      if !control.isStopRequested { observeLinks() }
       guard changed else { return outcome }
       // Sent first, then kept: the assignment is the path's last use, a move rather than a copy. The sink runs on
       // this thread and cannot reach this session's state (a sink that stops the session only marks it stopped).
