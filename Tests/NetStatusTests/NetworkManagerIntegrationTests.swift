@@ -299,9 +299,11 @@ struct NetworkManagerIntegrationTests {
     }
     defer { fixture.stop() }
     // dbusmock's AddEthernetDevice reads Devices itself, and logs it.
+    try await fixture.bus.logCaughtUp()
     let setupReads = fixture.bus.readsLogged
     try fixture.monitor.start()
     #expect(fixture.monitor.currentPath?.isExpensive == false)
+    try await fixture.bus.logCaughtUp()
     let firstReads = fixture.bus.readsLogged
     #expect(firstReads - setupReads == 2 + 3 * devices, "Connectivity, Devices, and 3 per device, once")
     // 200 signals in about a second, each with its value, then v0 guess-yes.
@@ -319,6 +321,7 @@ struct NetworkManagerIntegrationTests {
       metered('v0', 3)
       """)
     try await fixture.awaitPath("guess-yes after the flood") { $0.expenseSource == .meteredGuessed }
+    try await fixture.bus.logCaughtUp()
     let floodReads = fixture.bus.readsLogged - firstReads
     #expect(floodReads == 0, "every read again per batch before (\(2 + 3 * devices) a batch): \(floodReads)")
   }

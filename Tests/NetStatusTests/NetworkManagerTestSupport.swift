@@ -129,8 +129,27 @@ final class PrivateBus: Sendable {
   /// The output of the NetworkManager running now (dbusmock logs each `Get`, the hanging one prints `get`).
   var networkManagerOutput: [String] { mock.withLock { $0?.lines.values ?? [] } }
 
-  /// The property reads NetworkManager logged (dbusmock: `TIME Get PATH INTERFACE.PROPERTY`).
+  /// The property reads NetworkManager logged (dbusmock: `TIME Get PATH INTERFACE.PROPERTY`), as far as this process
+  /// has read its output: call ``logCaughtUp()`` first to count every read made until then.
   var readsLogged: Int { networkManagerOutput.filter { $0.contains(" Get /org/freedesktop/NetworkManager") }.count }
+
+  /// Waits until this process has read every line dbusmock's NetworkManager logged before the call. dbusmock writes a
+  /// call's line before it answers, but a thread of this process reads that output: right after an answer, its line
+  /// may not be here yet. So this makes a call of its own that dbusmock logs (`GetAll` on the manager, which
+  /// ``readsLogged`` does not count) and awaits its line, which comes after every earlier one.
+  func logCaughtUp(timeout: Duration = .seconds(20)) async throws {
+    guard let mock = mock.withLock({ $0 }) else { return }
+    let marker = " GetAll /org/freedesktop/NetworkManager org.freedesktop.NetworkManager"
+    let before = mock.lines.values.filter { $0.contains(marker) }.count
+    try python(
+      """
+      BUS.get_object('org.freedesktop.NetworkManager', '/org/freedesktop/NetworkManager').GetAll(
+          'org.freedesktop.NetworkManager', dbus_interface='org.freedesktop.DBus.Properties')
+      """)
+    try await mock.lines.waitUntil(timeout: timeout, "NetworkManager's log up to the test's own GetAll") {
+      $0.filter { $0.contains(marker) }.count > before
+    }
+  }
 
   /// Runs a python script (dbus-python) on this bus, which is its `BUS`: setups and floods that would take a
   /// dbus-send process per call.
