@@ -18,6 +18,9 @@ import NetStatusCore
 /// (`{"netns":"NAME","deleted":true}`, or `NAME: deleted`), and with nothing else: its monitor's failure (the
 /// namespace deleted, or the process a `/run/netns` link points at gone) says so too, never as an `offline` line.
 ///
+/// With `--textfile PATH`, one file holds every namespace's metrics, each series labelled `netns="NAME"`; a
+/// namespace's series leave it when the namespace goes.
+///
 /// A namespace whose monitor cannot start for want of descriptors (`EMFILE`, `ENFILE`) is tried again whenever
 /// another monitor stops and frees its own.
 final class AllNamespacesWatch: Sendable {
@@ -41,12 +44,14 @@ final class AllNamespacesWatch: Sendable {
   private let json: Bool
   private let formatter: PathFormatter
   private let stop: StopSignal
+  private let textfile: TextfileExporter?
   private let state = Locked(State())
 
-  init(json: Bool, formatter: PathFormatter, stop: StopSignal) {
+  init(json: Bool, formatter: PathFormatter, stop: StopSignal, textfile: TextfileExporter? = nil) {
     self.json = json
     self.formatter = formatter
     self.stop = stop
+    self.textfile = textfile
   }
 
   /// Runs the watch on the calling thread until a stop signal, or until standard output's reader goes away.
@@ -55,8 +60,15 @@ final class AllNamespacesWatch: Sendable {
       StandardOutput.ignoreBrokenPipeSignal()
       let stop = StopSignal { _ in .success }
       StandardOutput.watchForClose { stop.fire(.success) }
+      let textfile = options.textfile.map { TextfileExporter(path: $0, netns: nil) }
+      // The file exists from the start, with netstatus's own metrics, whether or not any namespace does.
+      if let failure = textfile?.refresh() {
+        StandardOutput.error(failure)
+        return .failure
+      }
       let watch = AllNamespacesWatch(
-        json: options.json, formatter: PathFormatter(style: NetStatusCommand.outputStyle), stop: stop)
+        json: options.json, formatter: PathFormatter(style: NetStatusCommand.outputStyle), stop: stop,
+        textfile: textfile)
       let present = NamedNetworkNamespaces.list()
       watch.state.withLockedValue { $0.initial = Set(present) }
       let namespaces: NamedNetworkNamespaces
@@ -66,7 +78,7 @@ final class AllNamespacesWatch: Sendable {
         StandardOutput.error(CommandMessages.describe(error))
         return .failure
       }
-      let code = stop.waitBlocking()
+      let code = textfile?.refreshBlocking(until: stop) ?? stop.waitBlocking()
       namespaces.stop()
       watch.stopAll()
       if let message = stop.message { StandardOutput.error(message) }
@@ -188,7 +200,9 @@ final class AllNamespacesWatch: Sendable {
       gone.monitor.stopMonitoring()
       switch error {
       case .namespaceDeleted, .namespaceNotFound: printDeleted(name)
-      default: StandardOutput.error(Self.failureLine(name, error))
+      default:
+        StandardOutput.error(Self.failureLine(name, error))
+        forget(name)
       }
       retryStarved()
     }
@@ -227,6 +241,10 @@ final class AllNamespacesWatch: Sendable {
 
   private func print(_ path: NetworkPath, in name: String) {
     guard stop.code == nil else { return }
+    if let failure = textfile?.update(namespace: name, path: path, connectivity: nil) {
+      stop.fire(.failure, message: failure)
+      return
+    }
     if json {
       var outcome = StandardOutput.Outcome.written
       path.withJSONLine(extra: NetworkPathJSONExtra(netns: name, time: .now())) {
@@ -239,7 +257,13 @@ final class AllNamespacesWatch: Sendable {
     }
   }
 
+  /// Takes `name`'s series out of the textfile.
+  private func forget(_ name: String) {
+    if let failure = textfile?.remove(namespace: name) { stop.fire(.failure, message: failure) }
+  }
+
   private func printDeleted(_ name: String) {
+    forget(name)
     guard stop.code == nil else { return }
     let line =
       json

@@ -284,10 +284,6 @@ struct CommandLineOptions: Equatable {
     if options.allNamespaces, options.networkNamespace != nil {
       throw UsageError(message: "--all-netns and --netns exclude each other", command: .watch)
     }
-    if options.allNamespaces, options.textfile != nil {
-      throw UsageError(
-        message: "--textfile is for one namespace: watch it with --netns NAME --textfile PATH", command: .watch)
-    }
     if options.allNamespaces, probeURL != nil {
       throw UsageError(
         message: "--all-netns does not probe: watch one namespace with --netns NAME --probe URL", command: .watch)

@@ -75,7 +75,7 @@ public enum NetStatusCommand {
     case .ready(let session):
       defer { session.end() }
       let watch = PlainWatch(session)
-      return watch.finish(session.stop.waitBlocking())
+      return watch.finish(watch.waitBlocking())
     }
   }
 
@@ -303,7 +303,7 @@ public enum NetStatusCommand {
     let (monitor, output, stop) = (session.monitor, session.output, session.stop)
     guard output.connectivity != nil else {
       let watch = PlainWatch(session)
-      return watch.finish(await stop.wait())
+      return watch.finish(await watch.wait())
     }
     // With a probe, a line is due on a change of the path or of the connectivity state.
     StandardOutput.watchForClose { stop.fire(.success) }
@@ -325,7 +325,8 @@ public enum NetStatusCommand {
         if !PlainWatch.handle(StandardOutput.line(output.line(path, report, stamped: true)), stop: stop) { return }
       }
     }
-    let code = await stop.wait()
+    let code: ExitCode
+    if let textfile { code = await textfile.refreshing(until: stop) } else { code = await stop.wait() }
     printer.cancel()
     await printer.value
     await changes.end()

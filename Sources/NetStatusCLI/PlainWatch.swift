@@ -20,6 +20,8 @@ struct PlainWatch {
   private let stop: StopSignal
   private let monitor: NetworkMonitor
   private let printer: UInt64
+  /// `--textfile`'s file, if given.
+  let textfile: TextfileExporter?
 
   /// Starts printing: the current path first, then each change. The watch ends with the session's stop: a stop
   /// signal, standard output closed or failing, or the monitor's error.
@@ -32,6 +34,7 @@ struct PlainWatch {
     let textfile = output.options.textfile.map {
       TextfileExporter(path: $0, netns: output.options.networkNamespace)
     }
+    self.textfile = textfile
     printer = monitor.addSynchronousSubscriber { path in
       var outcome = StandardOutput.Outcome.written
       if json {
@@ -60,6 +63,17 @@ struct PlainWatch {
     case .failed(let code): stop.fire(.failure, message: StandardOutput.failureMessage(code))
     }
     return false
+  }
+
+  /// Blocks the calling thread until the session stops (rewriting `--textfile`'s file meanwhile, if given).
+  func waitBlocking() -> NetStatusCommand.ExitCode {
+    textfile?.refreshBlocking(until: stop) ?? stop.waitBlocking()
+  }
+
+  /// Waits until the session stops (rewriting `--textfile`'s file meanwhile, if given).
+  func wait() async -> NetStatusCommand.ExitCode {
+    if let textfile { return await textfile.refreshing(until: stop) }
+    return await stop.wait()
   }
 
   /// Stops printing, reports what stopped the watch if it was an error, and returns `code`.

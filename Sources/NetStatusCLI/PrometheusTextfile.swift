@@ -10,9 +10,12 @@ import NetStatusCore
 
 /// `netstatus watch --textfile PATH`: the path (and the connectivity, when probing) in the Prometheus text
 /// exposition format, for node_exporter's textfile collector. The file is replaced whole on every change: written
-/// beside it first, then renamed over it, so a scrape never reads half a file.
+/// beside it first, then renamed over it, so a scrape never reads half a file. It is also rewritten at least every
+/// ``refreshInterval`` with a new ``FileStamp/written``, so that a file netstatus no longer keeps (it died, or
+/// hangs) shows as stale.
 ///
-/// The metrics (every one also carries `netns="NAME"` when `--netns` is given):
+/// The metrics (every one also carries `netns="NAME"` when `--netns` is given; with `--all-netns` the path's
+/// metrics carry each namespace's name, one file for them all):
 ///
 /// | metric | type | labels | value |
 /// |---|---|---|---|
@@ -26,8 +29,13 @@ import NetStatusCore
 /// | `netstatus_connectivity_state` | gauge | `state` (`unknown`, `none`, `limited`, `portal`, `full`) | 1 for the current state, 0 for the others; only with `--probe` |
 /// | `netstatus_path_changes_total` | counter | | path changes seen since netstatus started (the first path is not one) |
 /// | `netstatus_path_last_change_timestamp_seconds` | gauge | | when the path last changed (or was first known), Unix time |
+/// | `netstatus_start_time_seconds` | gauge | `textfile` (the file's name) | when netstatus started, Unix time |
+/// | `netstatus_textfile_timestamp_seconds` | gauge | `textfile` (the file's name) | when netstatus wrote the file, Unix time |
+///
+/// The last two carry the file's name so that files of several netstatus processes, read from one folder, never
+/// give node_exporter two series with the same labels.
 enum PrometheusTextfile {
-  /// What the file shows.
+  /// What the file shows of one namespace's path.
   struct Snapshot: Equatable {
     var path: NetworkPath
     /// The connectivity state, when probing.
@@ -37,53 +45,90 @@ enum PrometheusTextfile {
     var lastChange: Double
   }
 
-  /// The file's text. Pure.
-  static func render(_ snapshot: Snapshot, netns: String?) -> String {
+  /// What the file says of itself and of the process that writes it.
+  struct FileStamp: Equatable {
+    /// The file's name, without its folder: the `textfile` label.
+    var name: String
+    /// When netstatus started, Unix time.
+    var started: Double
+    /// When this text was written, Unix time.
+    var written: Double
+  }
+
+  /// How often the file is rewritten while nothing changes: the rules' `NetstatusTextfileStale` alert
+  /// (Packaging/prometheus/netstatus.rules.yml) fires when it is five times older.
+  static let refreshInterval: Duration = .seconds(60)
+
+  /// The file's text for one path, labelled `netns="NAME"` when `netns` is given. Pure.
+  static func render(_ snapshot: Snapshot, netns: String?, stamp: FileStamp) -> String {
+    render([(netns, snapshot)], stamp: stamp, stampNetns: netns)
+  }
+
+  /// The file's text for several paths, each labelled `netns="NAME"` when its name is given, in the order given;
+  /// the stamp's metrics carry `stampNetns` too when given. Pure.
+  static func render(_ entries: [(netns: String?, snapshot: Snapshot)], stamp: FileStamp, stampNetns: String?)
+    -> String
+  {
     var text = ""
-    func labels(_ pairs: [(String, String)]) -> String {
+    func labels(_ netns: String?, _ pairs: [(String, String)]) -> String {
       let all = (netns.map { [("netns", $0)] } ?? []) + pairs
       guard !all.isEmpty else { return "" }
       return "{" + all.map { "\($0.0)=\"\(escape($0.1))\"" }.joined(separator: ",") + "}"
     }
-    func metric(_ name: String, _ type: String, _ help: String, _ samples: [([(String, String)], String)]) {
+    // Every sample of a metric follows its HELP and TYPE, as the format requires.
+    func metric(
+      _ name: String, _ type: String, _ help: String, _ samples: (Snapshot) -> [([(String, String)], String)]
+    ) {
       text += "# HELP \(name) \(help)\n# TYPE \(name) \(type)\n"
-      for (pairs, value) in samples { text += "\(name)\(labels(pairs)) \(value)\n" }
+      for (netns, snapshot) in entries {
+        for (pairs, value) in samples(snapshot) { text += "\(name)\(labels(netns, pairs)) \(value)\n" }
+      }
     }
     func flag(_ value: Bool) -> String { value ? "1" : "0" }
-    let path = snapshot.path
-    metric(
-      "netstatus_path_satisfied", "gauge", "Whether the network path is satisfied (1) or not (0).",
-      [([], flag(path.isConnected))])
-    metric(
-      "netstatus_path_family_supported", "gauge", "Whether the path carries the address family.",
-      [([("family", "ipv4")], flag(path.supportsIPv4)), ([("family", "ipv6")], flag(path.supportsIPv6))])
-    metric(
-      "netstatus_path_dns_supported", "gauge", "Whether a DNS resolver is configured.", [([], flag(path.supportsDNS))])
-    metric(
-      "netstatus_path_expensive", "gauge", "Whether the path is expensive (cellular).", [([], flag(path.isExpensive))])
-    metric(
-      "netstatus_path_constrained", "gauge", "Whether the path is in Low Data Mode.", [([], flag(path.isConstrained))])
-    let inUse = path.isConnected ? path.availableInterfaces.first : nil
-    metric(
-      "netstatus_path_interface_info", "gauge", "The interface the path uses, and its type.",
-      inUse.map { [([("interface", $0.name), ("type", $0.type.rawValue)], "1")] } ?? [])
-    metric(
-      "netstatus_path_available_interfaces", "gauge", "How many interfaces could carry the path.",
-      [([], "\(path.availableInterfaces.count)")])
-    if let state = snapshot.connectivity {
+    metric("netstatus_path_satisfied", "gauge", "Whether the network path is satisfied (1) or not (0).") {
+      [([], flag($0.path.isConnected))]
+    }
+    metric("netstatus_path_family_supported", "gauge", "Whether the path carries the address family.") {
+      [([("family", "ipv4")], flag($0.path.supportsIPv4)), ([("family", "ipv6")], flag($0.path.supportsIPv6))]
+    }
+    metric("netstatus_path_dns_supported", "gauge", "Whether a DNS resolver is configured.") {
+      [([], flag($0.path.supportsDNS))]
+    }
+    metric("netstatus_path_expensive", "gauge", "Whether the path is expensive (cellular).") {
+      [([], flag($0.path.isExpensive))]
+    }
+    metric("netstatus_path_constrained", "gauge", "Whether the path is in Low Data Mode.") {
+      [([], flag($0.path.isConstrained))]
+    }
+    metric("netstatus_path_interface_info", "gauge", "The interface the path uses, and its type.") {
+      let inUse = $0.path.isConnected ? $0.path.availableInterfaces.first : nil
+      return inUse.map { [([("interface", $0.name), ("type", $0.type.rawValue)], "1")] } ?? []
+    }
+    metric("netstatus_path_available_interfaces", "gauge", "How many interfaces could carry the path.") {
+      [([], "\($0.path.availableInterfaces.count)")]
+    }
+    if entries.contains(where: { $0.snapshot.connectivity != nil }) {
       let states: [ConnectivityState] = [.unknown, .none, .limited, .portal(redirect: nil), .full]
       metric(
-        "netstatus_connectivity_state", "gauge", "Whether the internet answers the probe, one state at a time.",
-        states.map { candidate in
-          ([("state", candidate.name)], flag(candidate.name == state.name))
-        })
+        "netstatus_connectivity_state", "gauge", "Whether the internet answers the probe, one state at a time."
+      ) { snapshot in
+        guard let state = snapshot.connectivity else { return [] }
+        return states.map { candidate in ([("state", candidate.name)], flag(candidate.name == state.name)) }
+      }
     }
-    metric(
-      "netstatus_path_changes_total", "counter", "Path changes seen since netstatus started.",
-      [([], "\(snapshot.changes)")])
-    metric(
-      "netstatus_path_last_change_timestamp_seconds", "gauge", "When the path last changed, in Unix time.",
-      [([], format(snapshot.lastChange))])
+    metric("netstatus_path_changes_total", "counter", "Path changes seen since netstatus started.") {
+      [([], "\($0.changes)")]
+    }
+    metric("netstatus_path_last_change_timestamp_seconds", "gauge", "When the path last changed, in Unix time.") {
+      [([], format($0.lastChange))]
+    }
+    let stampLabels = labels(stampNetns, [("textfile", stamp.name)])
+    text += "# HELP netstatus_start_time_seconds When netstatus started, in Unix time.\n"
+    text += "# TYPE netstatus_start_time_seconds gauge\n"
+    text += "netstatus_start_time_seconds\(stampLabels) \(format(stamp.started))\n"
+    text += "# HELP netstatus_textfile_timestamp_seconds When netstatus wrote this file, in Unix time.\n"
+    text += "# TYPE netstatus_textfile_timestamp_seconds gauge\n"
+    text += "netstatus_textfile_timestamp_seconds\(stampLabels) \(format(stamp.written))\n"
     return text
   }
 
@@ -106,6 +151,12 @@ enum PrometheusTextfile {
     let micros = Int64((seconds * 1_000_000).rounded())
     let fraction = String(micros % 1_000_000)
     return "\(micros / 1_000_000)." + String(repeating: "0", count: 6 - fraction.count) + fraction
+  }
+
+  /// A path's last component, the `textfile` label: `netstatus.prom` for
+  /// `/var/lib/prometheus/node-exporter/netstatus.prom`.
+  static func fileName(of path: String) -> String {
+    path.split(separator: "/").last.map(String.init) ?? path
   }
 
   /// The current Unix time, seconds.
@@ -181,32 +232,77 @@ enum PrometheusTextfile {
 }
 
 /// Keeps a `--textfile` up to date as paths and connectivity states arrive, from any thread, in order: the
-/// snapshot is decided under the lock, and the file written under a second lock, which writes whatever is newest
-/// by then (an older snapshot is never renamed over a newer one).
+/// snapshots are decided under the lock, and the file written under a second lock, which writes whatever is newest
+/// by then (an older text is never renamed over a newer one).
+///
+/// One path (`watch --textfile`, labelled with `--netns`'s name if given), or one per namespace (`watch --all-netns
+/// --textfile`): ``update(namespace:path:connectivity:)`` and ``remove(namespace:)``, so that a deleted
+/// namespace's series leave the file.
 final class TextfileExporter: Sendable {
   private struct State {
-    var snapshot: PrometheusTextfile.Snapshot?
+    /// Each path's snapshot, by its `netns` label (`nil`: none).
+    var snapshots: [String?: PrometheusTextfile.Snapshot] = [:]
     var version = 0
   }
 
   let path: String
+  /// `--netns`'s name, which labels everything; `nil` with `--all-netns` and for this machine's own namespace.
   private let netns: String?
+  /// When netstatus started (this exporter was made), Unix time.
+  private let started: Double
   private let state = Locked(State())
-  /// The version of the snapshot the file holds.
+  /// The version of the snapshots the file holds.
   private let written = Locked(0)
 
+  /// - Parameters:
+  ///   - path: The file to keep.
+  ///   - netns: `--netns`'s name, which labels every metric; `nil` otherwise.
   init(path: String, netns: String?) {
     self.path = path
     self.netns = netns
+    self.started = PrometheusTextfile.now()
   }
 
   /// Records `path` (and `connectivity`, when probing) and rewrites the file if either changed.
   ///
   /// - Returns: `nil`, or what failed.
   func update(path: NetworkPath, connectivity: ConnectivityState?) -> String? {
+    update(label: netns, path: path, connectivity: connectivity)
+  }
+
+  /// Records the path of namespace `namespace` (`--all-netns`), and rewrites the file if it changed.
+  ///
+  /// - Returns: `nil`, or what failed.
+  func update(namespace: String, path: NetworkPath, connectivity: ConnectivityState?) -> String? {
+    update(label: namespace, path: path, connectivity: connectivity)
+  }
+
+  /// Forgets namespace `namespace` (deleted, or no longer watched): its series leave the file.
+  ///
+  /// - Returns: `nil`, or what failed.
+  func remove(namespace: String) -> String? {
     let changed = state.withLockedValue { state -> Bool in
-      guard var snapshot = state.snapshot else {
-        state.snapshot = .init(path: path, connectivity: connectivity, changes: 0, lastChange: PrometheusTextfile.now())
+      guard state.snapshots.removeValue(forKey: namespace) != nil else { return false }
+      state.version += 1
+      return true
+    }
+    return changed ? write() : nil
+  }
+
+  /// Rewrites the file as it is, with a new write time: what keeps ``PrometheusTextfile/refreshInterval``'s promise
+  /// (and, for `--all-netns`, the file's first text, which may have no namespace yet).
+  ///
+  /// - Returns: `nil`, or what failed.
+  func refresh() -> String? {
+    state.withLockedValue { $0.version += 1 }
+    return write()
+  }
+
+  private func update(label: String?, path: NetworkPath, connectivity: ConnectivityState?) -> String? {
+    let changed = state.withLockedValue { state -> Bool in
+      guard var snapshot = state.snapshots[label] else {
+        state.snapshots[label] = .init(
+          path: path, connectivity: connectivity, changes: 0, lastChange: PrometheusTextfile.now())
         state.version += 1
         return true
       }
@@ -217,19 +313,53 @@ final class TextfileExporter: Sendable {
         snapshot.path = path
       }
       snapshot.connectivity = connectivity
-      state.snapshot = snapshot
+      state.snapshots[label] = snapshot
       state.version += 1
       return true
     }
-    guard changed else { return nil }
-    return written.withLockedValue { writtenVersion -> String? in
-      let (snapshot, version) = state.withLockedValue { ($0.snapshot, $0.version) }
-      guard let snapshot, version > writtenVersion else { return nil }
-      if let failure = PrometheusTextfile.replace(self.path, with: PrometheusTextfile.render(snapshot, netns: netns)) {
-        return failure
-      }
+    return changed ? write() : nil
+  }
+
+  /// Writes the newest snapshots, unless a newer text than theirs is already written.
+  private func write() -> String? {
+    written.withLockedValue { writtenVersion -> String? in
+      let (snapshots, version) = state.withLockedValue { ($0.snapshots, $0.version) }
+      guard version > writtenVersion else { return nil }
+      let entries = snapshots.sorted { ($0.key ?? "") < ($1.key ?? "") }.map { (netns: $0.key, snapshot: $0.value) }
+      let stamp = PrometheusTextfile.FileStamp(
+        name: PrometheusTextfile.fileName(of: self.path), started: started, written: PrometheusTextfile.now())
+      let text = PrometheusTextfile.render(entries, stamp: stamp, stampNetns: netns)
+      if let failure = PrometheusTextfile.replace(self.path, with: text) { return failure }
       writtenVersion = version
       return nil
     }
+  }
+}
+
+extension TextfileExporter {
+  /// Blocks the calling thread until `stop`, rewriting the file every ``PrometheusTextfile/refreshInterval``
+  /// meanwhile (the one wake-up an idle `watch --textfile` makes); a failed write stops netstatus.
+  func refreshBlocking(until stop: StopSignal) -> NetStatusCommand.ExitCode {
+    while true {
+      if let code = stop.waitBlocking(timeout: PrometheusTextfile.refreshInterval) { return code }
+      if let failure = refresh() { stop.fire(.failure, message: failure) }
+    }
+  }
+
+  /// Waits for `stop`, rewriting the file every ``PrometheusTextfile/refreshInterval`` meanwhile; a failed write
+  /// stops netstatus.
+  func refreshing(until stop: StopSignal) async -> NetStatusCommand.ExitCode {
+    let refresher = Task {
+      while (try? await Task.sleep(for: PrometheusTextfile.refreshInterval)) != nil {
+        if let failure = refresh() {
+          stop.fire(.failure, message: failure)
+          return
+        }
+      }
+    }
+    let code = await stop.wait()
+    refresher.cancel()
+    await refresher.value
+    return code
   }
 }

@@ -104,6 +104,17 @@ final class StopSignal: Sendable {
     return code ?? .success
   }
 
+  /// Blocks the calling thread until the first stop or until `timeout` has passed, whichever comes first: the
+  /// stop's exit code, or `nil` when the time ran out.
+  func waitBlocking(timeout: Duration) -> NetStatusCommand.ExitCode? {
+    let (seconds, attoseconds) = timeout.components
+    let nanoseconds = Int(clamping: seconds) &* 1_000_000_000 &+ Int(attoseconds / 1_000_000_000)
+    guard stopped.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success else { return nil }
+    // Signalled once, by the first stop: left signalled for the next wait.
+    stopped.signal()
+    return code ?? .success
+  }
+
   /// Waits for the first stop.
   func wait() async -> NetStatusCommand.ExitCode {
     await waitUnlessCancelled() ?? code ?? .success

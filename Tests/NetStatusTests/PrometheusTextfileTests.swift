@@ -19,7 +19,7 @@
         ], supportsIPv4: true, supportsDNS: true)
       let text = PrometheusTextfile.render(
         .init(path: path, connectivity: .portal(redirect: "http://x/"), changes: 3, lastChange: 1_764_540_000.25),
-        netns: #"odd"name"#)
+        netns: #"odd"name"#, stamp: .init(name: "net.prom", started: 1_764_539_000, written: 1_764_540_001.5))
       let samples = text.split(separator: "\n").filter { !$0.hasPrefix("#") }
       #expect(
         samples == [
@@ -38,6 +38,8 @@
           #"netstatus_connectivity_state{netns="odd\"name",state="full"} 0"#,
           #"netstatus_path_changes_total{netns="odd\"name"} 3"#,
           #"netstatus_path_last_change_timestamp_seconds{netns="odd\"name"} 1764540000.250000"#,
+          #"netstatus_start_time_seconds{netns="odd\"name",textfile="net.prom"} 1764539000.000000"#,
+          #"netstatus_textfile_timestamp_seconds{netns="odd\"name",textfile="net.prom"} 1764540001.500000"#,
         ], "\(text)")
       #expect(text.contains("# TYPE netstatus_path_changes_total counter\n"))
       #expect(PrometheusTextfile.escape("a\\b\"c\nd") == #"a\\b\"c\nd"#)
@@ -47,10 +49,69 @@
       let text = PrometheusTextfile.render(
         .init(
           path: NetworkPath(status: .unsatisfied, unsatisfiedReason: .notAvailable), connectivity: nil, changes: 0,
-          lastChange: 1), netns: nil)
+          lastChange: 1), netns: nil, stamp: .init(name: "n.prom", started: 0, written: 0))
       #expect(text.contains("netstatus_path_satisfied 0\n"))
       #expect(!text.contains("netstatus_path_interface_info{"))
       #expect(!text.contains("netstatus_connectivity_state"))
+    }
+
+    /// `--all-netns --textfile`: one file, each namespace's series labelled with its name, every metric's samples
+    /// together after its HELP and TYPE (the format allows no other order), netstatus's own metrics once.
+    @Test func severalNamespacesShareEachMetricsHelpAndType() {
+      let online = PrometheusTextfile.Snapshot(
+        path: NetworkPath(
+          status: .satisfied, availableInterfaces: [NetworkInterface(name: "v0", index: 2, type: .other)],
+          supportsIPv4: true), connectivity: nil, changes: 1, lastChange: 2)
+      let offline = PrometheusTextfile.Snapshot(
+        path: NetworkPath(status: .unsatisfied, unsatisfiedReason: .notAvailable), connectivity: nil, changes: 0,
+        lastChange: 1)
+      let text = PrometheusTextfile.render(
+        [("a", online), ("b", offline)], stamp: .init(name: "all.prom", started: 5, written: 6), stampNetns: nil)
+      let lines = text.split(separator: "\n")
+      let satisfied = lines.firstIndex(of: "# TYPE netstatus_path_satisfied gauge")
+      #expect(
+        satisfied.map { Array(lines[($0 + 1)...($0 + 2)]) } == [
+          #"netstatus_path_satisfied{netns="a"} 1"#, #"netstatus_path_satisfied{netns="b"} 0"#,
+        ])
+      #expect(lines.filter { $0.hasPrefix("# TYPE ") }.count == Set(lines.filter { $0.hasPrefix("# TYPE ") }).count)
+      #expect(
+        lines.filter { $0.hasPrefix("netstatus_path_interface_info") } == [
+          #"netstatus_path_interface_info{netns="a",interface="v0",type="other"} 1"#
+        ])
+      #expect(lines.contains(#"netstatus_start_time_seconds{textfile="all.prom"} 5.000000"#), "\(text)")
+      #expect(lines.contains(#"netstatus_textfile_timestamp_seconds{textfile="all.prom"} 6.000000"#), "\(text)")
+      #expect(PrometheusTextfile.fileName(of: "/var/lib/node_exporter/netstatus.prom") == "netstatus.prom")
+    }
+
+    /// The exporter's file across a namespace's arrival, departure and a refresh: a deleted namespace's series
+    /// leave the file, and a refresh rewrites it with a later write time and nothing else changed.
+    @Test func theExporterDropsAGoneNamespaceAndRefreshesItsWriteTime() throws {
+      let folder = try Folder("promexp")
+      defer { folder.delete() }
+      let exporter = TextfileExporter(path: folder.path + "/all.prom", netns: nil)
+      #expect(exporter.refresh() == nil)
+      #expect(folder.contents("all.prom")?.contains("netstatus_path_satisfied{") == false)
+      #expect(exporter.update(namespace: "a", path: .test(.wiredEthernet), connectivity: nil) == nil)
+      #expect(exporter.update(namespace: "b", path: .test(.wifi), connectivity: nil) == nil)
+      #expect(folder.contents("all.prom")?.contains(#"netstatus_path_satisfied{netns="b"} 1"#) == true)
+      #expect(exporter.remove(namespace: "b") == nil)
+      let before = try #require(folder.contents("all.prom"))
+      #expect(!before.contains(#"netns="b""#), "\(before)")
+      #expect(before.contains(#"netstatus_path_satisfied{netns="a"} 1"#), "\(before)")
+      func written(_ text: String) -> Double? {
+        text.split(separator: "\n").first { $0.hasPrefix("netstatus_textfile_timestamp_seconds") }
+          .flatMap { $0.split(separator: " ").last }.flatMap { Double($0) }
+      }
+      let first = try #require(written(before))
+      var now = timespec()
+      repeat { clock_gettime(CLOCK_REALTIME, &now) } while Double(now.tv_sec) + Double(now.tv_nsec) / 1e9 <= first
+      #expect(exporter.refresh() == nil)
+      let after = try #require(folder.contents("all.prom"))
+      #expect(try #require(written(after)) > first)
+      func withoutStamp(_ text: String) -> [Substring] {
+        text.split(separator: "\n").filter { !$0.hasPrefix("netstatus_textfile_timestamp_seconds") }
+      }
+      #expect(withoutStamp(after) == withoutStamp(before))
     }
 
     /// The samples of a textfile as the official parser reads them: `name{labels} value` lines, sorted.
