@@ -34,6 +34,7 @@ let linuxOnlyTestFiles = [
   "ProbeFloodKernelTests.swift",
   "ProbeSite.swift",
   "ProbeTestSupport.swift",
+  "PrometheusEndToEndTests.swift",
   "RealNetworkManagerTests.swift",
 ]
 let netStatusTestsExcludes = buildsForLinux ? [] : linuxOnlyTestFiles

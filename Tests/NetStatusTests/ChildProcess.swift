@@ -177,6 +177,9 @@ final class ChildProcess: Sendable {
       ? .exited(process.terminationStatus) : .signalled(process.terminationStatus)
   }
 
+  /// Whether the process has ended (without waiting, and without killing it).
+  var hasExited: Bool { !process.isRunning }
+
   /// Sends a signal to the process.
   func signal(_ number: Int32) {
     kill(process.processIdentifier, number)
