@@ -8,15 +8,18 @@ import NetStatusCore
   import Darwin
 #endif
 
-/// `netstatus watch --all-netns`: the path of every named network namespace (`ip netns list`), following
+/// `netstatus watch --all-netns`: the path of every network namespace named in a folder (`ip netns list`'s
+/// `/run/netns`, Docker's `/run/docker/netns` when `/run/docker` exists, and each `--netns-dir DIR`), following
 /// namespaces as they appear and disappear. Linux only.
 ///
-/// One monitor per namespace, all served by the library's one rtnetlink thread; the namespaces themselves are
-/// followed on that thread too (``NamedNetworkNamespaces``), so every line is written there, in order, with no
-/// thread of its own per namespace. Each line names its namespace: `"netns":"NAME"` after the documented keys
-/// in JSON, `NAME:` after the time otherwise. A namespace that goes away ends with a line saying so
-/// (`{"netns":"NAME","deleted":true}`, or `NAME: deleted`), and with nothing else: its monitor's failure (the
-/// namespace deleted, or the process a `/run/netns` link points at gone) says so too, never as an `offline` line.
+/// One monitor per namespace, all served by the library's one rtnetlink thread; the folders themselves are
+/// followed on that thread too (one ``NamedNetworkNamespaces`` each), so every line is written there, in order,
+/// with no thread of its own per namespace. A namespace named in several places (one bind-mounted twice) is
+/// watched once, under its first name (``NamespaceCatalog``). Each line names its namespace: `"netns":"NAME"`
+/// after the documented keys in JSON, `NAME:` after the time otherwise. A namespace that goes away ends with a line
+/// saying so (`{"netns":"NAME","deleted":true}`, or `NAME: deleted`), and with nothing else: its monitor's failure
+/// (the namespace deleted, or the process a `/run/netns` link points at gone) says so too, never as an `offline`
+/// line.
 ///
 /// With `--textfile PATH`, one file holds every namespace's metrics, each series labelled `netns="NAME"`; a
 /// namespace's series leave it when the namespace goes.
@@ -30,28 +33,62 @@ final class AllNamespacesWatch: Sendable {
   }
 
   private struct State {
+    var catalog: NamespaceCatalog<NamespaceInode>
+    /// By label.
     var watched: [String: Watched] = [:]
-    /// Namespaces whose monitor could not start for want of descriptors, to try again.
-    var starved: Set<String> = []
-    /// The namespaces present at start not tried yet: until they all are, failures are kept, not printed.
-    var initial: Set<String> = []
-    /// The failures of the namespaces present at start: their names, errors, and whether permission was refused.
+    /// Namespaces whose monitor could not start for want of descriptors, to try again: label and what to open.
+    var starved: [String: String] = [:]
+    /// The names present at start (folder and name) not settled yet: until they all are, failures are kept, not
+    /// printed.
+    var initial: Set<NamespaceCatalog<NamespaceInode>.Holder> = []
+    /// The failures of the namespaces present at start: their labels, errors, and whether permission was refused.
     var initialFailures: [(name: String, error: NetworkMonitorError, refused: Bool)] = []
     /// Whether any monitor started.
     var anyStarted = false
   }
 
+  /// Where `ip netns` names namespaces.
+  static let namedFolder = "/run/netns"
+  /// Where Docker bind-mounts its containers' namespaces (sandbox keys).
+  static let dockerFolder = "/run/docker/netns"
+
   private let json: Bool
   private let formatter: PathFormatter
   private let stop: StopSignal
   private let textfile: TextfileExporter?
-  private let state = Locked(State())
+  /// The folders followed, in order (``NamespaceCatalog/folders``).
+  private let folders: [String]
+  private let state: Locked<State>
 
-  init(json: Bool, formatter: PathFormatter, stop: StopSignal, textfile: TextfileExporter? = nil) {
+  init(
+    json: Bool, formatter: PathFormatter, stop: StopSignal, textfile: TextfileExporter? = nil,
+    folders: [String] = [AllNamespacesWatch.namedFolder]
+  ) {
     self.json = json
     self.formatter = formatter
     self.stop = stop
     self.textfile = textfile
+    self.folders = folders
+    self.state = Locked(State(catalog: NamespaceCatalog(folders: folders)))
+  }
+
+  /// The folders to follow, in order: `/run/netns`, `/run/docker/netns` when Docker's `/run/docker` exists, then
+  /// each `--netns-dir`, each once.
+  static func folders(_ options: CommandLineOptions, dockerPresent: Bool) -> [String] {
+    var folders = [namedFolder]
+    if dockerPresent { folders.append(dockerFolder) }
+    for folder in options.namespaceFolders {
+      var trimmed = folder
+      while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+      if !folders.contains(trimmed) { folders.append(trimmed) }
+    }
+    return folders
+  }
+
+  /// The folder a path is in (`/run` for `/run/netns`, `.` for a bare name). Pure.
+  static func parent(of path: String) -> String {
+    guard let slash = path.dropLast().lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
   }
 
   /// Runs the watch on the calling thread until a stop signal, or until standard output's reader goes away.
@@ -60,6 +97,11 @@ final class AllNamespacesWatch: Sendable {
       StandardOutput.ignoreBrokenPipeSignal()
       let stop = StopSignal { _ in .success }
       StandardOutput.watchForClose { stop.fire(.success) }
+      let folders = Self.folders(options, dockerPresent: access("/run/docker", F_OK) == 0)
+      for folder in options.namespaceFolders where access(Self.parent(of: folder), F_OK) != 0 {
+        StandardOutput.error("--netns-dir \(folder.escapingControlCharacters()): neither it nor its parent exists")
+        return .failure
+      }
       let textfile = options.textfile.map { TextfileExporter(path: $0, netns: nil) }
       // The file exists from the start, with netstatus's own metrics, whether or not any namespace does.
       if let failure = textfile?.refresh() {
@@ -68,18 +110,28 @@ final class AllNamespacesWatch: Sendable {
       }
       let watch = AllNamespacesWatch(
         json: options.json, formatter: PathFormatter(style: NetStatusCommand.outputStyle), stop: stop,
-        textfile: textfile)
-      let present = NamedNetworkNamespaces.list()
+        textfile: textfile, folders: folders)
+      let present = folders.enumerated().flatMap { index, folder in
+        NamedNetworkNamespaces.list(folder: folder).map {
+          NamespaceCatalog<NamespaceInode>.Holder(folder: index, name: $0)
+        }
+      }
       watch.state.withLockedValue { $0.initial = Set(present) }
-      let namespaces: NamedNetworkNamespaces
-      do throws(NetworkMonitorError) {
-        namespaces = try NamedNetworkNamespaces { change in watch.apply(change) }
-      } catch {
-        StandardOutput.error(CommandMessages.describe(error))
-        return .failure
+      // Made in the folders' order: each reports the names present first, on the rtnetlink thread, in this order,
+      // so that a namespace named twice is first seen under its first folder's name.
+      var followed: [NamedNetworkNamespaces] = []
+      for (index, folder) in folders.enumerated() {
+        do throws(NetworkMonitorError) {
+          followed.append(try NamedNetworkNamespaces(folder: folder) { change in watch.apply(change, folder: index) })
+        } catch {
+          StandardOutput.error("\(folder): \(CommandMessages.describe(error))")
+          for namespaces in followed { namespaces.stop() }
+          watch.stopAll()
+          return .failure
+        }
       }
       let code = textfile?.refreshBlocking(until: stop) ?? stop.waitBlocking()
-      namespaces.stop()
+      for namespaces in followed { namespaces.stop() }
       watch.stopAll()
       if let message = stop.message { StandardOutput.error(message) }
       return code
@@ -90,32 +142,55 @@ final class AllNamespacesWatch: Sendable {
   }
 
   #if os(Linux)
-    /// Starts or stops the monitor of a namespace (on the rtnetlink thread).
-    private func apply(_ change: NamedNetworkNamespaces.Change) {
+    /// Records a change of folder `folder`, and starts and stops monitors as the catalog says (on the rtnetlink
+    /// thread).
+    private func apply(_ change: NamedNetworkNamespaces.Change, folder: Int) {
+      typealias Catalog = NamespaceCatalog<NamespaceInode>
+      let changed: String
+      switch change {
+      case .appeared(let name), .disappeared(let name): changed = name
+      }
+      // After the change is applied: a name present at start is then settled.
+      defer { settleInitial(.init(folder: folder, name: changed)) }
+      let actions: [Catalog.Action]
       switch change {
       case .appeared(let name):
-        start(name, retry: false)
-        settleInitial(name)
-      case .disappeared(let name):
-        settleInitial(name)
-        let gone = state.withLockedValue { state -> Watched? in
-          state.starved.remove(name)
-          return state.watched.removeValue(forKey: name)
+        let holder = Catalog.Holder(folder: folder, name: name)
+        // Read outside the lock. Gone again already: its disappearance follows.
+        guard let identity = NamespaceFolderWatcher.namespaceIdentity(folders[folder] + "/" + name) else { return }
+        actions = state.withLockedValue {
+          $0.catalog.appeared(holder, identity: NamespaceInode(device: identity.device, inode: identity.inode))
         }
-        guard let gone else { return }
-        gone.monitor.removeSynchronousSubscriber(gone.subscriber)
-        gone.monitor.stopMonitoring()
-        printDeleted(name)
-        retryStarved()
+      case .disappeared(let name):
+        actions = state.withLockedValue { $0.catalog.disappeared(.init(folder: folder, name: name)) }
+      }
+      for action in actions {
+        switch action {
+        case .start(let holder, let label):
+          // A name in /run/netns is opened by name, as `ip netns exec` does (its /etc/netns/NAME/resolv.conf).
+          let folder = folders[holder.folder]
+          let target = folder == Self.namedFolder ? holder.name : folder + "/" + holder.name
+          start(label, target: target, retry: false)
+        case .stop(_, let label):
+          let gone = state.withLockedValue { state -> Watched? in
+            state.starved[label] = nil
+            return state.watched.removeValue(forKey: label)
+          }
+          guard let gone else { continue }
+          gone.monitor.removeSynchronousSubscriber(gone.subscriber)
+          gone.monitor.stopMonitoring()
+          printDeleted(label)
+          retryStarved()
+        }
       }
     }
 
-    /// Starts the monitor of `name`. A failure is said once (not again when a retry fails the same way), and a
-    /// failure for want of descriptors is tried again later.
-    private func start(_ name: String, retry: Bool) {
+    /// Starts the monitor of `target` (a name in /run/netns, or a path), labelled `name`. A failure is said once
+    /// (not again when a retry fails the same way), and a failure for want of descriptors is tried again later.
+    private func start(_ name: String, target: String, retry: Bool) {
       let monitor: NetworkMonitor
       do throws(NetworkMonitorError) {
-        monitor = try NetworkMonitor(networkNamespace: name)
+        monitor = try NetworkMonitor(networkNamespace: target)
         // Nothing here observes notifications, and the main queue they are posted on never runs.
         monitor.postsNotifications = false
         try monitor.start()
@@ -123,10 +198,10 @@ final class AllNamespacesWatch: Sendable {
         let starved = Self.isDescriptorShortage(error)
         let known = state.withLockedValue { state -> Bool in
           guard starved else { return false }
-          return !state.starved.insert(name).inserted
+          return state.starved.updateValue(target, forKey: name) != nil
         }
         let kept = state.withLockedValue { state -> Bool in
-          guard state.initial.contains(name) else { return false }
+          guard !state.initial.isEmpty, !retry else { return false }
           state.initialFailures.append((name, error, Self.isPermissionRefused(error)))
           return true
         }
@@ -135,7 +210,7 @@ final class AllNamespacesWatch: Sendable {
         return
       }
       state.withLockedValue {
-        $0.starved.remove(name)
+        $0.starved.removeValue(forKey: name)
         $0.anyStarted = true
       }
       // The subscriber sees the monitor's failure (set before the path is sent) and reports it, instead of the
@@ -150,16 +225,17 @@ final class AllNamespacesWatch: Sendable {
       state.withLockedValue { $0.watched[name] = Watched(monitor: monitor, subscriber: subscriber) }
     }
 
-    /// `name`, present at start, has been tried (or is gone). Once all have been: if namespaces were there, none
+    /// A name present at start has been tried (or is gone). Once all have been: if namespaces were there, none
     /// could be watched and every one refused permission, the watch ends with one line (exit 2), as `show --netns`
     /// does; otherwise the failures kept are said, one line each, and the watch goes on.
-    private func settleInitial(_ name: String) {
+    private func settleInitial(_ holder: NamespaceCatalog<NamespaceInode>.Holder) {
+      let folders = self.folders
       let settled = state.withLockedValue { state -> [(name: String, error: NetworkMonitorError, refused: Bool)]? in
-        guard state.initial.remove(name) != nil else { return nil }
+        guard state.initial.remove(holder) != nil else { return nil }
         // A name deleted between the listing and the watch's start is never reported: once few are left, those that
         // are gone are not waited for.
         if state.initial.count <= 16 {
-          state.initial = state.initial.filter { access("/run/netns/" + $0, F_OK) == 0 }
+          state.initial = state.initial.filter { access(folders[$0.folder] + "/" + $0.name, F_OK) == 0 }
         }
         guard state.initial.isEmpty else { return nil }
         defer { state.initialFailures = [] }
@@ -209,11 +285,11 @@ final class AllNamespacesWatch: Sendable {
 
     /// Tries again, in name order, the namespaces that could not start for want of descriptors.
     private func retryStarved() {
-      let names = state.withLockedValue { $0.starved.sorted() }
-      for name in names where stop.code == nil {
+      let starved = state.withLockedValue { $0.starved.sorted { $0.key < $1.key } }
+      for (name, target) in starved where stop.code == nil {
         // Still starved after this one: the rest would be too.
-        start(name, retry: true)
-        if state.withLockedValue({ $0.starved.contains(name) }) { break }
+        start(name, target: target, retry: true)
+        if state.withLockedValue({ $0.starved[name] != nil }) { break }
       }
     }
 

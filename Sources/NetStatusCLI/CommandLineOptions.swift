@@ -13,6 +13,9 @@ struct CommandLineOptions: Equatable {
   var networkNamespace: String?
   /// `watch --all-netns`: every named namespace, as they appear and disappear.
   var allNamespaces = false
+  /// `--netns-dir DIR` (repeatable, with `--all-netns`): more folders whose files name namespaces, as
+  /// `/run/netns` does for `ip netns`.
+  var namespaceFolders: [String] = []
   /// `show --all`: every link and the DNS servers too.
   var showAll = false
   /// `watch --textfile PATH`: the file to keep in the Prometheus text format.
@@ -185,6 +188,13 @@ struct CommandLineOptions: Equatable {
         }
         options.networkNamespace = namespace
       case "--all-netns": options.allNamespaces = true
+      case "--netns-dir":
+        let folder = try value(for: name, inline: inline)
+        guard folder.hasPrefix("/") else {
+          throw UsageError(
+            message: "--netns-dir takes a folder's absolute path, not '\(folder)'", command: commandGiven)
+        }
+        options.namespaceFolders.append(folder)
       case "--all": options.showAll = true
       case "--textfile":
         let file = try value(for: name, inline: inline)
@@ -280,6 +290,9 @@ struct CommandLineOptions: Equatable {
     }
     if options.command == .completions, options.completionShell == nil, !options.help, !options.version {
       throw UsageError(message: "completions needs a shell: bash, zsh or fish", command: .completions)
+    }
+    if !options.namespaceFolders.isEmpty, !options.allNamespaces {
+      throw UsageError(message: "--netns-dir adds folders to --all-netns: give --all-netns too", command: commandGiven)
     }
     if options.allNamespaces, options.networkNamespace != nil {
       throw UsageError(message: "--all-netns and --netns exclude each other", command: .watch)

@@ -75,6 +75,9 @@ extension CommandLineOptions {
     OptionSpec(
       long: "--all-netns", commands: [.watch], summary: "watch every named namespace, as they come and go"),
     OptionSpec(
+      long: "--netns-dir", value: .file, repeatable: true, commands: [.watch],
+      summary: "with --all-netns: also the namespaces named in this folder (repeatable)", placeholder: "DIR"),
+    OptionSpec(
       long: "--textfile", value: .file, commands: [.watch],
       summary: "keep this file in Prometheus text format (node_exporter's textfile collector)"),
     OptionSpec(

@@ -31,6 +31,7 @@
         arguments += ["--probe", "http://192.0.2.80/"]
       }
       if spec.long == "--any" || spec.long == "--operational-state" { arguments += ["--interface", "eth0"] }
+      if spec.long == "--netns-dir" { arguments += ["--all-netns"] }
       return arguments
     }
 

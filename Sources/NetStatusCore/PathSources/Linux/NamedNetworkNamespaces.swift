@@ -82,7 +82,7 @@
   ///
   /// `@unchecked Sendable`: its mutable state is used by one thread at a time, handed over under the hub's lock
   /// as for ``NetlinkSessionWorker``; the stop flag is atomic.
-  final class NamespaceFolderWatcher: NetlinkHubClient, @unchecked Sendable {
+  package final class NamespaceFolderWatcher: NetlinkHubClient, @unchecked Sendable {
     let reservation: NetlinkEventHub.Reservation
     let finished = DispatchSemaphore(value: 0)
     /// The first scan runs on the hub's thread, right after enabling, so that every change comes from there.
@@ -192,21 +192,27 @@
       handler(change)
     }
 
-    /// A namespace's identity: its nsfs device and inode.
-    struct NamespaceIdentity: Equatable {
-      var device: UInt64
-      var inode: UInt64
+    /// A namespace's identity: its nsfs device and inode (what `lsns` shows as NS). One namespace bind-mounted in
+    /// two places has one identity.
+    package struct NamespaceIdentity: Hashable, Sendable {
+      package var device: UInt64
+      package var inode: UInt64
+
+      package init(device: UInt64, inode: UInt64) {
+        self.device = device
+        self.inode = inode
+      }
     }
 
     /// Whether the file is a namespace: on nsfs (a bind mount of one, or a link to `/proc/PID/ns/net`), not the
     /// empty file under it.
-    static func isNamespace(_ path: String) -> Bool {
+    package static func isNamespace(_ path: String) -> Bool {
       var type = 0
       return cns_statfs_type(path, &type) == 0 && type == cns_nsfs_magic()
     }
 
     /// The identity of the namespace at `path` (links followed), or `nil` when it is none.
-    static func namespaceIdentity(_ path: String) -> NamespaceIdentity? {
+    package static func namespaceIdentity(_ path: String) -> NamespaceIdentity? {
       guard isNamespace(path) else { return nil }
       var info = stat()
       guard stat(path, &info) == 0 else { return nil }
@@ -214,7 +220,7 @@
     }
 
     /// The entries of a folder (none when it cannot be read).
-    static func names(in folder: String) -> [String] {
+    package static func names(in folder: String) -> [String] {
       guard let directory = opendir(folder) else { return [] }
       defer { closedir(directory) }
       var names: [String] = []
