@@ -11,7 +11,8 @@ struct CommandLineOptions: Equatable {
   var command: Command = .show
   var json = false
   var networkNamespace: String?
-  /// `watch --all-netns`: every named namespace, as they appear and disappear.
+  /// `watch --all-netns`: every named namespace, as they appear and disappear; `show --all-netns`: every
+  /// namespace, named or held by processes.
   var allNamespaces = false
   /// `--netns-dir DIR` (repeatable, with `--all-netns`): more folders whose files name namespaces, as
   /// `/run/netns` does for `ip netns`.
@@ -295,7 +296,10 @@ struct CommandLineOptions: Equatable {
       throw UsageError(message: "--netns-dir adds folders to --all-netns: give --all-netns too", command: commandGiven)
     }
     if options.allNamespaces, options.networkNamespace != nil {
-      throw UsageError(message: "--all-netns and --netns exclude each other", command: .watch)
+      throw UsageError(message: "--all-netns and --netns exclude each other", command: commandGiven)
+    }
+    if options.allNamespaces, options.showAll {
+      throw UsageError(message: "--all-netns and --all exclude each other", command: .show)
     }
     if options.allNamespaces, probeURL != nil {
       throw UsageError(

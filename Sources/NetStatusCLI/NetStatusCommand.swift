@@ -132,6 +132,9 @@ public enum NetStatusCommand {
     if let shell = options.completionShell {
       return .finished(emit(Completions.script(for: shell), stop: nil) ?? .success)
     }
+    if options.allNamespaces, options.command == .show {
+      return .finished(NamespaceListing.run(options))
+    }
     if options.allNamespaces {
       // Reached only through run(_:), which a program embedding the CLI may call: main() runs it on its thread.
       return .finished(AllNamespacesWatch.run(options))

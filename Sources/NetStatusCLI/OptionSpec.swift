@@ -73,9 +73,10 @@ extension CommandLineOptions {
       long: "--all", commands: [.show],
       summary: "also every link (index, type, state, addresses) and the DNS servers"),
     OptionSpec(
-      long: "--all-netns", commands: [.watch], summary: "watch every named namespace, as they come and go"),
+      long: "--all-netns", commands: [.show, .watch],
+      summary: "every namespace: watch the named ones as they come and go; show all, with a PID"),
     OptionSpec(
-      long: "--netns-dir", value: .file, repeatable: true, commands: [.watch],
+      long: "--netns-dir", value: .file, repeatable: true, commands: [.show, .watch],
       summary: "with --all-netns: also the namespaces named in this folder (repeatable)", placeholder: "DIR"),
     OptionSpec(
       long: "--textfile", value: .file, commands: [.watch],

@@ -283,7 +283,7 @@
 
     @Test(arguments: [
       ["watch", "--all-netns", "--netns", "x"], ["watch", "--all-netns", "--probe", "http://127.0.0.1:9/"],
-      ["show", "--all-netns"], ["wait", "--all-netns"], ["watch", "--all-netns=yes"],
+      ["show", "--all-netns", "--all"], ["wait", "--all-netns"], ["watch", "--all-netns=yes"],
     ])
     func misusedIsAUsageError(arguments: [String]) async throws {
       let run = try NetstatusProcess(arguments)

@@ -91,8 +91,9 @@
         (["netstatus", "wait", "--int"], "--interface-type --interface --internet"),
         (["netstatus", "wait", "--interface-type", "w"], "wifi wiredEthernet"),
         (["netstatus", "watch", "--all"], "--all-netns"),
-        (["netstatus", "show", "--all"], "--all"),
-        (["netstatus", "-j", "--netn"], "--netns"),
+        (["netstatus", "show", "--all"], "--all --all-netns"),
+        (["netstatus", "-j", "--netn"], "--netns --netns-dir"),
+        (["netstatus", "wait", "--netn"], "--netns"),
         (["netstatus", "completions", "z"], "zsh"),
         (["netstatus", "wait", "-t", "2"], "2min"),
       ]

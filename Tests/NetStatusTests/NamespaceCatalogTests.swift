@@ -71,3 +71,46 @@ struct NamespaceCatalogTests {
     }
   }
 }
+
+/// `show --all-netns`'s list, merged without I/O.
+@Suite("Namespace listing")
+struct NamespaceListingTests {
+  let a = NamespaceInode(device: 4, inode: 100)
+  let b = NamespaceInode(device: 4, inode: 200)
+  let host = NamespaceInode(device: 4, inode: 1)
+
+  @Test func namedFirstOnceEachThenTheProcessesOnesByPIDWithTheirLowestPID() {
+    let entries = NamespaceListing.entries(
+      named: [
+        ("web", "/run/netns/web", "web", a), ("ctr", "/run/docker/netns/ctr", "/run/docker/netns/ctr", b),
+        ("alias", "/run/x/alias", "/run/x/alias", a),
+      ],
+      processes: [(900, b), (40, host), (7, host), (300, NamespaceInode(device: 4, inode: 300)), (12, a)])
+    #expect(
+      entries == [
+        .init(label: "ctr", target: "/run/docker/netns/ctr", pid: 900, identity: b),
+        .init(label: "web", target: "web", pid: 12, identity: a),
+        .init(label: nil, target: "/proc/7/ns/net", pid: 7, identity: host),
+        .init(label: nil, target: "/proc/300/ns/net", pid: 300, identity: NamespaceInode(device: 4, inode: 300)),
+      ])
+  }
+
+  @Test func aNameTakenByAnotherNamespaceIsLabelledByItsPath() {
+    let entries = NamespaceListing.entries(
+      named: [("web", "/run/netns/web", "web", a), ("web", "/run/docker/netns/web", "/run/docker/netns/web", b)],
+      processes: [])
+    #expect(entries.map(\.label) == ["/run/docker/netns/web", "web"])
+    #expect(entries.map(\.pid) == [nil, nil])
+  }
+
+  @Test func theJSONLineCarriesTheNamePIDAndInodeAfterThePathsKeys() {
+    let line = NamespaceListing.line(
+      .init(label: "web", target: "web", pid: 12, identity: a), .test(.wiredEthernet), json: true,
+      formatter: PathFormatter(style: .plain))
+    #expect(line.hasSuffix(#","netns":"web","pid":12,"inode":100}"#), "\(line)")
+    let unnamed = NamespaceListing.line(
+      .init(label: nil, target: "/proc/7/ns/net", pid: 7, identity: host), .test(.wiredEthernet), json: true,
+      formatter: PathFormatter(style: .plain))
+    #expect(unnamed.hasSuffix(#","pid":7,"inode":1}"#) && !unnamed.contains("netns"), "\(unnamed)")
+  }
+}

@@ -121,6 +121,38 @@
       #expect(try await watch.waitForExit() == .exited(0), "\(watch.errorOutput)")
     }
 
+    /// `show --all-netns` lists every namespace once, as `lsns -t net` does: one only a process holds (no name,
+    /// its PID), and one bind-mounted twice (under its first folder's name, with the PID of the process in it).
+    @Test func showListsEveryNamespaceOnceWithAPID() async throws {
+      let run = try await PrivateRun()
+      defer { run.delete() }
+      let held = try await Self.container(online: false)
+      defer { held.terminate() }
+      let mounted = try await Self.container(online: true)
+      defer { mounted.terminate() }
+      try run.bindNamespace(of: mounted.processIdentifier, to: "/run/docker/netns/ctr2")
+      try run.bindNamespace(of: mounted.processIdentifier, to: "/run/nstest-extra/again")
+      let show = try run.netstatus(["show", "--all-netns", "--json", "--netns-dir", "/run/nstest-extra"])
+      #expect(try await show.waitForExit() == .exited(0), "\(show.errorOutput)")
+      let all = show.lines.values.compactMap(Lines.fields)
+      func inode(_ pid: Int32) throws -> Int {
+        var info = stat()
+        try #require(stat("/proc/\(pid)/ns/net", &info) == 0)
+        return Int(info.st_ino)
+      }
+      let named = all.filter { $0["netns"] as? String == "ctr2" }
+      #expect(named.count == 1, "\(show.lines.values)")
+      #expect(named.first?["pid"] as? Int == Int(mounted.processIdentifier), "\(named)")
+      #expect(named.first?["inode"] as? Int == (try inode(mounted.processIdentifier)), "\(named)")
+      #expect(named.first?["status"] as? String == "satisfied", "\(named)")
+      #expect(!all.contains { $0["netns"] as? String == "again" }, "mounted twice, listed once")
+      let unnamed = all.filter { $0["pid"] as? Int == Int(held.processIdentifier) }
+      #expect(unnamed.count == 1, "\(show.lines.values)")
+      #expect(unnamed.first?["netns"] == nil, "\(unnamed)")
+      #expect(unnamed.first?["inode"] as? Int == (try inode(held.processIdentifier)), "\(unnamed)")
+      #expect(unnamed.first?["status"] as? String == "unsatisfied", "\(unnamed)")
+    }
+
     @Test func aMissingNetnsDirIsAnError() async throws {
       let run = try NetstatusProcess(["watch", "--all-netns", "--netns-dir", "/nonexistent-nstest/netns"])
       #expect(try await run.waitForExit() == .exited(2))
