@@ -51,9 +51,10 @@ enum HelpText {
     Usage:
       netstatus [show] [--json] [--netns NAME|PATH] [--probe URL [--expect STATUS|TEXT]] [--networkmanager]
       netstatus [show] --all [--netns NAME|PATH]
+      netstatus [show] --all-netns [--json] [--netns-dir DIR]...
       netstatus watch [--json] [--netns NAME|PATH] [--textfile PATH] [--probe URL [--expect STATUS|TEXT]]
                       [--networkmanager]
-      netstatus watch --all-netns [--json]
+      netstatus watch --all-netns [--json] [--netns-dir DIR]... [--textfile PATH]
       netstatus wait [-t SPAN] [-i NAME[:MIN[:MAX]]... [--operational-state MIN[:MAX]]]
                      [--via NAME]... [--any] [--ignore NAME]...
                      [--interface-type TYPE]... [-4] [-6] [--dns] [--internet] [-q]
@@ -72,6 +73,10 @@ enum HelpText {
       help    Show this help, or a command's (netstatus help wait).
 
     \(common)
+
+    show --all-netns lists every network namespace, as lsns -t net does: the named ones
+    (/run/netns, /run/docker/netns, each --netns-dir DIR) and those only processes hold, each
+    once, with the lowest PID in it and its path (JSON: "netns", "pid", "inode").
 
     Where NetworkManager runs (this machine's own namespace only), a path over a device it
     considers metered is expensive; `show --all` lists the sources in use, or why one is not.
@@ -100,15 +105,19 @@ enum HelpText {
 
     Usage: netstatus watch [--json] [--netns NAME|PATH] [--textfile PATH] [--probe URL [--expect STATUS|TEXT]]
                            [--networkmanager]
-           netstatus watch --all-netns [--json]
+           netstatus watch --all-netns [--json] [--netns-dir DIR]... [--textfile PATH]
 
-      --all-netns         Watch every named namespace (`ip netns list`), following namespaces
-                          as they are added and deleted (Linux). Each line names its namespace:
+      --all-netns         Watch every named namespace (`ip netns list`, and Docker's
+                          /run/docker/netns when /run/docker exists), following namespaces
+                          as they are added and deleted (Linux). One bind-mounted in two
+                          places is watched once. Each line names its namespace:
                           `NAME:` after the time, or "netns":"NAME" after the path's keys in
                           JSON. A deleted namespace ends with one line saying so:
                           `NAME: deleted`, or {"netns":"NAME","deleted":true,"time":"..."}.
                           When none can be entered (no CAP_SYS_ADMIN): one line, exit 2.
                           Not with --netns or --probe.
+      --netns-dir DIR     With --all-netns: also the namespaces named in DIR, as a container
+                          runtime keeps them (repeatable).
       --textfile PATH     Keep PATH in the Prometheus text format for node_exporter's textfile
                           collector, replaced whole (written aside, then renamed) on every
                           change: netstatus_path_satisfied, _family_supported{family},
@@ -116,7 +125,10 @@ enum HelpText {
                           type}, _available_interfaces, netstatus_connectivity_state{state}
                           (with --probe), netstatus_path_changes_total and
                           netstatus_path_last_change_timestamp_seconds; all with netns="NAME"
-                          under --netns. Not with --all-netns.
+                          under --netns, each namespace's under --all-netns (one file for
+                          all); and netstatus_start_time_seconds{textfile} and
+                          netstatus_textfile_timestamp_seconds{textfile}: the file is
+                          rewritten at least every 60 s, so a stale one means netstatus died.
 
     With --probe, a line is also printed when the internet connectivity changes. The probe runs
     when the path changes, and again with backoff (1 s, doubling up to 300 s) until it gets the
