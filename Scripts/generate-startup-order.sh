@@ -18,7 +18,10 @@ command -v valgrind >/dev/null 2>&1 || { echo "generate-startup-order.sh: valgri
 scratch=.build-order
 swift build -c release --product netstatus --static-swift-stdlib --toolset Scripts/static-toolset.json \
   -Xlinker -z -Xlinker pack-relative-relocs --scratch-path "$scratch" >&2
-binary="$scratch/release/netstatus"
+# Without its DWARF (the symbol table, which gives callgrind the names, stays): valgrind 3.19's reader gives up on
+# the toolchain's debug info ("Possibly corrupted debuginfo file").
+binary="$scratch/release/netstatus-symbols"
+strip --strip-debug -o "$binary" "$scratch/release/netstatus"
 
 ns=nsbench-order-$$
 work=$(mktemp -d)
