@@ -1,3 +1,4 @@
+import Dispatch
 import NetStatusCore
 
 #if canImport(Glibc)
@@ -59,6 +60,8 @@ final class AllNamespacesWatch: Sendable {
   /// The folders followed, in order (``NamespaceCatalog/folders``).
   private let folders: [String]
   private let state: Locked<State>
+  /// The failed monitors being stopped off the rtnetlink thread (``failed(_:_:)``); ``stopAll()`` waits for them.
+  private let stopping = DispatchGroup()
 
   init(
     json: Bool, formatter: PathFormatter, stop: StopSignal, textfile: TextfileExporter? = nil,
@@ -269,18 +272,30 @@ final class AllNamespacesWatch: Sendable {
     }
 
     /// The monitor of `name` failed: deleted (or the process its link points at gone), or another failure, said on
-    /// standard error. Either way it is no longer watched, and its descriptors are free for a starved namespace.
+    /// standard error. Either way it is no longer watched, and once stopped its descriptors are free for a starved
+    /// namespace.
+    ///
+    /// Called on the rtnetlink thread, inside the failing session's delivery, where a stop cannot wait for that
+    /// session: the thread closes its descriptors only once the delivery returns. So the monitor is stopped from
+    /// another thread, where `stopMonitoring()` returns once they are closed, and the starved namespaces are tried
+    /// after that; tried at once, they found the descriptors still open and waited for a next stop that may never
+    /// come.
     private func failed(_ name: String, _ error: NetworkMonitorError) {
       guard let gone = state.withLockedValue({ $0.watched.removeValue(forKey: name) }) else { return }
       gone.monitor.removeSynchronousSubscriber(gone.subscriber)
-      gone.monitor.stopMonitoring()
       switch error {
       case .namespaceDeleted, .namespaceNotFound: printDeleted(name)
       default:
         StandardOutput.error(Self.failureLine(name, error))
         forget(name)
       }
-      retryStarved()
+      let monitor = gone.monitor
+      stopping.enter()
+      DispatchQueue.global().async { [self] in
+        monitor.stopMonitoring()
+        retryStarved()
+        stopping.leave()
+      }
     }
 
     /// Tries again, in name order, the namespaces that could not start for want of descriptors.
@@ -303,8 +318,10 @@ final class AllNamespacesWatch: Sendable {
     }
   #endif
 
-  /// Stops every monitor (after the namespaces are no longer followed).
+  /// Stops every monitor (after the namespaces are no longer followed), once the failed ones being stopped are, and
+  /// any starved namespace their stop let start.
   func stopAll() {
+    stopping.wait()
     let all = state.withLockedValue { state in
       defer { state.watched = [:] }
       return Array(state.watched.values)
