@@ -170,7 +170,7 @@ struct NWPathMonitorLifecycleTests {
     #expect(monitor.isMonitoring)
 
     let nwMonitor = try #require(log.monitors.first)
-    async let waited = monitor.waitForPath(timeout: .seconds(5))
+    async let waited = monitor.waitForPath(timeout: Recorder<NetworkPath>.defaultTimeout)
     nwMonitor.emit(.satisfied("pdp_ip0", index: 3, .cellular))
     let path = try await waited
     #expect(path == .connected(via: .cellular, index: 3))
@@ -182,7 +182,7 @@ struct NWPathMonitorLifecycleTests {
     let log = MonitorLog { $0.pathOnStart = .satisfied("en1", index: 5, .wiredEthernet) }
     let monitor = NetworkMonitor(source: log.source)
     defer { monitor.stopMonitoring() }
-    let path = try await monitor.waitForPath(timeout: .seconds(5))
+    let path = try await monitor.waitForPath(timeout: Recorder<NetworkPath>.defaultTimeout)
     #expect(path == .connected(via: .wiredEthernet, index: 5))
     #expect(log.monitors.count == 1)
   }
@@ -328,7 +328,7 @@ struct NWPathMonitorFilterTests {
       NWPath(
         status: .satisfied, availableInterfaces: [NWInterface(name: "en0", index: 4, type: .wifi)],
         isExpensive: true, supportsIPv4: true))
-    let path = try await monitor.waitForPath(timeout: .seconds(5))
+    let path = try await monitor.waitForPath(timeout: Recorder<NetworkPath>.defaultTimeout)
     #expect(path.availableInterfaces == [NetworkInterface(name: "en0", index: 4, type: .wifi)])
     #expect(path.isExpensive, "Network's judgement is kept, not derived from the interface type")
   }
@@ -351,7 +351,7 @@ struct NWPathMonitorFilterTests {
           NWInterface(name: "utun3", index: 9, type: .other), NWInterface(name: "en0", index: 4, type: .wifi),
         ],
         supportsIPv4: true))
-    let path = try await monitor.waitForPath(timeout: .seconds(5))
+    let path = try await monitor.waitForPath(timeout: Recorder<NetworkPath>.defaultTimeout)
     #expect(path.status == .satisfied)
     #expect(path.availableInterfaces.map(\.name) == ["utun3", "en0"])
   }
@@ -370,7 +370,7 @@ struct NWPathMonitorFilterTests {
           NWInterface(name: "utun4", index: 12, type: .other), NWInterface(name: "en0", index: 4, type: .wifi),
         ],
         supportsIPv4: true, supportsDNS: true))
-    let path = try await monitor.waitForPath(timeout: .seconds(5))
+    let path = try await monitor.waitForPath(timeout: Recorder<NetworkPath>.defaultTimeout)
     #expect(path.status == .satisfied, "re-deriving from types would drop the tunnel and judge again")
     #expect(path.interfaceType == .other)
     #expect(!path.isExpensive)

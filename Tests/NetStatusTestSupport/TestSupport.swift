@@ -40,6 +40,11 @@ package func withTimeout<T: Sendable>(
 /// Conditions are checked under the recorder's lock when the wait begins and after every append, so a
 /// value that arrives between a test's own check and its wait is never missed.
 package final class Recorder<Value: Sendable>: Sendable {
+  /// How long a wait allows by default: generous, because a wait ends as soon as its values arrive and only a
+  /// failing test waits it out. A whole suite under ThreadSanitizer on two loaded cores has stalled a test process
+  /// for about ten seconds (two waits of 5 s failed with their values arriving just after).
+  package static var defaultTimeout: Duration { .seconds(30) }
+
   private typealias Condition = @Sendable ([Value]) -> Bool
 
   private struct State {
@@ -71,7 +76,8 @@ package final class Recorder<Value: Sendable>: Sendable {
   }
 
   /// Waits until at least `count` values have arrived; throws ``TimedOut`` after `timeout`.
-  package func waitFor(count: Int, timeout: Duration = .seconds(5), _ what: String = "values") async throws {
+  package func waitFor(count: Int, timeout: Duration = Recorder.defaultTimeout, _ what: String = "values") async throws
+  {
     _ = try await waitUntil(timeout: timeout, "\(count) \(what)") { $0.count >= count }
   }
 
@@ -80,7 +86,7 @@ package final class Recorder<Value: Sendable>: Sendable {
   /// the values that had arrived by then.
   @discardableResult
   package func waitUntil(
-    timeout: Duration = .seconds(5), _ what: String, _ condition: @escaping @Sendable ([Value]) -> Bool
+    timeout: Duration = Recorder.defaultTimeout, _ what: String, _ condition: @escaping @Sendable ([Value]) -> Bool
   ) async throws -> [Value] {
     do {
       return try await waitWithoutReport(timeout: timeout, condition)

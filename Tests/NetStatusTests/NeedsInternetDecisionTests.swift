@@ -24,7 +24,7 @@ struct NeedsInternetDecisionTests {
     let monitor = NetworkMonitor(source: ScriptedPathSource(path))
     try monitor.start()
     defer { monitor.stopMonitoring() }
-    _ = try await monitor.waitForPath(timeout: .seconds(5))
+    _ = try await monitor.waitForPath(timeout: Recorder<NetworkPath>.defaultTimeout)
     let model = NetworkStatusModel(monitor: monitor)
     #expect(model.path == path)
     #expect(model.coversContentWhileOffline == covered)
