@@ -5,7 +5,9 @@
 import SwiftSyntax
 import SwiftSyntaxMacros
 
+/// `#Preview`'s expansion for a SwiftUI view (Xcode's `PreviewsMacros.SwiftUIView`).
 public struct SwiftUIView: DeclarationMacro {
+  /// A `PreviewRegistry` whose `makePreview()` builds the body with `ViewBuilder` on the main actor.
   public static func expansion(
     of node: some FreestandingMacroExpansionSyntax, in context: some MacroExpansionContext
   ) throws -> [DeclSyntax] {

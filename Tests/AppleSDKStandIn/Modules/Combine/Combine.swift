@@ -1,3 +1,6 @@
+// swift-format-ignore-file: AllPublicDeclarationsHaveDocumentation, DontRepeatTypeInStaticProperties
+// (A stand-in copies Apple's declarations, names included; Apple documents them, and each type and member that
+// is not a conformance's requirement quotes Apple's declaration.)
 // The Combine stand-in (Tests/AppleSDKStandIn/README.md): Apple's Swift signatures and availability (macOS 10.15,
 // iOS 13, tvOS 13, watchOS 6), for compiling only.
 

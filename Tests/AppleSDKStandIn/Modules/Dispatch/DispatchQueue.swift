@@ -1,3 +1,6 @@
+// swift-format-ignore-file: AllPublicDeclarationsHaveDocumentation, DontRepeatTypeInStaticProperties
+// (A stand-in copies Apple's declarations, names included; Apple documents them, and each type and member that
+// is not a conformance's requirement quotes Apple's declaration.)
 // The Dispatch stand-in (Tests/AppleSDKStandIn/README.md): Apple's Swift signatures (the Dispatch overlay), for
 // compiling only; nothing here runs.
 

@@ -1,3 +1,7 @@
+// swift-format-ignore-file: AllPublicDeclarationsHaveDocumentation, DontRepeatTypeInStaticProperties
+
+// (A stand-in copies Apple's declarations, names included; Apple documents them, and each type and member that
+// is not a conformance's requirement quotes Apple's declaration.)
 // The Foundation stand-in (Tests/AppleSDKStandIn/README.md): the members NetStatus's Apple code and SwiftPM's
 // generated resource accessor use, with Apple's Swift signatures, for compiling only. As in Apple's SDK, importing
 // Foundation also imports Darwin and Dispatch.

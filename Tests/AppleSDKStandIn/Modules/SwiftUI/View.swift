@@ -1,3 +1,8 @@
+// swift-format-ignore-file: AllPublicDeclarationsHaveDocumentation, DontRepeatTypeInStaticProperties, UseSynthesizedInitializer
+
+// (A stand-in copies Apple's declarations, names included, and nonisolated initialisers the compiler would not
+// synthesise; Apple documents them, and each type and member that is not a conformance's requirement quotes Apple's
+// declaration.)
 // The SwiftUI stand-in (Tests/AppleSDKStandIn/README.md): the members NetStatusUI uses, with the Swift signatures,
 // isolation and availability of Apple's SDK (Xcode 16 and later: `View` and `ViewModifier` are main-actor
 // protocols), for compiling only. As in Apple's SDK, importing SwiftUI also imports Foundation.

@@ -1,3 +1,7 @@
+// swift-format-ignore-file: AllPublicDeclarationsHaveDocumentation, DontRepeatTypeInStaticProperties
+
+// (A stand-in copies Apple's declarations, names included; Apple documents them, and each type and member that
+// is not a conformance's requirement quotes Apple's declaration.)
 /// Apple: `struct LocalizedStringKey : Equatable, ExpressibleByStringInterpolation`.
 @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 public struct LocalizedStringKey: Equatable, ExpressibleByStringInterpolation, Sendable {
