@@ -1,0 +1,87 @@
+#if os(Linux)
+  import NetStatusSystem
+  import NetStatusNetlink
+
+  /// The I/O of route lookups: ``RouteLookupExchange`` decides what is sent and which answer belongs to which
+  /// request; this writes, sends, receives and decodes, and applies the notifications read meanwhile.
+  extension NetlinkSessionWorker {
+    /// Asks the kernel these route lookups, in batches, and adds every answer to `answers` (which holds no
+    /// answer to any of them yet). A lookup the kernel did not answer is asked once more, then counts as failed
+    /// (``RouteLookupExchange``).
+    func lookUp(_ requests: [RouteLookupRequest], into answers: inout RouteLookupAnswers)
+      throws(NetworkMonitorError)
+    {
+      guard !requests.isEmpty, let socket else { return }
+      var exchange = RouteLookupExchange(requests, sequence: sequence)
+      defer {
+        sequence = exchange.sequence
+        lookupsAsked += exchange.asked
+      }
+      while let batch = exchange.nextBatch(answers: &answers) {
+        try send(batch)
+        try receiveAnswers(on: socket, into: &answers, exchange: &exchange)
+      }
+    }
+
+    /// Writes a batch of lookups into one datagram, numbered from its first sequence number, and sends it.
+    private func send(_ batch: RouteLookupExchange.Batch) throws(NetworkMonitorError) {
+      guard let socket else { return }
+      var length = 0
+      var number = batch.firstSequence
+      for request in batch.requests {
+        length += request.write(into: lookupRequestBytes, at: length, sequence: number)
+        number &+= 1
+      }
+      try NetworkMonitorError.converting { () throws(SystemCallError) in
+        try socket.send(
+          UnsafeRawBufferPointer(rebasing: lookupRequestBytes[0..<length]), describing: "sendto(RTM_GETROUTE lookups)")
+      }
+    }
+
+    /// Receives until the batch sent last is answered, or nothing more comes. Notifications read meanwhile are
+    /// applied in order; one that may change a lookup's answer marks the lookups outdated, and a loss (ENOBUFS)
+    /// calls for a re-dump.
+    private func receiveAnswers(
+      on socket: NetlinkSocket, into answers: inout RouteLookupAnswers, exchange: inout RouteLookupExchange
+    ) throws(NetworkMonitorError) {
+      while exchange.awaitsAnswers {
+        switch try receiveFromKernel(socket) {
+        case .empty:
+          // Answers are queued before sendto returns; wait only in case a kernel ever defers them.
+          guard exchange.shouldWait(), try awaitReply(socket) else { return }
+        case .overflow:
+          // Notifications lost, maybe answers too (asked again by the exchange).
+          resyncReason = resyncReason ?? "ENOBUFS: the kernel dropped notifications"
+        case .truncated:
+          resyncReason = resyncReason ?? "a datagram larger than the receive buffer"
+        case .bytes(let count):
+          let datagram = UnsafeRawBufferPointer(rebasing: buffer.bytes[0..<count])
+          do throws(NetlinkDecodeError) {
+            // The common case, an answer in a datagram of its own, decoded to what the evaluator reads.
+            if let reply = try NetlinkMessageDecoder.lookupReply(in: datagram, portID: socket.portID) {
+              if let result = reply.result { exchange.record(result, sequence: reply.sequence, into: &answers) }
+              continue
+            }
+            try NetlinkMessageDecoder.forEachMessage(in: datagram, using: &decoded) { message in
+              guard message.portID == socket.portID else {
+                state.apply(message)
+                if !lookupsOutdated { lookupsOutdated = RouteLookupRequest.mayChangeAnswers(message) }
+                return
+              }
+              switch message.event {
+              case .newRoute(let route):
+                exchange.record(.route(route), sequence: message.sequence, into: &answers)
+              case .error(let code) where code != 0:
+                exchange.record(.failed(errno: code), sequence: message.sequence, into: &answers)
+              default: break
+              }
+            }
+          } catch {
+            shared.withLock { $0.statistics.decodeErrors += 1 }
+            resyncReason = resyncReason ?? "undecodable notification: \(error)"
+          }
+        }
+      }
+    }
+  }
+#endif

@@ -1,0 +1,102 @@
+#if os(Linux)
+  import NetStatusSystem
+  import NetStatusNetlink
+  import CNetStatusShim
+  import Dispatch
+  import Synchronization
+  import Glibc
+
+  /// A session's start-up and end: watches, the subscribed socket (opened inside the namespace, and opened
+  /// anew after a loss that may have stalled a dump), the first dump and path, and the close.
+  extension NetlinkSessionWorker {
+    /// Starts the session on the calling thread: watches, the subscribed socket (opened inside the namespace),
+    /// the initial dump and lookups. Returns the first path. On failure, ``close()`` releases what was opened.
+    func startUp() throws(NetworkMonitorError) -> NetworkPath {
+      if let handle = configuration.namespaceHandle, let namespace = configuration.namespace {
+        namespaceIdentity = NetworkNamespace.Handle(fd: -1, device: handle.device, inode: handle.inode)
+        defer { SystemCall.close(handle.fd) }
+        try watchResolverConfiguration()
+        namespaceWatch = try NetlinkEventHub.watch(
+          folder: LocalFile.directory(of: namespace.path), .names, for: reservation)
+        processExit = try namespace.openProcessDescriptor(matching: handle)
+        try openSocket(inside: handle)
+      } else {
+        try watchResolverConfiguration()
+        try openSocket(inside: nil)
+      }
+      resolver = ResolverConfiguration.load(
+        path: configuration.resolverConfigurationPath, upstreamPath: configuration.resolvedUpstreamPath)
+      try dumpEverything()
+      try networkd?.start(for: reservation, links: state.links)
+      var settled = true
+      let path = try evaluateUntilSettled(settled: &settled)
+      let asked = lookupsAsked
+      lookupsAsked = 0
+      shared.withLock { $0.statistics.lookups += asked }
+      startedUnsettled = !settled
+      lastPath = path
+      hasLastPath = true
+      observeLinks(first: true)
+      return path
+    }
+
+    /// From now on, datagrams are received into the hub thread's buffer: the session's own is released. Called
+    /// before ``NetlinkEventHub/enable(_:)``.
+    func useHubBuffer() {
+      buffer = reservation.generation.buffer
+    }
+
+    /// Opens the subscribed netlink socket inside the namespace (subscribed before any dump) and records its
+    /// port ID for tests. A netlink socket belongs to the namespace it was made in, so only its creation needs
+    /// a thread inside the namespace: a short-lived one, so that no long-lived thread ever changes namespace.
+    func openSocket(inside handle: NetworkNamespace.Handle?) throws(NetworkMonitorError) {
+      let size = configuration.receiveBufferSize
+      let opened: NetlinkSocket
+      if let handle, let namespace = configuration.namespace {
+        opened = try NetworkNamespace.run(inside: handle, path: namespace.path) { () throws(NetworkMonitorError) in
+          try NetworkMonitorError.converting { () throws(SystemCallError) in
+            try NetlinkSocket.open(receiveBufferSize: size)
+          }
+        }
+      } else {
+        opened = try NetworkMonitorError.converting { () throws(SystemCallError) in
+          try NetlinkSocket.open(receiveBufferSize: size)
+        }
+      }
+      socket = opened
+      shared.withLock {
+        $0.portID = opened.portID
+        $0.lookupPortID = opened.portID
+      }
+    }
+
+    /// Replaces the socket (after a loss that may have stalled a dump), in the same namespace: a named one is
+    /// opened again by path and must still be the same namespace. The hub waits on the new socket.
+    func reopenSocket() throws(NetworkMonitorError) {
+      let old = socket
+      socket = nil
+      if let namespace = configuration.namespace, let identity = namespaceIdentity {
+        let handle = try namespace.open()
+        defer { SystemCall.close(handle.fd) }
+        guard handle.device == identity.device, handle.inode == identity.inode else {
+          old?.close()
+          throw .namespaceDeleted(path: namespace.path)
+        }
+        try openSocket(inside: handle)
+      } else {
+        try openSocket(inside: nil)
+      }
+      defer { old?.close() }
+      if let new = socket { try NetlinkEventHub.replace(old?.fd, with: new.fd, for: reservation) }
+    }
+
+    /// Closes what the session opened (the namespace descriptor is closed at start-up already).
+    func close() {
+      socket?.close()
+      socket = nil
+      if let processExit { SystemCall.close(processExit) }
+      processExit = nil
+      networkd?.stop()
+    }
+  }
+#endif
