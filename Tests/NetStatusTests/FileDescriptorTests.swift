@@ -104,33 +104,32 @@ struct FileDescriptorTests {
     #expect(witness.isClosed, "eventfd \(number) is closed: errno \(errno)")
   }
 
-  /// The hub's generation: its wake eventfd wakes its epoll set; close() closes both once and hands back the inotify
+  /// The hub's loop: its wake eventfd wakes its epoll set; close() closes both once and hands back the inotify
   /// instance, and afterwards wake() and epoll registrations touch no number.
-  @Test func theHubGenerationWakesItsEpollSetAndClosesOnce() throws {
-    let epoll = FileDescriptor(adopting: try SystemCall.attempt { epoll_create1(Int32(EPOLL_CLOEXEC)) })
+  @Test func theHubLoopWakesItsEpollSetAndClosesOnce() throws {
+    let epoll = try Epoll()
     let wake = try EventFD()
     let epollNumber = epoll.rawValue
     let wakeNumber = wake.rawValue
-    #expect(cns_epoll_add(epollNumber, wakeNumber, 7, cns_epoll_input()) == 0, "epoll_ctl: errno \(errno)")
+    try epoll.add(wakeNumber, tag: 7)
     let inotify = try InotifyWatcher.open()
     let inotifyNumber = inotify.fd
     let spare = try EventFD()
-    let generation = NetlinkEventHub.Generation(
-      NetlinkEventHub.Descriptors(epoll: epoll, wake: wake, inotify: inotify))
-    #expect(generation.epollForThread == epollNumber, "\(generation.epollForThread)")
+    let loop = NetlinkEventLoop(NetlinkEventLoop.Descriptors(epoll: epoll, wake: wake, inotify: inotify))
+    #expect(loop.epollForThread == epollNumber, "\(loop.epollForThread)")
 
     var tag: UInt64 = 0
     #expect(cns_epoll_wait(epollNumber, &tag, 1, 0) == 0, "nothing ready before a wake")
-    generation.wake()
+    loop.wake()
     #expect(cns_epoll_wait(epollNumber, &tag, 1, 0) == 1 && tag == 7, "the wake is ready: tag \(tag)")
-    generation.drainWake()
+    loop.drainWake()
     #expect(cns_epoll_wait(epollNumber, &tag, 1, 0) == 0, "nothing ready once drained")
 
     let witnesses = (try Witness(epollNumber), try Witness(wakeNumber), try Witness(inotifyNumber))
-    let handedBack = generation.close()
+    let handedBack = loop.close()
     #expect(witnesses.0.isClosed, "the epoll set \(epollNumber) is closed: errno \(errno)")
     #expect(witnesses.1.isClosed, "the eventfd \(wakeNumber) is closed: errno \(errno)")
-    // The inotify instance is handed back, open, for the next generation; dropped, it closes.
+    // The inotify instance is handed back, open, for the next loop; dropped, it closes.
     if let kept = consume handedBack {
       #expect(kept.fd == inotifyNumber && !witnesses.2.isClosed, "the inotify instance is handed back open")
       kept.close()
@@ -139,20 +138,20 @@ struct FileDescriptorTests {
     }
     #expect(witnesses.2.isClosed, "the inotify instance \(inotifyNumber) is closed: errno \(errno)")
     let handedBackTwice: Bool
-    if let again = generation.close() {
+    if let again = loop.close() {
       handedBackTwice = true
       again.close()
     } else {
       handedBackTwice = false
     }
     #expect(!handedBackTwice, "nothing to hand back twice")
-    generation.wake()
-    #expect(generation.epollForThread == -1, "no number once closed: \(generation.epollForThread)")
-    let refused = generation.epollAdd(spare.rawValue, tag: 1, events: cns_epoll_input())
+    loop.wake()
+    #expect(loop.epollForThread == -1, "no number once closed: \(loop.epollForThread)")
+    let refused = loop.epollAdd(spare.rawValue, tag: 1, for: .input)
     #expect(refused == EBADF, "an addition once closed is refused: \(refused)")
-    let watched = try generation.watch(folder: "/", for: .names)
+    let watched = try loop.watch(folder: "/", for: .names)
     #expect(watched == nil, "no watch once closed: \(String(describing: watched))")
-    let events = try generation.readFolderEvents()
+    let events = try loop.readFolderEvents()
     #expect(events.isEmpty, "no events once closed: \(events)")
   }
 }

@@ -49,17 +49,17 @@
     public init(
       folder: String = "/run/netns", handler: @escaping @Sendable (Change) -> Void
     ) throws(NetworkMonitorError) {
-      let reservation = try NetlinkEventHub.reserve()
+      let reservation = try NetlinkEventHub.shared.reserve()
       let watcher = NamespaceFolderWatcher(folder: folder, handler: handler, reservation: reservation)
       do throws(NetworkMonitorError) {
         try watcher.startUp()
       } catch {
         watcher.close()
-        NetlinkEventHub.cancel(reservation)
+        NetlinkEventHub.shared.cancel(reservation)
         throw error
       }
-      NetlinkEventHub.register(reservation, worker: watcher)
-      try NetlinkEventHub.enable(reservation)
+      NetlinkEventHub.shared.register(reservation, client: watcher)
+      try NetlinkEventHub.shared.enable(reservation)
       self.watcher = watcher
     }
 
@@ -69,7 +69,7 @@
     /// which then finishes its change).
     public func stop() {
       guard watcher.requestStop() else { return }
-      NetlinkEventHub.stop(watcher.reservation.id)
+      NetlinkEventHub.shared.stop(watcher.reservation.id)
     }
 
     /// The names of the namespaces in `folder` now, sorted (what `ip netns list` shows, without the ids).
@@ -110,7 +110,7 @@
       self.reservation = reservation
     }
 
-    var descriptors: [NetlinkEventHub.Descriptor] {
+    var descriptors: [NetlinkHubDescriptor] {
       mountTable >= 0 ? [.init(fd: mountTable, kind: .mountTable)] : []
     }
 
@@ -118,8 +118,8 @@
 
     /// Watches the folder (or its parent, until the folder exists) and opens the mount table.
     func startUp() throws(NetworkMonitorError) {
-      parentWatch = try NetlinkEventHub.watch(folder: LocalFile.directory(of: folder), .names, for: reservation)
-      folderWatch = try NetlinkEventHub.watch(folder: folder, .names, for: reservation)
+      parentWatch = try NetlinkEventHub.shared.watch(folder: LocalFile.directory(of: folder), .names, for: reservation)
+      folderWatch = try NetlinkEventHub.shared.watch(folder: folder, .names, for: reservation)
       mountTable = try SystemCall.invoke("open(/proc/self/mountinfo)") {
         open("/proc/self/mountinfo", O_RDONLY | O_CLOEXEC)
       }
@@ -130,9 +130,9 @@
       mountTable = -1
     }
 
-    func handle(_ work: NetlinkEventHub.Work) -> NetlinkEventHub.Outcome {
+    func handle(_ work: NetlinkHubWork) -> NetlinkHubOutcome {
       switch work {
-      case .again:
+      case .resume:
         rescan()
       case .mountTableChanged:
         // Reading is not needed: the poll itself takes the change note. Only names seen but not yet namespaces
@@ -153,7 +153,7 @@
           if event.watch == folderWatch, event.name.isEmpty { names.formUnion(known.keys) }  // the folder itself went
           if event.watch == parentWatch, event.name == LocalFile.lastComponent(of: folder) {
             // The folder was made (or removed): watch it now, and read it whole.
-            folderWatch = try? NetlinkEventHub.watch(folder: folder, .names, for: reservation)
+            folderWatch = try? NetlinkEventHub.shared.watch(folder: folder, .names, for: reservation)
             names.formUnion(Self.names(in: folder))
             names.formUnion(known.keys)
           }

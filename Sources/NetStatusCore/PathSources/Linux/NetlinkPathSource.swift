@@ -166,7 +166,7 @@
       let handle = try namespace?.open()
       let reservation: NetlinkEventHub.Reservation
       do throws(NetworkMonitorError) {
-        reservation = try NetlinkEventHub.reserve()
+        reservation = try NetlinkEventHub.shared.reserve()
       } catch {
         if let handle { SystemCall.close(handle.fd) }
         throw error
@@ -185,10 +185,10 @@
         path = try worker.startUp()  // closes the namespace handle
       } catch {
         worker.close()
-        NetlinkEventHub.cancel(reservation)
+        NetlinkEventHub.shared.cancel(reservation)
         throw error
       }
-      NetlinkEventHub.register(reservation, worker: worker)
+      NetlinkEventHub.shared.register(reservation, client: worker)
       sink.send(path)
       shared.withLock {
         $0.statistics.sessionsStarted += 1
@@ -219,7 +219,7 @@
       _ reservation: NetlinkEventHub.Reservation, control: NetlinkSessionControl, sink: PathSink
     ) {
       do throws(NetworkMonitorError) {
-        try NetlinkEventHub.enable(reservation)
+        try NetlinkEventHub.shared.enable(reservation)
       } catch {
         if !control.isStopRequested { sink.fail(error) }
       }
@@ -248,7 +248,7 @@
     /// it cannot wait for itself: the thread closes the session once the sink returns.
     func stop() {
       guard control.requestStop() else { return }
-      NetlinkEventHub.stop(id)
+      NetlinkEventHub.shared.stop(id)
     }
   }
 #endif

@@ -115,7 +115,7 @@
 
     /// Evaluates (looking up afresh when `lookingUp`) and sends the path if it changed.
     ///
-    /// - Returns: ``Outcome/again`` when notifications kept arriving during the lookups.
+    /// - Returns: ``Outcome/unfinished`` when notifications kept arriving during the lookups.
     func publishIfChanged(lookingUp: Bool) throws(NetworkMonitorError) -> Outcome {
       var settled = true
       // Returned alone, not in a tuple with `settled`: taking a tuple apart copied the path.
@@ -131,7 +131,7 @@
         if sends { $0.statistics.pathsSent += 1 }
         if $0.recordsKernelState { $0.kernelState = state }
       }
-      let outcome: Outcome = settled ? .idle : .again
+      let outcome: Outcome = settled ? .idle : .unfinished
       if !control.isStopRequested { observeLinks() }
       guard changed else { return outcome }
       // Sent first, then kept: the assignment is the path's last use, a move rather than a copy. The sink runs on

@@ -16,7 +16,7 @@
         namespaceIdentity = NetworkNamespace.Handle(fd: -1, device: handle.device, inode: handle.inode)
         defer { SystemCall.close(handle.fd) }
         try watchResolverConfiguration()
-        namespaceWatch = try NetlinkEventHub.watch(
+        namespaceWatch = try NetlinkEventHub.shared.watch(
           folder: LocalFile.directory(of: namespace.path), .names, for: reservation)
         processExit = try namespace.openProcessDescriptor(matching: handle)
         try openSocket(inside: handle)
@@ -43,7 +43,7 @@
     /// From now on, datagrams are received into the hub thread's buffer: the session's own is released. Called
     /// before ``NetlinkEventHub/enable(_:)``.
     func useHubBuffer() {
-      buffer = reservation.generation.buffer
+      buffer = reservation.loop.buffer
     }
 
     /// Opens the subscribed netlink socket inside the namespace (subscribed before any dump) and records its
@@ -87,7 +87,7 @@
         try openSocket(inside: nil)
       }
       defer { old?.close() }
-      if let new = socket { try NetlinkEventHub.replace(old?.fd, with: new.fd, for: reservation) }
+      if let new = socket { try NetlinkEventHub.shared.replace(old?.fd, with: new.fd, for: reservation) }
     }
 
     /// Closes what the session opened (the namespace descriptor is closed at start-up already).

@@ -14,7 +14,7 @@
       for target in ResolverConfiguration.watchTargets(
         path: configuration.resolverConfigurationPath, upstreamPath: configuration.resolvedUpstreamPath)
       {
-        if let watch = try NetlinkEventHub.watch(folder: target.directory, .contents, for: reservation) {
+        if let watch = try NetlinkEventHub.shared.watch(folder: target.directory, .contents, for: reservation) {
           resolverWatches[watch, default: []].formUnion(target.names)
         }
       }

@@ -35,8 +35,8 @@
       var linkObserver: (@Sendable ([LinkInventory.Link]) -> Void)?
     }
 
-    typealias Work = NetlinkEventHub.Work
-    typealias Outcome = NetlinkEventHub.Outcome
+    typealias Work = NetlinkHubWork
+    typealias Outcome = NetlinkHubOutcome
 
     /// How long to wait for a dump's next part or a batch's answers. The kernel answers within `sendto` (and
     /// makes a dump's next part within `recvmsg`), so this only bounds a kernel that does not answer at all.
@@ -49,7 +49,7 @@
     let sink: PathSink
     let control: NetlinkSessionControl
     let shared: NetlinkSourceRecord
-    /// The session's place in the hub: its ID and the hub generation serving it.
+    /// The session's place in the hub: its ID and the hub loop serving it.
     let reservation: NetlinkEventHub.Reservation
 
     /// The socket subscribed to changes, on which dumps and route lookups are asked too: their answers carry
@@ -101,7 +101,7 @@
     @exclusivity(unchecked) var requests: [RouteLookupRequest] = []
     /// The messages of the datagram being handled, decoded into the same storage each time.
     @exclusivity(unchecked) var decoded: [NetlinkMessage] = []
-    /// Notifications that matter kept arriving during the start-up's lookups: the hub runs ``Work/again`` first.
+    /// Notifications that matter kept arriving during the start-up's lookups: the hub runs ``Work/resume`` first.
     var startedUnsettled = false
 
     init(
@@ -121,8 +121,8 @@
     }
 
     /// What the hub waits on for this session.
-    var descriptors: [NetlinkEventHub.Descriptor] {
-      var descriptors: [NetlinkEventHub.Descriptor] = []
+    var descriptors: [NetlinkHubDescriptor] {
+      var descriptors: [NetlinkHubDescriptor] = []
       if let socket { descriptors.append(.init(fd: socket.fd, kind: .netlink)) }
       if let processExit { descriptors.append(.init(fd: processExit, kind: .processExit)) }
       return descriptors
@@ -144,7 +144,7 @@
     /// session was stopped).
     func handle(_ work: Work) -> Outcome {
       // The properties are `@exclusivity(unchecked)`: what checks that one thread at a time touches them.
-      assert(reservation.generation.isCurrentThread, "a running session is served by the hub's thread only")
+      assert(reservation.loop.isCurrentThread, "a running session is served by the hub's thread only")
       do throws(NetworkMonitorError) {
         return try perform(work)
       } catch {
@@ -185,7 +185,7 @@
           routingChanged = true
         }
         routingChanged = routingChanged || read.relevant
-      case .again:
+      case .resume:
         routingChanged = true
       case .mountTableChanged:
         return .idle  // not waited on by a session

@@ -131,7 +131,9 @@
 
     private mutating func watchFolders(for reservation: NetlinkEventHub.Reservation) throws(NetworkMonitorError) {
       for (folder, level) in [(LocalFile.directory(of: root), Level.parent), (root, .root), (linksFolder, .links)] {
-        if let watch = try NetlinkEventHub.watch(folder: folder, .names, for: reservation) { watches[watch] = level }
+        if let watch = try NetlinkEventHub.shared.watch(folder: folder, .names, for: reservation) {
+          watches[watch] = level
+        }
       }
     }
 

@@ -1,0 +1,62 @@
+#if os(Linux)
+  import NetStatusSystem
+  import Dispatch
+
+  /// What the hub runs: a path source session (``NetlinkSessionWorker``) or a watch of the named namespaces
+  /// (``NamedNetworkNamespaces``).
+  ///
+  /// The hub calls ``handle(_:)`` on its thread, one client at a time, and ``close()`` once, when the client is
+  /// not running; ``descriptors`` is read under the hub's lock.
+  protocol NetlinkHubClient: AnyObject, Sendable {
+    /// The reservation it was started with.
+    var reservation: NetlinkEventHub.Reservation { get }
+    /// What the hub waits on for it.
+    var descriptors: [NetlinkHubDescriptor] { get }
+    /// Whether the hub must run ``NetlinkHubWork/resume`` right after enabling it.
+    var startedUnsettled: Bool { get }
+    /// Signalled once it is closed.
+    var finished: DispatchSemaphore { get }
+    /// Does one piece of work.
+    func handle(_ work: NetlinkHubWork) -> NetlinkHubOutcome
+    /// Closes its descriptors.
+    func close()
+  }
+
+  /// What the hub's thread asks a client to do.
+  enum NetlinkHubWork {
+    /// Its netlink socket is readable.
+    case netlinkReadable
+    /// The process whose `/proc/PID/ns/net` it watches has exited.
+    case processExited
+    /// The mount table changed (a namespace was bind-mounted or unmounted).
+    case mountTableChanged
+    /// Events of its folder watches (or an inotify overflow).
+    case folderEvents([InotifyWatcher.Event])
+    /// Finish what the last work left unfinished, or do the first work after start-up.
+    case resume
+  }
+
+  /// How a piece of work ended.
+  enum NetlinkHubOutcome: Equatable {
+    /// Done; wait for the next event.
+    case idle
+    /// More to do: ``NetlinkHubWork/resume`` soon, after other clients had their turn.
+    case unfinished
+    /// The client is over (it failed, and said so): close it.
+    case ended
+  }
+
+  /// A descriptor the hub waits on for a client, and what its readiness means.
+  struct NetlinkHubDescriptor {
+    enum Kind: UInt64 {
+      /// A netlink socket: readable.
+      case netlink = 0
+      /// A pidfd: readable once the process exited.
+      case processExit = 1
+      /// `/proc/self/mountinfo`: a priority event when the mount table changed.
+      case mountTable = 2
+    }
+    var fd: Int32
+    var kind: Kind
+  }
+#endif
