@@ -25,6 +25,14 @@
       discard self
     }
 
+    /// Gives up ownership without closing: the caller owns the number now (to hand it to another thread, whose
+    /// owner adopts it again with ``init(adopting:)``).
+    package consuming func release() -> Int32 {
+      let rawValue = rawValue
+      discard self
+      return rawValue
+    }
+
     deinit {
       SystemCall.close(rawValue)
     }

@@ -7,14 +7,44 @@
   /// unsubscribed one for route lookups. Thin: each method is one system call through
   /// ``SystemCall/call(_:_:)``.
   ///
-  /// The socket is non-blocking; the event loop waits in `poll(2)`.
-  package struct NetlinkSocket {
-    /// The descriptor. The owner closes it with ``close()``.
-    package let fd: Int32
+  /// The socket is non-blocking; the event loop waits in `poll(2)`. Owned (``FileDescriptor``): closed exactly
+  /// once, by ``close()`` or when it goes out of scope, and never used after, since both consume it.
+  package struct NetlinkSocket: ~Copyable, Sendable {
+    /// The descriptor.
+    package let descriptor: FileDescriptor
     /// The port ID the kernel gave the socket (our `nl_pid`), which dump replies carry.
     package let portID: UInt32
     /// The receive buffer the kernel actually granted, in bytes (it doubles the request for bookkeeping).
     package let receiveBufferSize: Int
+
+    /// The descriptor's number, for `poll(2)` and `epoll_ctl(2)`, valid while the socket is open.
+    package var fd: Int32 { descriptor.rawValue }
+
+    /// An open socket given up by its owner (``release()``), to be adopted by another one (``init(adopting:)``):
+    /// how a socket made on a short-lived thread inside a namespace reaches its owner.
+    package struct Released: Sendable {
+      fileprivate let fd: Int32
+      fileprivate let portID: UInt32
+      fileprivate let receiveBufferSize: Int
+    }
+
+    /// Owns the socket `released` describes.
+    package init(adopting released: Released) {
+      self.init(fd: released.fd, portID: released.portID, receiveBufferSize: released.receiveBufferSize)
+    }
+
+    private init(fd: Int32, portID: UInt32, receiveBufferSize: Int) {
+      descriptor = FileDescriptor(adopting: fd)
+      self.portID = portID
+      self.receiveBufferSize = receiveBufferSize
+    }
+
+    /// Gives up ownership without closing, for ``init(adopting:)``.
+    package consuming func release() -> Released {
+      let portID = portID
+      let receiveBufferSize = receiveBufferSize
+      return Released(fd: descriptor.release(), portID: portID, receiveBufferSize: receiveBufferSize)
+    }
 
     /// The groups every source listens to: links, IPv4 and IPv6 addresses, routes and rules, and nexthop
     /// objects. Links and addresses are mirrored; the others only trigger new route lookups.
@@ -127,7 +157,7 @@
       return .datagram(count: result, sender: sender.nl_pid, truncated: false)
     }
 
-    /// Closes the socket.
-    package func close() { SystemCall.close(fd) }
+    /// Closes the socket, now.
+    package consuming func close() { descriptor.close() }
   }
 #endif

@@ -31,7 +31,9 @@
     }
 
     /// Runs an operation of the system layer; its failure becomes a ``NetworkMonitorError`` naming the call.
-    static func converting<Value>(_ body: () throws(SystemCallError) -> Value) throws(NetworkMonitorError) -> Value {
+    static func converting<Value: ~Copyable>(_ body: () throws(SystemCallError) -> Value) throws(NetworkMonitorError)
+      -> Value
+    {
       do throws(SystemCallError) {
         return try body()
       } catch {

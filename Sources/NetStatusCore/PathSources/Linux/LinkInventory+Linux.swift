@@ -68,21 +68,13 @@
       -> KernelState
     {
       func makeSocket() throws(NetworkMonitorError) -> NetlinkSocket {
-        guard let namespace else {
-          return try NetworkMonitorError.converting { () throws(SystemCallError) in
-            try NetlinkSocket.open(receiveBufferSize: 1 << 20, groups: 0)
-          }
-        }
-        let handle = try namespace.open()
-        defer { SystemCall.close(handle.fd) }
-        return try NetworkNamespace.run(inside: handle, path: namespace.path) { () throws(NetworkMonitorError) in
-          try NetworkMonitorError.converting { () throws(SystemCallError) in
-            try NetlinkSocket.open(receiveBufferSize: 1 << 20, groups: 0)
-          }
-        }
+        let handle = try namespace?.open()
+        defer { if let handle { SystemCall.close(handle.fd) } }
+        return try NetlinkSocket.open(
+          inside: handle, path: namespace?.path ?? "", receiveBufferSize: 1 << 20, groups: 0)
       }
+      // Closed when it goes out of scope, or when replaced.
       var socket = try makeSocket()
-      defer { socket.close() }
       var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 8)
       defer { buffer.deallocate() }
       var dump = InitialDump(sequence: 0, portID: socket.portID, describeErrno: SystemErrno.describe)
@@ -124,7 +116,6 @@
           restarts += 1
           guard restarts < attempts else { throw .sourceFailed("no complete dump of links and addresses: \(reason)") }
           guard reopen else { return nil }
-          socket.close()
           socket = try makeSocket()
           return socket.portID
         },

@@ -11,21 +11,31 @@
     func lookUp(_ requests: [RouteLookupRequest], into answers: inout RouteLookupAnswers)
       throws(NetworkMonitorError)
     {
-      guard !requests.isEmpty, let socket else { return }
+      guard !requests.isEmpty else { return }
+      switch socket {
+      case .none: return
+      case .some(let socket): try lookUp(requests, into: &answers, on: socket)
+      }
+    }
+
+    private func lookUp(
+      _ requests: [RouteLookupRequest], into answers: inout RouteLookupAnswers, on socket: borrowing NetlinkSocket
+    ) throws(NetworkMonitorError) {
       var exchange = RouteLookupExchange(requests, sequence: sequence)
       defer {
         sequence = exchange.sequence
         lookupsAsked += exchange.asked
       }
       while let batch = exchange.nextBatch(answers: &answers) {
-        try send(batch)
+        try send(batch, on: socket)
         try receiveAnswers(on: socket, into: &answers, exchange: &exchange)
       }
     }
 
     /// Writes a batch of lookups into one datagram, numbered from its first sequence number, and sends it.
-    private func send(_ batch: RouteLookupExchange.Batch) throws(NetworkMonitorError) {
-      guard let socket else { return }
+    private func send(_ batch: RouteLookupExchange.Batch, on socket: borrowing NetlinkSocket)
+      throws(NetworkMonitorError)
+    {
       var length = 0
       var number = batch.firstSequence
       for request in batch.requests {
@@ -42,7 +52,7 @@
     /// applied in order; one that may change a lookup's answer marks the lookups outdated, and a loss (ENOBUFS)
     /// calls for a re-dump.
     private func receiveAnswers(
-      on socket: NetlinkSocket, into answers: inout RouteLookupAnswers, exchange: inout RouteLookupExchange
+      on socket: borrowing NetlinkSocket, into answers: inout RouteLookupAnswers, exchange: inout RouteLookupExchange
     ) throws(NetworkMonitorError) {
       while exchange.awaitsAnswers {
         switch try receiveFromKernel(socket) {
@@ -56,14 +66,15 @@
           resyncReason = resyncReason ?? "a datagram larger than the receive buffer"
         case .bytes(let count):
           let datagram = UnsafeRawBufferPointer(rebasing: buffer.bytes[0..<count])
+          let portID = socket.portID
           do throws(NetlinkDecodeError) {
             // The common case, an answer in a datagram of its own, decoded to what the evaluator reads.
-            if let reply = try NetlinkMessageDecoder.lookupReply(in: datagram, portID: socket.portID) {
+            if let reply = try NetlinkMessageDecoder.lookupReply(in: datagram, portID: portID) {
               if let result = reply.result { exchange.record(result, sequence: reply.sequence, into: &answers) }
               continue
             }
             try NetlinkMessageDecoder.forEachMessage(in: datagram, using: &decoded) { message in
-              guard message.portID == socket.portID else {
+              guard message.portID == portID else {
                 state.apply(message)
                 if !lookupsOutdated { lookupsOutdated = RouteLookupRequest.mayChangeAnswers(message) }
                 return

@@ -20,7 +20,14 @@
     /// Reads pending datagrams and applies them, until one that may change a lookup's answer (or EAGAIN). Once a
     /// re-dump is known to be needed, the rest is read and dropped, since the dump replaces it.
     func readNotifications() throws(NetworkMonitorError) -> Drained {
-      guard let socket else { return Drained() }
+      switch socket {
+      case .none: return Drained()
+      case .some(let socket): return try readNotifications(from: socket)
+      }
+    }
+
+    private func readNotifications(from socket: borrowing NetlinkSocket) throws(NetworkMonitorError) -> Drained {
+      let portID = socket.portID
       var drained = Drained()
       while true {
         switch try receiveFromKernel(socket) {
@@ -37,13 +44,13 @@
             // The common case, a route notification in a datagram of its own, decoded to what is read of it: it
             // changes nothing mirrored, and matters when its prefix holds a lookup destination.
             if let notification = try NetlinkMessageDecoder.routeMessage(in: datagram),
-              notification.portID != socket.portID
+              notification.portID != portID
             {
               if !drained.relevant { drained.relevant = RouteLookupRequest.mayChangeAnswers(notification.route) }
             } else {
               try NetlinkMessageDecoder.forEachMessage(in: datagram, using: &decoded) { message in
                 // Ours are late answers to lookups given up on: dropped.
-                guard message.portID != socket.portID else { return }
+                guard message.portID != portID else { return }
                 state.apply(message)
                 if !drained.relevant { drained.relevant = RouteLookupRequest.mayChangeAnswers(message) }
               }
@@ -61,9 +68,10 @@
       }
     }
 
+    /// Waits for a reply from the kernel on the socket, at most ``replyTimeoutMilliseconds``.
     ///
     /// - Returns: `false` when nothing came in time.
-    func awaitReply(_ socket: NetlinkSocket) throws(NetworkMonitorError) -> Bool {
+    func awaitReply(_ socket: borrowing NetlinkSocket) throws(NetworkMonitorError) -> Bool {
       var descriptor = pollfd(fd: socket.fd, events: Int16(POLLIN), revents: 0)
       let ready = try SystemCall.invoke("poll(netlink)") { poll(&descriptor, 1, Self.replyTimeoutMilliseconds) }
       return ready > 0
@@ -84,7 +92,7 @@
 
     /// Receives one datagram on `socket` into `buffer`. A datagram from anyone but the kernel (a sender port
     /// other than 0: spoofable) is counted and skipped.
-    func receiveFromKernel(_ socket: NetlinkSocket) throws(NetworkMonitorError) -> KernelDatagram {
+    func receiveFromKernel(_ socket: borrowing NetlinkSocket) throws(NetworkMonitorError) -> KernelDatagram {
       while true {
         let received = try NetworkMonitorError.converting { () throws(SystemCallError) in
           try socket.receive(into: buffer.bytes)

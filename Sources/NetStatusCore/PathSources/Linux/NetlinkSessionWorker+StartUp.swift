@@ -18,7 +18,9 @@
         try watchResolverConfiguration()
         namespaceWatch = try NetlinkEventHub.shared.watch(
           folder: LocalFile.directory(of: namespace.path), .names, for: reservation)
-        processExit = try namespace.openProcessDescriptor(matching: handle)
+        if let pidfd = try namespace.openProcessDescriptor(matching: handle) {
+          processExit = FileDescriptor(adopting: pidfd)
+        }
         try openSocket(inside: handle)
       } else {
         try watchResolverConfiguration()
@@ -47,55 +49,41 @@
     }
 
     /// Opens the subscribed netlink socket inside the namespace (subscribed before any dump) and records its
-    /// port ID for tests. A netlink socket belongs to the namespace it was made in, so only its creation needs
-    /// a thread inside the namespace: a short-lived one, so that no long-lived thread ever changes namespace.
+    /// port ID for tests.
     func openSocket(inside handle: NetworkNamespace.Handle?) throws(NetworkMonitorError) {
-      let size = configuration.receiveBufferSize
-      let opened: NetlinkSocket
-      if let handle, let namespace = configuration.namespace {
-        opened = try NetworkNamespace.run(inside: handle, path: namespace.path) { () throws(NetworkMonitorError) in
-          try NetworkMonitorError.converting { () throws(SystemCallError) in
-            try NetlinkSocket.open(receiveBufferSize: size)
-          }
-        }
-      } else {
-        opened = try NetworkMonitorError.converting { () throws(SystemCallError) in
-          try NetlinkSocket.open(receiveBufferSize: size)
-        }
-      }
-      socket = opened
+      let opened = try NetlinkSocket.open(
+        inside: configuration.namespace == nil ? nil : handle, path: configuration.namespace?.path ?? "",
+        receiveBufferSize: configuration.receiveBufferSize)
+      let portID = opened.portID
+      socket = consume opened
       shared.withLock {
-        $0.portID = opened.portID
-        $0.lookupPortID = opened.portID
+        $0.portID = portID
+        $0.lookupPortID = portID
       }
     }
 
     /// Replaces the socket (after a loss that may have stalled a dump), in the same namespace: a named one is
-    /// opened again by path and must still be the same namespace. The hub waits on the new socket.
+    /// opened again by path and must still be the same namespace. The hub waits on the new socket; the old one
+    /// is closed when this returns.
     func reopenSocket() throws(NetworkMonitorError) {
-      let old = socket
-      socket = nil
+      let old = socket.take()
       if let namespace = configuration.namespace, let identity = namespaceIdentity {
         let handle = try namespace.open()
         defer { SystemCall.close(handle.fd) }
         guard handle.device == identity.device, handle.inode == identity.inode else {
-          old?.close()
           throw .namespaceDeleted(path: namespace.path)
         }
         try openSocket(inside: handle)
       } else {
         try openSocket(inside: nil)
       }
-      defer { old?.close() }
-      if let new = socket { try NetlinkEventHub.shared.replace(old?.fd, with: new.fd, for: reservation) }
+      if let new = socket?.fd { try NetlinkEventHub.shared.replace(old?.fd, with: new, for: reservation) }
     }
 
     /// Closes what the session opened (the namespace descriptor is closed at start-up already).
     func close() {
-      socket?.close()
-      socket = nil
-      if let processExit { SystemCall.close(processExit) }
-      processExit = nil
+      if let open = socket.take() { open.close() }
+      if let pidfd = processExit.take() { pidfd.close() }
       networkd?.stop()
     }
   }

@@ -77,7 +77,7 @@
     var namespaceIdentity: NetworkNamespace.Handle?
     /// A pidfd for the process whose `/proc/PID/ns/net` is watched, readable once it exits; see
     /// ``NetworkNamespace/openProcessDescriptor(matching:)``.
-    var processExit: Int32?
+    var processExit: FileDescriptor?
     @exclusivity(unchecked) var state = KernelState()
     /// The links and addresses the link observer last heard of (kept only when there is one).
     @exclusivity(unchecked) var observedLinks: [Int32: NetlinkLink] = [:]
@@ -123,8 +123,8 @@
     /// What the hub waits on for this session.
     var descriptors: [NetlinkHubDescriptor] {
       var descriptors: [NetlinkHubDescriptor] = []
-      if let socket { descriptors.append(.init(fd: socket.fd, kind: .netlink)) }
-      if let processExit { descriptors.append(.init(fd: processExit, kind: .processExit)) }
+      if let fd = socket?.fd { descriptors.append(.init(fd: fd, kind: .netlink)) }
+      if let fd = processExit?.rawValue { descriptors.append(.init(fd: fd, kind: .processExit)) }
       return descriptors
     }
 
