@@ -44,13 +44,6 @@
       _ = cns_epoll_del(descriptor.rawValue, fd)
     }
 
-    /// Closes the epoll set, now.
-    package consuming func close() {
-      descriptor.close()
-    }
-  }
-
-  extension Epoll {
     /// Waits on the set numbered `epoll` (``rawValue``) until a descriptor is ready or `timeoutMilliseconds`
     /// passed (-1: no limit), and writes the ready ones' tags to the start of `tags`.
     ///
@@ -62,6 +55,11 @@
         cns_epoll_wait(epoll, buffer.baseAddress, Int32(min(buffer.count, maximumEvents)), timeoutMilliseconds)
       }
       return max(Int(count), 0)
+    }
+
+    /// Closes the epoll set, now.
+    package consuming func close() {
+      descriptor.close()
     }
   }
 #endif

@@ -70,7 +70,7 @@
       func makeSocket() throws(NetworkMonitorError) -> NetlinkSocket {
         let handle = try namespace?.open()
         defer { if let handle { SystemCall.close(handle.fd) } }
-        return try NetlinkSocket.open(
+        return try NetlinkSocket.opened(
           inside: handle, path: namespace?.path ?? "", receiveBufferSize: 1 << 20, groups: 0)
       }
       // Closed when it goes out of scope, or when replaced.

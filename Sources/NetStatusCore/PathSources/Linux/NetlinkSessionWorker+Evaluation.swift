@@ -11,13 +11,13 @@
   extension NetlinkSessionWorker {
     /// The path now. With `lookingUp`, asks the kernel's route lookups afresh (the evaluator says which);
     /// without, reuses the last answers (only the resolver configuration changed).
-    func evaluate(lookingUp: Bool) throws(NetworkMonitorError) -> NetworkPath {
+    func evaluatePath(lookingUp: Bool) throws(NetworkMonitorError) -> NetworkPath {
       if typeCache.count > state.links.count * 2 + 8 {
         let links = state.links
         typeCache = typeCache.filter { links[$0.key] != nil }
       }
       let filter = configuration.filter
-      guard lookingUp else { return path(of: state, filter: filter) }
+      guard lookingUp else { return pathFromAnswers(of: state, filter: filter) }
       // Every notification that changes the state (a link or an address) marks the lookups outdated: while they are
       // not, the state read here is the state after the lookups too.
       let outdatedBefore = lookupsOutdated
@@ -32,27 +32,27 @@
       let known = eligible
       PathEvaluator.appendInterfaceLookups(
         state: state, answers: answers, filter: filter, eligible: &eligible,
-        classify: { classify($0, knowing: known) }, to: &requests)
+        classify: { cachedType(of: $0, knowing: known) }, to: &requests)
       remember(eligible, knowing: known, of: state.links)
-      guard !requests.isEmpty else { return path(of: state, filter: filter) }
+      guard !requests.isEmpty else { return pathFromAnswers(of: state, filter: filter) }
       try lookUp(requests, into: &answers)
-      return path(of: outdatedBefore || lookupsOutdated ? self.state : state, filter: filter)
+      return pathFromAnswers(of: outdatedBefore || lookupsOutdated ? self.state : state, filter: filter)
     }
 
     /// The path of `state` with the answers of the last lookups.
-    func path(of state: KernelState, filter: InterfaceFilter) -> NetworkPath {
+    func pathFromAnswers(of state: KernelState, filter: InterfaceFilter) -> NetworkPath {
       var eligible = knownEligibleLinks(of: state.links)
       let known = eligible
       let path = PathEvaluator.evaluate(
         state: state, answers: answers, supportsDNS: resolver.supportsDNS, filter: filter, eligible: &eligible,
-        classify: { classify($0, knowing: known) })
+        classify: { cachedType(of: $0, knowing: known) })
       remember(eligible, knowing: known, of: state.links)
       return path
     }
 
     /// The eligible links (``PathEvaluator/eligibleLinks(state:filter:classify:)``) of `links`, when the last ones
     /// computed were for the same links: comparing dictionaries that share their storage (no link changed since)
-    /// is immediate, and a link's type only changes with the link (see ``classify(_:)``).
+    /// is immediate, and a link's type only changes with the link (see ``cachedType(of:)``).
     func knownEligibleLinks(of links: [Int32: NetlinkLink]) -> [PathEvaluator.Eligible]? {
       guard eligibleLinksSource == links else { return nil }
       return eligibleLinks
@@ -82,27 +82,27 @@
           try dumpEverything()
         }
         lookupsOutdated = false
-        let path = try evaluate(lookingUp: true)
+        let path = try evaluatePath(lookingUp: true)
         rounds += 1
         settled = !lookupsOutdated && resyncReason == nil
         if settled || rounds >= Self.maximumRoundsPerWork { return path }
       }
     }
 
-    /// ``classify(_:)``, answered from `eligible` when the link is there: eligible links of the current links were
+    /// ``cachedType(of:)``, answered from `eligible` when the link is there: eligible links of the current links were
     /// classified by it for these very links, so the primary's link (usually among them) needs no cache lookup.
-    func classify(_ link: NetlinkLink, knowing eligible: [PathEvaluator.Eligible]?) -> InterfaceType {
+    func cachedType(of link: NetlinkLink, knowing eligible: [PathEvaluator.Eligible]?) -> InterfaceType {
       // By position: `firstIndex(where:)` would copy (retain and release) every link it passes.
       if let eligible {
         for position in eligible.indices where eligible[position].link.index == link.index {
           return eligible[position].type
         }
       }
-      return classify(link)
+      return cachedType(of: link)
     }
 
     /// Classifies a link, reading sysfs only when the link is new or its name, kind, type or address changed.
-    func classify(_ link: NetlinkLink) -> InterfaceType {
+    func cachedType(of link: NetlinkLink) -> InterfaceType {
       if let cached = typeCache[link.index], cached.link.name == link.name, cached.link.kind == link.kind,
         cached.link.hardwareType == link.hardwareType, cached.link.hardwareAddress == link.hardwareAddress
       {
@@ -119,7 +119,7 @@
     func publishIfChanged(lookingUp: Bool) throws(NetworkMonitorError) -> Outcome {
       var settled = true
       // Returned alone, not in a tuple with `settled`: taking a tuple apart copied the path.
-      let path = lookingUp ? try evaluateUntilSettled(settled: &settled) : try evaluate(lookingUp: false)
+      let path = lookingUp ? try evaluateUntilSettled(settled: &settled) : try evaluatePath(lookingUp: false)
       let changed = !hasLastPath || lastPath != path
       let sends = changed && !control.isStopRequested
       // One lock for the statistics of the evaluation and of the path it sends.
@@ -148,7 +148,7 @@
       guard first || state.links != observedLinks || state.addresses != observedAddresses else { return }
       observedLinks = state.links
       observedAddresses = state.addresses
-      observer(LinkInventory.mirroredLinks(of: state, classify: { classify($0) }))
+      observer(LinkInventory.mirroredLinks(of: state, classify: { cachedType(of: $0) }))
     }
   }
 #endif

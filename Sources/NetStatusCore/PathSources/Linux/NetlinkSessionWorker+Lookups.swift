@@ -27,13 +27,13 @@
         lookupsAsked += exchange.asked
       }
       while let batch = exchange.nextBatch(answers: &answers) {
-        try send(batch, on: socket)
+        try sendLookups(batch, on: socket)
         try receiveAnswers(on: socket, into: &answers, exchange: &exchange)
       }
     }
 
     /// Writes a batch of lookups into one datagram, numbered from its first sequence number, and sends it.
-    private func send(_ batch: RouteLookupExchange.Batch, on socket: borrowing NetlinkSocket)
+    private func sendLookups(_ batch: RouteLookupExchange.Batch, on socket: borrowing NetlinkSocket)
       throws(NetworkMonitorError)
     {
       var length = 0

@@ -51,7 +51,7 @@
     /// Opens the subscribed netlink socket inside the namespace (subscribed before any dump) and records its
     /// port ID for tests.
     func openSocket(inside handle: NetworkNamespace.Handle?) throws(NetworkMonitorError) {
-      let opened = try NetlinkSocket.open(
+      let opened = try NetlinkSocket.opened(
         inside: configuration.namespace == nil ? nil : handle, path: configuration.namespace?.path ?? "",
         receiveBufferSize: configuration.receiveBufferSize)
       let portID = opened.portID

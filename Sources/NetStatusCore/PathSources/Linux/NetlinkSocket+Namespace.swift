@@ -8,7 +8,7 @@
     /// changes namespace.
     ///
     /// - Parameter path: The namespace's path, for errors.
-    static func open(
+    static func opened(
       inside handle: NetworkNamespace.Handle?, path: String, receiveBufferSize: Int, groups: UInt32 = groups
     ) throws(NetworkMonitorError) -> NetlinkSocket {
       guard let handle else {

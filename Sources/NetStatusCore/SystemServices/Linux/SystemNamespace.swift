@@ -67,12 +67,13 @@
     /// Whether a netlink socket bound here appears in the socket list at `path` (`/proc/PID/net/netlink`), or `nil`
     /// when the socket cannot be made or the list read.
     static func ownSocketIsListed(in path: String) -> Bool? {
-      // Closed when it goes out of scope.
       guard let socket = try? NetlinkSocket.open(receiveBufferSize: 4096, groups: 0) else { return nil }
       var info = stat()
       guard fstat(socket.fd, &info) == 0 else { return nil }
-      // A busy host has a few thousand netlink sockets, about 100 bytes a line.
-      guard let text = LocalFile.readText(path, limit: 16 << 20) else { return nil }
+      // A busy host has a few thousand netlink sockets, about 100 bytes a line. Read while the socket is open.
+      let text = LocalFile.readText(path, limit: 16 << 20)
+      socket.close()
+      guard let text else { return nil }
       return listsSocket(text, inode: UInt64(info.st_ino))
     }
 
