@@ -27,19 +27,19 @@
         lookupsAsked += exchange.asked
       }
       while let batch = exchange.nextBatch(answers: &answers) {
-        try sendLookups(batch, on: socket)
+        try sendLookups(batch, of: exchange, on: socket)
         try receiveAnswers(on: socket, into: &answers, exchange: &exchange)
       }
     }
 
     /// Writes a batch of lookups into one datagram, numbered from its first sequence number, and sends it.
-    private func sendLookups(_ batch: RouteLookupExchange.Batch, on socket: borrowing NetlinkSocket)
-      throws(NetworkMonitorError)
-    {
+    private func sendLookups(
+      _ batch: RouteLookupExchange.Batch, of exchange: RouteLookupExchange, on socket: borrowing NetlinkSocket
+    ) throws(NetworkMonitorError) {
       var length = 0
       var number = batch.firstSequence
-      for request in batch.requests {
-        length += request.write(into: lookupRequestBytes, at: length, sequence: number)
+      for index in batch.positions {
+        length += exchange.request(at: index).write(into: lookupRequestBytes, at: length, sequence: number)
         number &+= 1
       }
       try NetworkMonitorError.converting { () throws(SystemCallError) in
