@@ -1,5 +1,5 @@
 // netstatus-soak: start/stop cycles of a monitor on a network namespace, in a process of their own, for
-// NetlinkSoakTests (Tests/NetStatusTests/NetlinkSoakTests.swift), which runs it and checks what it reports.
+// NetlinkSoakTests (Tests/NetStatusKernelTests/NetlinkSoakTests.swift), which runs it and checks what it reports.
 //
 // Why a process of its own: the test used to measure the RSS of the whole test process, where other suites run
 // in parallel and allocate as they please (it once grew by 4,300 KiB with no leak). Here only the cycles run.

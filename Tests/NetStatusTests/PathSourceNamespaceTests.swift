@@ -39,16 +39,5 @@ struct PathSourceNamespaceTests {
       #expect(NetlinkPathSource().networkNamespacePath == nil)
     }
 
-    @Test(.enabled(if: KernelTestSupport.namespacesAvailable, KernelTestSupport.skipReason))
-    func theKernelSourceOfANamedNamespaceSaysItsFile() throws {
-      let namespace = try TestNamespace("says")
-      defer { namespace.delete() }
-      let source = try NetlinkPathSource(networkNamespace: namespace.name)
-      #expect(source.networkNamespacePath == "/run/netns/" + namespace.name)
-
-      let monitor = try NetworkMonitor(networkNamespace: namespace.name)
-      let transport = try #require(makeDefaultProbeTransport(for: monitor) as? SocketProbeTransport)
-      #expect(transport.namespace?.path == "/run/netns/" + namespace.name)
-    }
   #endif
 }
