@@ -86,8 +86,8 @@ for platform in "${platforms[@]}"; do
   fi
   # The documentation's code samples, Apple-only ones (SwiftUI, Combine) included, against this build's modules
   # (Scripts/check-doc-samples.py; CONTRIBUTING.md, "Code samples in the docs").
-  bin=$(NETSTATUS_APPLE_STAND_IN_SDK=1 swift build --triple "$triple" --sdk "$sdk" --scratch-path "$root/$platform" \
-    --show-bin-path)
+  bin=$(NETSTATUS_APPLE_STAND_IN_SDK=1 PATH="$root/bin:$PATH" swift build --triple "$triple" --sdk "$sdk" \
+    --scratch-path "$root/$platform" --show-bin-path)
   Scripts/check-doc-samples.py --apple "$sdk" "$triple" "$bin" || status=1
   # CocoaPods compiles the library's sources into one module, NetStatus (NetStatus.podspec): the same sources, the
   # files its source_files name, as one module with the package name it sets.

@@ -13,7 +13,8 @@ linked or run), in Swift 6 language mode, against the library's modules. Errors 
     (no marker)                       statements: the body of an `async throws` function on the main actor
     <!-- sample: declarations -->     declarations at file scope (a type, an `@main` app, an extension)
     <!-- sample: apple -->            Apple platforms only (SwiftUI, Combine): compiled in the Apple stand-in build
-    <!-- sample: linux -->            Linux only (network namespaces; Swift Testing, which the stand-in SDK lacks)
+    <!-- sample: linux -->            Linux only (network namespaces; API the Apple stand-in SDK lacks:
+                                      Swift Testing, JSONEncoder)
     <!-- sample: manifest -->         the arguments of a Package.swift's `Package(...)`, loaded by SwiftPM
 
 Words combine (`<!-- sample: apple declarations -->`). A block without `import` lines gets `import Foundation` and
