@@ -2,6 +2,7 @@
 """Compiles every ```swift block of README.md and of the DocC articles (Sources/*/*.docc/*.md).
 
     Scripts/check-doc-samples.py                          Linux: against the package's debug build (swift build)
+    Scripts/check-doc-samples.py DOCUMENT …               the same, for some documents only (paths from the root)
     Scripts/check-doc-samples.py --apple SDK TRIPLE BIN   an Apple platform: against the stand-in SDK's build
                                                           (Scripts/check-apple-build.sh runs this for each platform)
     Scripts/check-doc-samples.py --self-test              shows that a broken sample fails the check
