@@ -60,7 +60,7 @@
           "\(change): the value came with scrape \(first + 1) after the change, not within three: \(after.prefix(first + 1))"
         )
       }
-      // The figure the README gives: from the route change to a value Prometheus answers.
+      // The figure Packaging/README.md gives ("How fast"): from the route change to a value Prometheus answers.
       print("PrometheusEndToEndTests: route change to a queryable value: \(latencies), with scrape \(scrapes) after it")
 
       // netstatus's own metrics are there too, labelled with the file's name.

@@ -6,9 +6,9 @@
 
   @testable import NetStatusCore
 
-  /// The static `netstatus` that the README documents for installing (Scripts/build-static.sh), run as one file on a
-  /// machine with no Swift runtime: the toolchain's runtime directory is hidden (a mount namespace with an empty
-  /// tmpfs over it), and the binary runs inside a fresh network namespace.
+  /// The static `netstatus` that Packaging/README.md documents for installing (Scripts/build-static.sh), run as one
+  /// file on a machine with no Swift runtime: the toolchain's runtime directory is hidden (a mount namespace with an
+  /// empty tmpfs over it), and the binary runs inside a fresh network namespace.
   ///
   /// The binary is `NETSTATUS_STATIC_BINARY` when set (.ci/run builds it and sets it: the tests then fail if it is
   /// missing), or else `.build-static/release/netstatus` in the package when it has been built. Without either,
@@ -39,22 +39,22 @@
         libraries.filter { !Self.systemLibraries.contains($0) } == [], "ldd: \(ldd.lines.values)")
     }
 
-    /// The README states the binary's size in one place ("Installing `netstatus`"), for x86_64; this keeps the
-    /// figure within 2% of the file CI builds, so that it cannot drift silently. CI prints the size too (.ci/run).
-    @Test func theREADMEStatesItsSize() throws {
+    /// Packaging/README.md states the binary's size in one place ("Installing `netstatus`"), for x86_64; this keeps
+    /// the figure within 2% of the file CI builds, so that it cannot drift silently. CI prints the size too (.ci/run).
+    @Test func packagingREADMEStatesItsSize() throws {
       let path = try #require(StaticBinary.path)
       let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
       let readme = try String(
-        contentsOf: StaticBinary.package.appendingPathComponent("README.md"), encoding: .utf8)
+        contentsOf: StaticBinary.package.appendingPathComponent("Packaging/README.md"), encoding: .utf8)
       let statements = readme.matches(of: #/The binary is about (\d+\.\d) MB \(x86_64/#)
-      try #require(statements.count == 1, "one statement of the size in README.md: \(statements.count)")
+      try #require(statements.count == 1, "one statement of the size in Packaging/README.md: \(statements.count)")
       let stated = try #require(Double(statements[0].output.1))
       let measured = Double(size) / 1_000_000
       #if arch(x86_64)
         #expect(
           abs(measured - stated) <= stated * 0.02,
           """
-          README.md says the binary is about \(stated) MB, and it is \(size) bytes: write \
+          Packaging/README.md says the binary is about \(stated) MB, and it is \(size) bytes: write \
           \((measured * 10).rounded() / 10) MB there
           """)
       #endif

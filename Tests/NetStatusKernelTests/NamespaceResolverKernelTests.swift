@@ -104,7 +104,7 @@ struct NamespaceResolverKernelTests {
     // The property: stop ends the wait for the name server at once, not after the 30 s timeout. The test sees the
     // thread's end only when its own task runs again, which on a busy machine (every suite in parallel, 2 cores)
     // can take a few hundred milliseconds; the figure itself (0.3-7 ms in a release build) comes from the figures
-    // run described in the README's Limits, not from this assertion.
+    // run described in the DocC article InternetReachability.md, not from this assertion.
     #expect(ended - stopped < .seconds(2), "the probe thread ended \(ended - stopped) after stop")
     if ProcessInfo.processInfo.environment["NETSTATUS_PRINT_FIGURES"] != nil {
       print("resolver figure: the probe thread ended \(ended - stopped) after stop")

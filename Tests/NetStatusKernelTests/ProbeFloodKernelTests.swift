@@ -119,7 +119,7 @@ struct ProbeFloodKernelTests {
       let ended = try await ProcessThreads.waitForEnd(of: thread.id, "cycle \(cycle): the probe thread to end")
       // The property: stop ends the read loop mid-flood, not after the 30 s timeout. The test sees the thread's end
       // only when its own task runs again, which on a busy machine can take a few hundred milliseconds; the 50 ms
-      // figure is measured by the figures run (NETSTATUS_PRINT_FIGURES, README "Limits"), not asserted here.
+      // figure is measured by the figures run (NETSTATUS_PRINT_FIGURES, InternetReachability.md), not asserted here.
       #expect(ended - stopped < .seconds(2), "cycle \(cycle): the probe thread ended \(ended - stopped) after stop")
       if ProcessInfo.processInfo.environment["NETSTATUS_PRINT_FIGURES"] != nil {
         print("probe flood figure: stop cycle \(cycle): the probe thread ended \(ended - stopped) after stop")

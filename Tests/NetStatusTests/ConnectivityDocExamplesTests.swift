@@ -3,11 +3,11 @@ import Testing
 
 @testable import NetStatusCore
 
-/// The connectivity examples of the documentation (doc comments, which the DocC catalog shows, and README.md),
-/// written out as they appear, so that the compiler checks them: an example that does not compile fails this
-/// target's build. Each is a function of its own, with stand-ins for the app's own functions (`sync()`,
-/// `showLoginHint(_:)`, …). Those that would probe the network are never called; the ones about the state are
-/// run against a scripted monitor.
+/// The connectivity examples of the doc comments (which the DocC catalog shows), written out as they appear, so that
+/// the compiler checks them: an example that does not compile fails this target's build. Each is a function of its
+/// own, with stand-ins for the app's own functions (`sync()`, `showLoginHint(_:)`, …). Those that would probe the
+/// network are never called; the ones about the state are run against a scripted monitor. README.md and the DocC
+/// articles are compiled as written by Scripts/check-doc-samples.py.
 @Suite("Connectivity documentation examples")
 struct ConnectivityDocExamplesTests {
   // MARK: Stand-ins for the app's own code
@@ -120,7 +120,7 @@ struct ConnectivityDocExamplesTests {
     }
   }
 
-  /// README.md, "Internet reachability".
+  /// A handler, a state read and a loop over `states` together.
   static func readme(_ app: App) async throws {
     let probe = try ConnectivityProbe(url: "http://connectivity-check.ubuntu.com/")  // expects 204
     let connectivity = ConnectivityMonitor(monitor: .shared, probe: probe)
