@@ -100,7 +100,7 @@ package enum NetlinkMessageDecoder {
     switch type {
     case RTNL.NLMSG_DONE:
       // The payload is an int error code; very old kernels sent none. The kernel sends 0 or -errno; negating
-      // wraps so that Int32.min (never sent, but the bytes can say anything) cannot trap (found by the fuzzer).
+      // wraps so that Int32.min (never sent, but the bytes can say anything) cannot trap.
       return .done(errno: body.count >= 4 ? 0 &- reader.i32(body.lowerBound) : 0)
     case RTNL.NLMSG_ERROR:
       guard body.count >= 4 else { throw NetlinkDecodeError(reason: .truncatedPayload, offset: body.lowerBound) }
