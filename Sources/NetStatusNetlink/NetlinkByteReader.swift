@@ -4,7 +4,7 @@ package struct NetlinkAttribute: Sendable, Hashable {
   package var value: Range<Int>
 }
 
-/// Attribute records already checked by `ByteReader.attributes(in:)`, walked in order without checking them again.
+/// Attribute records already checked by `NetlinkByteReader.attributes(in:)`, walked in order without checking them again.
 struct NetlinkAttributes: Sequence, IteratorProtocol {
   /// The datagram.
   package let buffer: UnsafeRawBufferPointer
@@ -26,7 +26,7 @@ struct NetlinkAttributes: Sequence, IteratorProtocol {
 
 /// Bounds-checked reads from a datagram. Callers check ranges before the fixed-offset reads; the
 /// attribute walkers check every length they read.
-struct ByteReader {
+struct NetlinkByteReader {
   package let buffer: UnsafeRawBufferPointer
 
   package func u8(_ offset: Int) -> UInt8 { buffer[offset] }

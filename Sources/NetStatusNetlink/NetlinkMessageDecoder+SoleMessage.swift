@@ -28,7 +28,7 @@ extension NetlinkMessageDecoder {
     -> LookupReply?
   {
     guard let header = soleMessage(in: buffer), header.portID == portID else { return nil }
-    let reader = ByteReader(buffer: buffer)
+    let reader = NetlinkByteReader(buffer: buffer)
     switch header.type {
     case RTNL.RTM_NEWROUTE:
       let route = try decodeRouteFields(header, reader: reader)
@@ -75,7 +75,7 @@ extension NetlinkMessageDecoder {
     guard let header = soleMessage(in: buffer),
       header.type == RTNL.RTM_NEWROUTE || header.type == RTNL.RTM_DELROUTE
     else { return nil }
-    let route = try decodeRouteFields(header, reader: ByteReader(buffer: buffer))
+    let route = try decodeRouteFields(header, reader: NetlinkByteReader(buffer: buffer))
     return RouteMessage(type: header.type, sequence: header.sequence, portID: header.portID, route: route)
   }
 
@@ -92,7 +92,7 @@ extension NetlinkMessageDecoder {
   /// padding: the checks `append` makes of it), else `nil`.
   static func soleMessage(in buffer: UnsafeRawBufferPointer) -> SoleMessage? {
     guard buffer.count >= RTNL.headerLength else { return nil }
-    let reader = ByteReader(buffer: buffer)
+    let reader = NetlinkByteReader(buffer: buffer)
     let length = Int(reader.u32(0))
     guard length >= RTNL.headerLength, length <= buffer.count, RTNL.align(length) >= buffer.count else { return nil }
     return SoleMessage(
@@ -102,7 +102,7 @@ extension NetlinkMessageDecoder {
   /// ``decodeRoute(body:reader:)`` for the message `header` describes, reduced to ``RouteFields``: the same
   /// checks, so the fast path fails exactly where ``decode(_:)`` does; an error carries the message's type, as
   /// ``decodeMessage(at:length:reader:)`` gives it.
-  private static func decodeRouteFields(_ header: SoleMessage, reader: ByteReader) throws(NetlinkDecodeError)
+  private static func decodeRouteFields(_ header: SoleMessage, reader: NetlinkByteReader) throws(NetlinkDecodeError)
     -> RouteFields?
   {
     do throws(NetlinkDecodeError) {

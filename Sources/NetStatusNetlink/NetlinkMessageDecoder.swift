@@ -41,7 +41,7 @@ package enum NetlinkMessageDecoder {
   private static func append(_ buffer: UnsafeRawBufferPointer, to messages: inout [NetlinkMessage])
     throws(NetlinkDecodeError)
   {
-    let reader = ByteReader(buffer: buffer)
+    let reader = NetlinkByteReader(buffer: buffer)
     var offset = 0
     while offset < buffer.count {
       guard buffer.count - offset >= RTNL.headerLength else {
@@ -68,14 +68,14 @@ package enum NetlinkMessageDecoder {
     in buffer: UnsafeRawBufferPointer, using scratch: inout [NetlinkMessage], _ body: (NetlinkMessage) -> Void
   ) throws(NetlinkDecodeError) {
     if let message = soleMessage(in: buffer) {
-      body(try decodeMessage(at: 0, length: message.body.upperBound, reader: ByteReader(buffer: buffer)))
+      body(try decodeMessage(at: 0, length: message.body.upperBound, reader: NetlinkByteReader(buffer: buffer)))
       return
     }
     try decode(buffer, into: &scratch)
     for message in scratch { body(message) }
   }
   /// the datagram) checked.
-  private static func decodeMessage(at offset: Int, length: Int, reader: ByteReader) throws(NetlinkDecodeError)
+  private static func decodeMessage(at offset: Int, length: Int, reader: NetlinkByteReader) throws(NetlinkDecodeError)
     -> NetlinkMessage
   {
     let type = reader.u16(offset + 4)
@@ -94,7 +94,7 @@ package enum NetlinkMessageDecoder {
     return NetlinkMessage(type: type, flags: flags, sequence: sequence, portID: portID, event: event)
   }
 
-  private static func decodeBody(type: UInt16, body: Range<Int>, reader: ByteReader) throws(NetlinkDecodeError)
+  private static func decodeBody(type: UInt16, body: Range<Int>, reader: NetlinkByteReader) throws(NetlinkDecodeError)
     -> NetlinkEvent
   {
     switch type {
@@ -124,7 +124,8 @@ package enum NetlinkMessageDecoder {
   }
 
   /// ifinfomsg { u8 family; u8 pad; u16 type; i32 index; u32 flags; u32 change } + IFLA_* attributes.
-  private static func decodeLink(body: Range<Int>, reader: ByteReader) throws(NetlinkDecodeError) -> NetlinkLink? {
+  private static func decodeLink(body: Range<Int>, reader: NetlinkByteReader) throws(NetlinkDecodeError) -> NetlinkLink?
+  {
     guard body.count >= RTNL.ifinfomsgLength else {
       throw NetlinkDecodeError(reason: .truncatedPayload, offset: body.lowerBound)
     }
@@ -160,7 +161,7 @@ package enum NetlinkMessageDecoder {
   }
 
   /// ifaddrmsg { u8 family; u8 prefixlen; u8 flags; u8 scope; u32 index } + IFA_* attributes.
-  private static func decodeAddress(body: Range<Int>, reader: ByteReader) throws(NetlinkDecodeError)
+  private static func decodeAddress(body: Range<Int>, reader: NetlinkByteReader) throws(NetlinkDecodeError)
     -> NetlinkAddress?
   {
     guard body.count >= RTNL.ifaddrmsgLength else {
@@ -195,7 +196,7 @@ package enum NetlinkMessageDecoder {
   }
 
   /// rtmsg { u8 family, dst_len, src_len, tos, table, protocol, scope, type; u32 flags } + RTA_* attributes.
-  static func decodeRoute(body: Range<Int>, reader: ByteReader) throws(NetlinkDecodeError) -> NetlinkRoute? {
+  static func decodeRoute(body: Range<Int>, reader: NetlinkByteReader) throws(NetlinkDecodeError) -> NetlinkRoute? {
     guard body.count >= RTNL.rtmsgLength else {
       throw NetlinkDecodeError(reason: .truncatedPayload, offset: body.lowerBound)
     }
