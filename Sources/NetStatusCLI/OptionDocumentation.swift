@@ -17,17 +17,9 @@ enum OptionDocumentation {
       : ("<!-- BEGIN \(name): \(note) -->", "<!-- END \(name) -->")
   }
 
-  /// roff text: `-` as `\-`, backslashes doubled.
+  /// roff text: `-` as `\-` (a minus, not a hyphen), a backslash as `\e` (roff's printable backslash).
   static func roff(_ text: String) -> String {
-    var result = ""
-    for character in text {
-      switch character {
-      case "\\": result += "\\e"
-      case "-": result += "\\-"
-      default: result.append(character)
-      }
-    }
-    return result
+    text.replacingCharacters(["\\": "\\e", "-": "\\-"])
   }
 
   /// The manual page's synopsis: every option of every command, in the table's order.

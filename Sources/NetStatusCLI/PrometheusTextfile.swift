@@ -134,16 +134,7 @@ enum PrometheusTextfile {
 
   /// A label value escaped as the exposition format requires: backslash, double quote and line feed.
   static func escape(_ value: String) -> String {
-    var escaped = ""
-    for character in value {
-      switch character {
-      case "\\": escaped += "\\\\"
-      case "\"": escaped += "\\\""
-      case "\n": escaped += "\\n"
-      default: escaped.append(character)
-      }
-    }
-    return escaped
+    value.replacingCharacters(["\\": "\\\\", "\"": "\\\"", "\n": "\\n"])
   }
 
   /// `1764540000.123456`: seconds with microseconds.

@@ -38,12 +38,12 @@
           observer: observer))
     }
 
-    var status: NetworkdStatus { state.withLock { $0.status } }
+    var status: NetworkdStatus { state.withLockedValue { $0.status } }
 
     /// Records what session `session` read, and tells the observer (outside the lock) when it changed. A session
     /// older than the one that reported last is not heard.
     func update(_ status: NetworkdStatus, session: UInt64) {
-      let observer = state.withLock { state -> (@Sendable (NetworkdStatus) -> Void)? in
+      let observer = state.withLockedValue { state -> (@Sendable (NetworkdStatus) -> Void)? in
         guard state.session.map({ $0 <= session }) ?? true else { return nil }
         state.session = session
         guard state.status != status else { return nil }
@@ -55,7 +55,7 @@
 
     /// Session `session` ended: nothing is read any more, unless a newer session reads it.
     func end(session: UInt64) {
-      let ended = state.withLock { state -> (NetworkdStatus, (@Sendable (NetworkdStatus) -> Void)?)? in
+      let ended = state.withLockedValue { state -> (NetworkdStatus, (@Sendable (NetworkdStatus) -> Void)?)? in
         guard state.session == session else { return nil }
         state.session = nil
         let status = NetworkdStatus(root: state.status.root, use: .notStarted)
