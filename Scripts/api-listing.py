@@ -13,8 +13,9 @@ toolchain), which spells what the digester's JSON leaves out: `async`, typed `th
 generic requirements, full type names. The type it is nested in is dropped from the front. Only what a client of
 the module sees is listed: the digester marks `package` and internal declarations `isInternal`, and implicit ones
 (synthesised `hash(into:)`, `==`, `CodingKeys`, accessors) `implicit`; both are skipped, with everything inside
-them, and so is a conformance to a protocol that is hidden in any of the dumps given (a `package` protocol). Extensions of other modules' types (`Notification.Name`) are listed under that type when they add a public
-member. Lines are sorted within each level (by line, so a declaration's position in its file does not matter),
+them, and so is a conformance to a protocol that is hidden in any of the dumps given (a `package` protocol).
+Extensions of other modules' types (`Notification.Name`) are listed as `extension TYPE` when they add a public
+member; their conformances are the other module's. Lines are sorted within each level (by line, so a declaration's position in its file does not matter),
 which makes the listing deterministic and its diffs one line per changed declaration.
 
 Standard library only (python3 of any Debian).
@@ -64,14 +65,13 @@ KINDS = {
 
 
 def is_listed(node):
-    """Whether a client of the module sees this declaration."""
-    if node.get("kind") in ("Import", "Conformance", "Accessor") or node.get("kind", "").startswith("Type") and (
-        node.get("kind") != "TypeDecl" and node.get("kind") != "TypeAlias"
-    ):
+    """Whether a client of the module sees this declaration (types used in signatures are not declarations)."""
+    kind = node.get("kind", "")
+    if kind in ("Import", "Conformance", "Accessor") or kind.startswith("Type") and kind not in ("TypeDecl", "TypeAlias"):
         return False
     if node.get("isInternal") or node.get("implicit"):
         return False
-    return node.get("name", "").startswith("__derived") is False
+    return not node.get("name", "").startswith("__derived")
 
 
 def declarations(root):
