@@ -46,7 +46,9 @@ package enum PathEvaluator {
   // MARK: Which lookups
 
   /// The first round: the kernel's own choice for each family that has a usable address.
-  package static func primaryLookups(state: KernelState, filter: InterfaceFilter = .none) -> [RouteLookupRequest] {
+  package static func primaryLookups(state: KernelState, filter: InterfaceFilter = .unrestricted)
+    -> [RouteLookupRequest]
+  {
     var requests: [RouteLookupRequest] = []
     appendPrimaryLookups(state: state, filter: filter, to: &requests)
     return requests
@@ -150,7 +152,7 @@ package enum PathEvaluator {
   ///   - filter: The interface types the path may use.
   ///   - classify: The type of a link (see ``InterfaceClassifier``).
   package static func evaluate(
-    state: KernelState, answers: RouteLookupAnswers, supportsDNS: Bool, filter: InterfaceFilter = .none,
+    state: KernelState, answers: RouteLookupAnswers, supportsDNS: Bool, filter: InterfaceFilter = .unrestricted,
     classify: (NetlinkLink) -> InterfaceType
   ) -> NetworkPath {
     var eligible: [Eligible]?

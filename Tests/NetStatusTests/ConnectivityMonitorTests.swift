@@ -130,7 +130,7 @@ struct ConnectivityMonitorTests {
     source.send(.offline)
     try await iterated.waitFor(count: 4, "none")
     try await handled.waitFor(count: 3, "the closure's states")
-    let expected: [ConnectivityState] = [.unknown, .portal(redirect: "http://p.test/login"), .full, .none]
+    let expected: [ConnectivityState] = [.unknown, .portal(redirect: "http://p.test/login"), .full, .noPath]
     #expect(iterated.values == expected)
     #expect(handled.values == Array(expected.dropFirst()), "the closure gets changes")
     #expect(connectivity.checksStarted == 2, "no probe without a path, none while full")
@@ -205,9 +205,9 @@ struct ConnectivityMonitorTests {
     let (source, transport, connectivity) = try make(.offline)
     connectivity.startMonitoring()
     defer { connectivity.stopMonitoring() }
-    try await connectivity.awaitState("none") { $0 == .none }
+    try await connectivity.awaitState("none") { $0 == .noPath }
     source.send(NetworkPath(status: .requiresConnection))
-    #expect(connectivity.state == .none)
+    #expect(connectivity.state == .noPath)
     #expect(transport.requests.count == 0)
     #expect(connectivity.checksStarted == 0)
   }

@@ -112,10 +112,10 @@ struct ConnectivityScheduler: Sendable {
     var actions = cancelAll()
     guard newPath.isConnected else {
       verdictInterface = nil
-      actions += set(.none)
+      actions += set(.noPath)
       return actions
     }
-    if verdictInterface != newPath.availableInterfaces.first || state == .none {
+    if verdictInterface != newPath.availableInterfaces.first || state == .noPath {
       verdictInterface = nil
       actions += set(.unknown)
     }
