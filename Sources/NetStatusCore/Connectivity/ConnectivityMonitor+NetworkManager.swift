@@ -8,8 +8,7 @@ extension ConnectivityMonitor {
   /// for await state in connectivity.states where state.isFull { await sync() }
   /// ```
   ///
-  /// With ``ConnectivitySource/networkManager``, ``probe`` is a placeholder that is never fetched, and
-  /// ``checksStarted`` stays 0.
+  /// With ``ConnectivitySource/networkManager``, ``probe`` is a placeholder that is never fetched: no check is made.
   public convenience init(monitor: NetworkMonitor = .shared, source: ConnectivitySource) {
     switch source {
     case .probe(let probe):
