@@ -21,6 +21,8 @@ struct CommandLineOptions: Equatable {
   var showAll = false
   /// `watch --textfile PATH`: the file to keep in the Prometheus text format.
   var textfile: String?
+  /// `--networkd-root DIR`: where systemd-networkd's state is read, instead of `/run/systemd/netif`.
+  var networkdRoot: String?
   var help = false
   var version = false
   // wait
@@ -203,6 +205,13 @@ struct CommandLineOptions: Equatable {
           throw UsageError(message: "--textfile takes the path of a file to write, not '\(file)'", command: .watch)
         }
         options.textfile = file
+      case "--networkd-root":
+        let folder = try value(for: name, inline: inline)
+        guard folder.hasPrefix("/") else {
+          throw UsageError(
+            message: "--networkd-root takes a folder's absolute path, not '\(folder)'", command: commandGiven)
+        }
+        options.networkdRoot = folder
       case "--probe":
         probeURL = try value(for: name, inline: inline)
       case "--probe-interval":

@@ -59,7 +59,8 @@ extension NetStatusCommand {
   static func readInventory(_ options: CommandLineOptions) -> Result<LinkInventory, NetworkMonitorError> {
     #if os(Linux)
       do throws(NetworkMonitorError) {
-        return .success(try LinkInventory.read(networkNamespace: options.networkNamespace))
+        return .success(
+          try LinkInventory.read(networkNamespace: options.networkNamespace, networkdRoot: options.networkdRoot))
       } catch {
         return .failure(error)
       }

@@ -10,10 +10,10 @@ import NetStatusCore
 #endif
 
 /// `netstatus`: show the path, watch it change, or wait until online.
-public enum NetStatusCommand {
+package enum NetStatusCommand {
   /// Exit codes: 0, 1 and 2 as nm-online uses them; 128 + the signal's number when a stop signal ended `show`
   /// or `wait` (what a shell reports for a process killed by that signal).
-  public enum ExitCode: Int32, Sendable {
+  package enum ExitCode: Int32, Sendable {
     /// Success; for `wait`, online; for `watch`, stopped by a stop signal or by its reader going away.
     case success = 0
     /// `wait` timed out.
@@ -51,7 +51,7 @@ public enum NetStatusCommand {
   /// with every signal unblocked, where a stop signal that came before the signal sources were registered would
   /// be ignored, and lost. Nothing in netstatus runs on the main queue. It also raises the soft limit on open
   /// descriptors to the hard limit (``DescriptorLimit``).
-  public static func main(_ arguments: [String]) -> Never {
+  package static func main(_ arguments: [String]) -> Never {
     StandardOutput.claimStandardDescriptors()
     StopSignal.blockStopSignals()
     DescriptorLimit.raiseToHardLimit()
@@ -80,7 +80,7 @@ public enum NetStatusCommand {
   }
 
   /// Runs the command line (without the program name) and returns the exit code.
-  public static func run(_ arguments: [String]) async -> ExitCode {
+  package static func run(_ arguments: [String]) async -> ExitCode {
     switch prepare(arguments) {
     case .finished(let code): return code
     case .ready(let session):
@@ -148,7 +148,7 @@ public enum NetStatusCommand {
     do {
       monitor = try makeMonitor(options, links: links)
       // Nothing here observes notifications, and `main` may never run the main queue they are posted on.
-      monitor.postsNotifications = false
+      monitor.keepsNotifications = false
       try monitor.start()
     } catch {
       StandardOutput.error(CommandMessages.describe(error))
@@ -220,18 +220,15 @@ public enum NetStatusCommand {
     -> NetworkMonitor
   {
     #if os(Linux)
-      if let links {
-        return try NetworkMonitor(networkNamespace: options.networkNamespace) { links.update($0) }
-      }
+      var observer: (@Sendable ([LinkInventory.Link]) -> Void)?
+      if let links { observer = { links.update($0) } }
+      return try NetworkMonitor(
+        networkNamespace: options.networkNamespace, networkdRoot: options.networkdRoot, linkObserver: observer)
     #else
       if links != nil {
         throw .unsupportedPlatform("wait --interface (link states are read from the Linux kernel)")
       }
-    #endif
-    guard let namespace = options.networkNamespace else { return NetworkMonitor() }
-    #if os(Linux)
-      return try NetworkMonitor(networkNamespace: namespace)
-    #else
+      guard let namespace = options.networkNamespace else { return NetworkMonitor() }
       throw .unsupportedPlatform("--netns \(namespace) (network namespaces exist only on Linux)")
     #endif
   }

@@ -79,6 +79,9 @@ extension CommandLineOptions {
       long: "--netns-dir", value: .file, repeatable: true, commands: [.show, .watch],
       summary: "with --all-netns: also the namespaces named in this folder (repeatable)", placeholder: "DIR"),
     OptionSpec(
+      long: "--networkd-root", value: .file, commands: pathCommands,
+      summary: "read systemd-networkd's state from this folder, not /run/systemd/netif", placeholder: "DIR"),
+    OptionSpec(
       long: "--textfile", value: .file, commands: [.watch],
       summary: "keep this file in Prometheus text format (node_exporter's textfile collector)"),
     OptionSpec(

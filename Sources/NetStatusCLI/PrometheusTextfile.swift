@@ -108,7 +108,7 @@ enum PrometheusTextfile {
       [([], "\($0.path.availableInterfaces.count)")]
     }
     if entries.contains(where: { $0.snapshot.connectivity != nil }) {
-      let states: [ConnectivityState] = [.unknown, .none, .limited, .portal(redirect: nil), .full]
+      let states: [ConnectivityState] = [.unknown, .noPath, .limited, .portal(redirect: nil), .full]
       metric(
         "netstatus_connectivity_state", "gauge", "Whether the internet answers the probe, one state at a time."
       ) { snapshot in

@@ -6,7 +6,7 @@
 // second.
 extension PathEvaluator {
   /// The first round: the kernel's own choice for each family that has a usable address.
-  package static func primaryLookups(state: KernelState, filter: InterfaceFilter = .none) -> [RouteLookupRequest] {
+  package static func primaryLookups(state: KernelState, filter: InterfaceFilter = .unrestricted) -> [RouteLookupRequest] {
     var requests: [RouteLookupRequest] = []
     appendPrimaryLookups(state: state, filter: filter, to: &requests)
     return requests

@@ -53,7 +53,7 @@ package enum PathEvaluator {
   ///   - filter: The interface types the path may use.
   ///   - classify: The type of a link (see ``InterfaceClassifier``).
   package static func evaluate(
-    state: KernelState, answers: RouteLookupAnswers, supportsDNS: Bool, filter: InterfaceFilter = .none,
+    state: KernelState, answers: RouteLookupAnswers, supportsDNS: Bool, filter: InterfaceFilter = .unrestricted,
     classify: (NetlinkLink) -> InterfaceType
   ) -> NetworkPath {
     var eligible: [Eligible]?

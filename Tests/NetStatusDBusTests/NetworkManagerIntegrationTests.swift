@@ -36,7 +36,7 @@ struct NetworkManagerIntegrationTests {
       let source = NetworkManagerPathSource(
         wrapping: try NetlinkPathSource(networkNamespace: site.target.name), watch: watch)
       monitor = NetworkMonitor(source: source)
-      monitor.postsNotifications = false
+      monitor.keepsNotifications = false
       monitor.handlerQueue = DispatchQueue(label: "nm-paths")
       do {
         if let networkManager {
@@ -150,7 +150,7 @@ struct NetworkManagerIntegrationTests {
       try await states.waitUntil(timeout: .seconds(10), "\(expected)") { $0.last == expected }
     }
     try await awaitState(.full)  // the template's default
-    for (value, expected) in [(1, ConnectivityState.none), (2, .portal(redirect: nil)), (3, .limited), (4, .full)] {
+    for (value, expected) in [(1, ConnectivityState.noPath), (2, .portal(redirect: nil)), (3, .limited), (4, .full)] {
       try fixture.bus.setConnectivity(UInt32(value))
       try await awaitState(expected)
     }
@@ -159,7 +159,7 @@ struct NetworkManagerIntegrationTests {
 
     // Without a satisfied path NetworkManager's "full" does not count.
     try fixture.site.deleteDefaultRoute()
-    try await awaitState(.none)
+    try await awaitState(.noPath)
     try fixture.site.addDefaultRoute()
     try await awaitState(.full)
 

@@ -150,7 +150,7 @@ struct ConnectivityKernelTests {
     defer { connectivity.stopMonitoring() }
 
     connectivity.startMonitoring()
-    try await connectivity.awaitState("none") { $0 == .none }
+    try await connectivity.awaitState("none") { $0 == .noPath }
     #expect(connectivity.checksStarted == 0, "no probe without a path")
     #expect(connectivity.lastCheck == nil)
     #expect(server.requests.isEmpty)
@@ -196,7 +196,7 @@ struct ConnectivityKernelTests {
     let clock = ContinuousClock()
     let changed = clock.now
     try site.deleteDefaultRoute()
-    try await connectivity.awaitState("none after the route went", timeout: .seconds(5)) { $0 == .none }
+    try await connectivity.awaitState("none after the route went", timeout: .seconds(5)) { $0 == .noPath }
     // The cancelled probe closed its socket long before its 30 s timeout.
     try await server.waitForLines(3, "the server to see the probe's connection closed", timeout: .seconds(5))
     let elapsed = clock.now - changed

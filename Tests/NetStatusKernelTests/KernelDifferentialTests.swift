@@ -402,7 +402,9 @@
     }
 
     /// Starts a source on the watched namespace with a recorder as its sink.
-    func start(filter: InterfaceFilter = .none) throws -> (session: any PathSourceSession, recorder: PathRecorder) {
+    func start(filter: InterfaceFilter = .unrestricted) throws -> (
+      session: any PathSourceSession, recorder: PathRecorder
+    ) {
       let source = try NetlinkPathSource(networkNamespace: watched.name)
       let recorder = PathRecorder()
       return (try source.start(filter: filter, sink: recorder.sink), recorder)

@@ -57,6 +57,76 @@
       #expect(monitor.currentPath == .offline)
     }
 
+    /// A sequence ends when its monitor can no longer deliver: the loop over `paths` of a namespace that is deleted
+    /// gets the unsatisfied path, then ends, and so does `networkUpdates()`.
+    @Test func deletingTheWatchedNamespaceEndsTheLoops() async throws {
+      let lab = try VethLab("mends")
+      defer { lab.delete() }
+      try lab.watched.ip("addr add 198.51.100.2/24 dev veth0")
+      try lab.watched.ip("route add default via 198.51.100.1 dev veth0")
+      let monitor = try NetworkMonitor(networkNamespace: lab.watched.name)
+      monitor.keepsNotifications = false
+      defer { monitor.stop() }
+      let seen = Recorder<NetworkPath>()
+      let connectivity = Recorder<Bool>()
+      let paths = Task { for await path in monitor.paths { seen.append(path) } }
+      let booleans = Task { for await connected in monitor.networkUpdates() { connectivity.append(connected) } }
+      try await seen.waitFor(count: 1, "the first path")
+      try await connectivity.waitFor(count: 1, "the first boolean")
+      #expect(seen.values.first?.isConnected == true)
+
+      lab.watched.delete()
+      try await withTimeout(.seconds(10), "the paths loop to end once the namespace is deleted") { await paths.value }
+      try await withTimeout(.seconds(10), "the networkUpdates loop to end once the namespace is deleted") {
+        await booleans.value
+      }
+      #expect(seen.values.last == .offline, "the unsatisfied path comes before the end")
+      #expect(connectivity.values == [true, false])
+      #expect(monitor.lastError == .namespaceDeleted(path: "/run/netns/\(lab.watched.name)"))
+      #expect(!monitor.isMonitoring)
+    }
+
+    /// One answer however you ask: every public way to a monitor of a named namespace reads that namespace's own
+    /// resolver configuration, `/etc/netns/NAME/resolv.conf`, as `ip netns exec` would; the way the command-line
+    /// tool makes its monitor does too.
+    @Test func everyWayToANamespaceMonitorReadsItsOwnResolverConfiguration() throws {
+      let namespace = try TestNamespace("resolv")
+      defer { namespace.delete() }
+      let folder = "/etc/netns/\(namespace.name)"
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(atPath: folder) }
+      try "nameserver 192.0.2.53\n".write(toFile: folder + "/resolv.conf", atomically: true, encoding: .utf8)
+
+      let monitors = [
+        try NetworkMonitor(networkNamespace: namespace.name),
+        try NetworkMonitor(networkNamespace: namespace.name, requiredInterfaceType: .wifi),
+        try NetworkMonitor(networkNamespace: namespace.name, networkdRoot: nil),
+      ]
+      for monitor in monitors {
+        let source = try #require(monitor.source as? NetlinkPathSource, "another namespace: rtnetlink alone")
+        #expect(source.resolverConfigurationPath == folder + "/resolv.conf")
+        #expect(source.networkNamespacePath == "/run/netns/" + namespace.name)
+      }
+    }
+
+    /// One answer however you ask: the process's own namespace is watched with the same source whether the monitor
+    /// is `NetworkMonitor()`, `.shared`'s kind, or the command-line tool's: NetworkManager's metered view applied
+    /// wherever the process runs in the namespace NetworkManager manages.
+    @Test func everyWayToTheOwnNamespaceAppliesNetworkManagersView() throws {
+      let monitors = [
+        NetworkMonitor(), NetworkMonitor(requiredInterfaceType: .wifi), try NetworkMonitor(networkNamespace: nil),
+      ]
+      for monitor in monitors {
+        let wrapped = monitor.source is NetworkManagerPathSource
+        #expect(wrapped == SystemNamespace.followsSystemNetworkManager, "\(type(of: monitor.source))")
+        let netlink = try #require(
+          (monitor.source as? NetworkManagerPathSource)?.inner as? NetlinkPathSource
+            ?? monitor.source as? NetlinkPathSource)
+        #expect(netlink.resolverConfigurationPath == "/etc/resolv.conf")
+        #expect(netlink.networkNamespacePath == nil)
+      }
+    }
+
     @Test func missingNamespaceFailsAtCreationWithWhatToDo() {
       let name = "nstest-missing-\(getpid())"
       #expect {

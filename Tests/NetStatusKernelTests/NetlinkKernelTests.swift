@@ -39,7 +39,7 @@
 
     /// Starts a source on the watched namespace with a recorder as its sink.
     func start(
-      filter: InterfaceFilter = .none, options: NetlinkPathSource.Options = .init()
+      filter: InterfaceFilter = .unrestricted, options: NetlinkPathSource.Options = .init()
     ) throws -> (source: NetlinkPathSource, session: any PathSourceSession, recorder: PathRecorder) {
       let source = try NetlinkPathSource(networkNamespace: watched.name, options: options)
       let recorder = PathRecorder()
@@ -291,7 +291,7 @@
       let source = try NetlinkPathSource(networkNamespace: namespace.name)
       namespace.delete()
       #expect(throws: NetworkMonitorError.namespaceNotFound(path: "/run/netns/\(namespace.name)")) {
-        _ = try source.start(filter: .none, sink: PathRecorder().sink)
+        _ = try source.start(filter: .unrestricted, sink: PathRecorder().sink)
       }
     }
 
@@ -316,7 +316,7 @@
       let (fdsBefore, threadsBefore) = (try descriptors(), try threads())
       for _ in 0..<25 {
         let recorder = PathRecorder()
-        let session = try source.start(filter: .none, sink: recorder.sink)
+        let session = try source.start(filter: .unrestricted, sink: recorder.sink)
         #expect(recorder.paths.count == 1)
         #expect(try threads() >= 1, "the running session's thread is counted")
         session.stop()
@@ -343,7 +343,7 @@
         recorder.sink.send(event.path ?? .offline)
         if case .path(let path) = event, path.isConnected { holder.stop() }
       }
-      holder.set(try source.start(filter: .none, sink: sink))
+      holder.set(try source.start(filter: .unrestricted, sink: sink))
       try lab.watched.ip("addr add 192.0.2.10/24 dev veth0")
       try lab.watched.ip("route add default via 192.0.2.1 dev veth0")
       await recorder.awaitPath("connected") { $0.isConnected }
@@ -425,7 +425,7 @@
       try lab.watched.ip("route add default via 192.0.2.1 dev veth0")
       let source = try NetlinkPathSource(networkNamespace: lab.watched.name, resolverConfigurationPath: resolv.path)
       let recorder = PathRecorder()
-      let session = try source.start(filter: .none, sink: recorder.sink)
+      let session = try source.start(filter: .unrestricted, sink: recorder.sink)
       defer { session.stop() }
       #expect(recorder.latest?.supportsDNS == false)
       // atomically: written to a temporary file and renamed over, as resolvers do.

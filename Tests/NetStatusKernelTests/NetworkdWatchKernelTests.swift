@@ -73,7 +73,7 @@
       options.networkdObserver = { seen.append($0) }
       let source = try NetlinkPathSource(networkNamespace: namespace.name, networkdRoot: fake.root, options: options)
       #expect(source.networkd.use == .notStarted)
-      let session = try source.start(filter: .none, sink: PathRecorder().sink)
+      let session = try source.start(filter: .unrestricted, sink: PathRecorder().sink)
       #expect(source.networkd == NetworkdStatus(root: fake.root, use: .folderMissing), "\(source.networkd)")
 
       // networkd starts: the root and its links folder appear.
@@ -163,12 +163,10 @@
     func defaultRoots() throws {
       let namespace = try TestNamespace("ndroot")
       defer { namespace.delete() }
-      if getenv("NETSTATUS_NETWORKD_ROOT") == nil {
-        #expect(
-          try NetlinkPathSource(networkNamespace: namespace.name).networkd
-            == NetworkdStatus(root: nil, use: .otherNamespace))
-        #expect(NetlinkPathSource().networkd == NetworkdStatus(root: "/run/systemd/netif", use: .notStarted))
-      }
+      #expect(
+        try NetlinkPathSource(networkNamespace: namespace.name).networkd
+          == NetworkdStatus(root: nil, use: .otherNamespace))
+      #expect(NetlinkPathSource().networkd == NetworkdStatus(root: "/run/systemd/netif", use: .notStarted))
       #expect(try NetlinkPathSource(networkNamespace: namespace.name, networkdRoot: "/x").networkd.root == "/x")
     }
 
@@ -290,7 +288,7 @@
       transport.answer(.response(Self.redirect))
       try await states.waitUntil("the redirect") { $0.last == .portal(redirect: "http://p.test/login") }
     }
-    @Test("netstatus show --all --json with NETSTATUS_NETWORKD_ROOT: each link gains networkd's state")
+    @Test("netstatus show --all --json --networkd-root DIR: each link gains networkd's state")
     func showAllWithRoot() async throws {
       let fake = try FakeNetif()
       defer { fake.delete() }
@@ -302,11 +300,10 @@
         Int(namespace.ip("-o link show v0").split(separator: ":").first?.trimmingCharacters(in: .whitespaces) ?? ""))
       try fake.write(index, FakeNetif.file(oper: "no-carrier", online: "offline", portal: "https://portal.test/"))
       var environment = ProcessInfo.processInfo.environment
-      environment["NETSTATUS_NETWORKD_ROOT"] = fake.root
       environment["NO_COLOR"] = "1"
       let json = try ChildProcess(
-        executable: NetstatusProcess.binaryPath, ["show", "--all", "--json", "-n", namespace.name],
-        environment: environment)
+        executable: NetstatusProcess.binaryPath,
+        ["show", "--all", "--json", "-n", namespace.name, "--networkd-root", fake.root], environment: environment)
       #expect(try await json.waitForExit() == .exited(0), "\(json.errorOutput)")
       let line = try #require(json.lines.values.first)
       let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
@@ -325,7 +322,8 @@
       #expect(v1["networkd"] is NSNull, "no file for v1: \(v1)")
 
       let text = try ChildProcess(
-        executable: NetstatusProcess.binaryPath, ["show", "--all", "-n", namespace.name], environment: environment)
+        executable: NetstatusProcess.binaryPath, ["show", "--all", "-n", namespace.name, "--networkd-root", fake.root],
+        environment: environment)
       #expect(try await text.waitForExit() == .exited(0), "\(text.errorOutput)")
       let lines = text.lines.values
       #expect(
@@ -346,11 +344,9 @@
       let index = try #require(
         Int(site.target.ip("-o link show v0").split(separator: ":").first?.trimmingCharacters(in: .whitespaces) ?? ""))
       try fake.write(index, FakeNetif.file(oper: "routable", online: "online", portal: "https://portal.test/api"))
-      var environment = ProcessInfo.processInfo.environment
-      environment["NETSTATUS_NETWORKD_ROOT"] = fake.root
       let run = try ChildProcess(
-        executable: NetstatusProcess.binaryPath, ["--json", "--netns", site.target.name, "--probe", site.url()],
-        environment: environment)
+        executable: NetstatusProcess.binaryPath,
+        ["--json", "--netns", site.target.name, "--probe", site.url(), "--networkd-root", fake.root])
       #expect(try await run.waitForExit() == .exited(0), "stderr: \(run.errorOutput)")
       let line = try #require(run.lines.values.first)
       #expect(line.hasSuffix(#","connectivity":{"state":"portal","redirect":"https://portal.test/api"}}"#), "\(line)")
@@ -398,7 +394,7 @@
       options.networkdObserver = { seen.append($0) }
       let source = try NetlinkPathSource(networkNamespace: lab.watched.name, networkdRoot: netif, options: options)
       let paths = PathRecorder()
-      let session = try source.start(filter: .none, sink: paths.sink)
+      let session = try source.start(filter: .unrestricted, sink: paths.sink)
       defer { session.stop() }
       // networkd makes its links folder when it starts: until then the folder is missing, and watched.
       #expect(source.networkd.use == .folderMissing, "\(source.networkd)")

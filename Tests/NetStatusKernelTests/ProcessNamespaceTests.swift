@@ -40,7 +40,7 @@
 
       // Stopped normally: the pidfd is closed with the session.
       let first = PathRecorder()
-      let stopped = try source.start(filter: .none, sink: first.sink)
+      let stopped = try source.start(filter: .unrestricted, sink: first.sink)
       #expect(first.latest?.gateways == ["192.0.2.1"], "the namespace of process \(pid) is watched")
       #expect(Self.pidfds(for: pid) == baseline + 1, "one pidfd while the session runs")
       stopped.stop()
@@ -48,7 +48,7 @@
 
       // The process exits: the session fails with namespaceDeleted, though the namespace itself lives on.
       let recorder = PathRecorder()
-      let session = try source.start(filter: .none, sink: recorder.sink)
+      let session = try source.start(filter: .unrestricted, sink: recorder.sink)
       defer { session.stop() }
       process.signal(SIGKILL)
       let failure = await recorder.awaitFailure(timeout: .seconds(10))
@@ -68,7 +68,7 @@
       // Once the process is gone, the path names nothing.
       _ = try await process.waitForExit()
       #expect(throws: NetworkMonitorError.namespaceNotFound(path: path)) {
-        _ = try source.start(filter: .none, sink: PathRecorder().sink)
+        _ = try source.start(filter: .unrestricted, sink: PathRecorder().sink)
       }
     }
 

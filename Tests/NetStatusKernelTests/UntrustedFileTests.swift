@@ -125,7 +125,7 @@
             // This process's own namespace: no root needed.
             let source = try NetlinkPathSource(resolverConfigurationPath: resolver)
             let recorder = PathRecorder()
-            let session = try source.start(filter: .none, sink: recorder.sink)
+            let session = try source.start(filter: .unrestricted, sink: recorder.sink)
             session.stop()
             return recorder.paths.first
           }

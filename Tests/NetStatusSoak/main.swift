@@ -93,7 +93,7 @@ func soak(namespace: String, gateway: String, cycles: Int, warmUp: Int) -> [Stri
     fail("\(error)", code: 1)
   }
   // Nothing runs the main queue here: a notification posted there each cycle would pile up and look like a leak.
-  monitor.postsNotifications = false
+  monitor.keepsNotifications = false
 
   /// One start/stop cycle, checking the first path.
   func cycle() {

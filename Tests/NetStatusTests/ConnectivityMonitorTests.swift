@@ -29,6 +29,63 @@ struct ConnectivityMonitorTests {
     return (source, transport, connectivity)
   }
 
+  /// A sequence ends when its monitor can no longer deliver: when the path monitor's source fails, the connectivity
+  /// monitor stops (its state unknown) and `states` ends; `start()` begins again.
+  @Test func aFailedPathSourceStopsTheMonitorAndEndsStates() async throws {
+    let (source, transport, connectivity) = try make()
+    let states = Recorder<ConnectivityState>()
+    let iteration = Task { for await state in connectivity.states { states.append(state) } }
+    try await transport.requests.waitFor(count: 1, "the first probe")
+    transport.answer(.response(Self.noContent))
+    try await states.waitUntil("full") { $0.last == .full }
+
+    source.fail(.namespaceDeleted(path: "/run/netns/gone"))
+    try await withTimeout(.seconds(10), "the states loop to end after the path source failed") {
+      await iteration.value
+    }
+    #expect(states.values.last == .unknown, "stopped: unknown, then the end")
+    #expect(!connectivity.isMonitoring)
+    #expect(connectivity.state == .unknown)
+
+    try connectivity.start()
+    #expect(connectivity.isMonitoring, "start() begins again")
+    #expect(connectivity.monitor.isMonitoring)
+    connectivity.stop()
+    connectivity.monitor.stop()
+  }
+
+  /// `start()` throws what kept the path monitor from starting; a `states` loop that tried to start it ends.
+  @Test func aPathMonitorThatCannotStartIsThrownAndEndsStates() async throws {
+    let (source, _, connectivity) = try make()
+    source.startError = .namespaceNotFound(path: "/run/netns/nope")
+    #expect(throws: NetworkMonitorError.namespaceNotFound(path: "/run/netns/nope")) { try connectivity.start() }
+    #expect(!connectivity.isMonitoring)
+    try await withTimeout(.seconds(10), "the states loop to end") {
+      for await state in connectivity.states where state != .unknown {
+        Issue.record("no state but unknown expected, got \(state)")
+      }
+    }
+    await #expect(throws: NetworkMonitorError.namespaceNotFound(path: "/run/netns/nope")) {
+      try await connectivity.waitForInternetAccess(timeout: .seconds(10))
+    }
+  }
+
+  /// `waitForInternetAccess(timeout:)` behaves like `waitForPath(timeout:)`: it returns once the state is full, and
+  /// throws `.timedOut` when it is not in time.
+  @Test func waitForInternetAccessReturnsWhenFullAndThrowsOnTimeout() async throws {
+    let (_, transport, connectivity) = try make()
+    await #expect(throws: NetworkMonitorError.timedOut(.milliseconds(100))) {
+      try await connectivity.waitForInternetAccess(timeout: .milliseconds(100))
+    }
+    let waiting = Task { try await connectivity.waitForInternetAccess(timeout: .seconds(30)) }
+    try await transport.requests.waitFor(count: 1, "the first probe")
+    transport.answer(.response(Self.noContent))
+    try await withTimeout(.seconds(10), "the wait to return once full") { try await waiting.value }
+    try await connectivity.waitForInternetAccess(timeout: .zero)  // already full: returns at once
+    connectivity.stop()
+    connectivity.monitor.stop()
+  }
+
   @Test func propertyClosureAndSequenceSeeEveryStateInOrder() async throws {
     let (source, transport, connectivity) = try make()
     let queue = DispatchQueue(label: "connectivity handlers")
@@ -66,7 +123,7 @@ struct ConnectivityMonitorTests {
     source.send(.offline)
     try await iterated.waitFor(count: 4, "none")
     try await handled.waitFor(count: 3, "the closure's states")
-    let expected: [ConnectivityState] = [.unknown, .portal(redirect: "http://p.test/login"), .full, .none]
+    let expected: [ConnectivityState] = [.unknown, .portal(redirect: "http://p.test/login"), .full, .noPath]
     #expect(iterated.values == expected)
     #expect(handled.values == Array(expected.dropFirst()), "the closure gets changes")
     #expect(connectivity.checksStarted == 2, "no probe without a path, none while full")
@@ -141,9 +198,9 @@ struct ConnectivityMonitorTests {
     let (source, transport, connectivity) = try make(.offline)
     connectivity.startMonitoring()
     defer { connectivity.stopMonitoring() }
-    try await connectivity.awaitState("none") { $0 == .none }
+    try await connectivity.awaitState("none") { $0 == .noPath }
     source.send(NetworkPath(status: .requiresConnection))
-    #expect(connectivity.state == .none)
+    #expect(connectivity.state == .noPath)
     #expect(transport.requests.count == 0)
     #expect(connectivity.checksStarted == 0)
   }

@@ -196,7 +196,8 @@ struct LatencyBenchmark {
   func sourceSink() throws -> Observer {
     let log = EventLog()
     let source = try NetlinkPathSource(networkNamespace: watched.name)
-    let session = try source.start(filter: .none, sink: PathSink { _ in log.append("path", at: Monotonic.now()) })
+    let session = try source.start(
+      filter: .unrestricted, sink: PathSink { _ in log.append("path", at: Monotonic.now()) })
     return Observer(name: "library: PathSink (source thread)", log: log, stop: session.stop)
   }
 

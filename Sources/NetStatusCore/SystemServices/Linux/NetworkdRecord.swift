@@ -15,11 +15,10 @@
     }
     private let state: Mutex<State>
 
-    /// The default root: `NETSTATUS_NETWORKD_ROOT` when set (a testing and diagnostic knob: README, "How it works"),
-    /// else `/run/systemd/netif` for the process's own namespace and none for another: networkd manages the host's
-    /// links, and its files say nothing about another namespace's.
+    /// The default root: `/run/systemd/netif` for the process's own namespace and none for another: networkd manages
+    /// the host's links, and its files say nothing about another namespace's. Never read from the environment: a host
+    /// app's environment must not redirect the library (tests and `netstatus --networkd-root` pass a root instead).
     static func defaultRoot(ownNamespace: Bool) -> String? {
-      if let value = getenv("NETSTATUS_NETWORKD_ROOT"), value.pointee != 0 { return String(cString: value) }
       // networkd manages PID 1's namespace; a process moved out of it (`ip netns exec`) shares its /run but not its
       // links (SystemNamespace.swift).
       return ownNamespace && SystemNamespace.ownIsSystems ? "/run/systemd/netif" : nil
