@@ -1,6 +1,10 @@
 #if os(Linux)
   import Dispatch
   import Foundation
+  // SOCK_STREAM and SOCK_CLOEXEC: compiled on its own (an incremental build), this file does not see them through
+  // Glibc alone, and it does when a file of the same compile job imports the C shim, whose header includes
+  // <sys/socket.h>. Imported here, so that it compiles alike in every build.
+  import CNetStatusShim
   import Glibc
   import NetStatusTestSupport
   import Testing
