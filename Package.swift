@@ -16,29 +16,6 @@ let netStatusLinuxExcludes =
   buildsForLinux
   ? ["PathSources/Apple/NWPathMonitorSource.swift", "Connectivity/Apple/NWConnectionProbeTransport.swift"] : []
 
-// The files of NetStatusTests that test Linux only, with Linux-only API throughout (network namespaces, rtnetlink,
-// Glibc, child processes): left out of the target elsewhere, as though each were gated whole with `#if os(Linux)`,
-// so that `swift test` compiles on a Mac. Tests/NetStatusTests/LinuxOnlyAPIGateTests.swift reads this list and fails
-// when any other test file uses Linux-only API outside `#if os(Linux)`.
-let linuxOnlyTestFiles = [
-  "ChildProcess.swift",
-  "ConnectivityKernelTests.swift",
-  "FileDescriptorTests.swift",
-  "KernelTestSupport.swift",
-  "NamespaceResolverKernelTests.swift",
-  "NetstatusEndToEndTests.swift",
-  "NetstatusNetworkManagerEndToEndTests.swift",
-  "NetworkManagerIntegrationTests.swift",
-  "NetworkManagerTestSupport.swift",
-  "NetstatusProbeEndToEndTests.swift",
-  "ProbeFloodKernelTests.swift",
-  "ProbeSite.swift",
-  "ProbeTestSupport.swift",
-  "PrometheusEndToEndTests.swift",
-  "RealNetworkManagerTests.swift",
-]
-let netStatusTestsExcludes = buildsForLinux ? [] : linuxOnlyTestFiles
-
 let package = Package(
   name: "NetStatus",
   defaultLocalization: "en",
@@ -150,14 +127,15 @@ let package = Package(
       name: "NetStatusNetlinkTests",
       dependencies: ["NetStatusNetlink", "NetStatusNetlinkFuzzing", "NetlinkTestSupport"]
     ),
+    // The unit tests of the rest: every platform, no root, no network namespace, no child process (it does not link
+    // NetStatusLinuxTestSupport). A test of Linux-only code is gated with `#if os(Linux)`. The tests that need Linux
+    // are targets of their own, at the end of this file (ARCHITECTURE.md, "Tests").
     .testTarget(
       name: "NetStatusTests",
       dependencies: [
         "NetStatus", "NetStatusCore", "NetStatusNetlink", "NetStatusCLI", "NetStatusTestSupport", "NetlinkTestSupport",
-        "ProcFileSupport",
-        "netstatus", .target(name: "NetStatusSystem", condition: .when(platforms: [.linux])),
-      ],
-      exclude: netStatusTestsExcludes
+        .target(name: "NetStatusSystem", condition: .when(platforms: [.linux])),
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]
@@ -188,8 +166,9 @@ if buildsForLinux {
     .testTarget(
       name: "NetStatusAppleLogicTests",
       dependencies: [
-        "NetStatusAppleLogic", "NetStatusCore", .product(name: "Network", package: "NetworkStandIn"), "NetStatusTestSupport",
-        "ProcFileSupport",
+        "NetStatusAppleLogic", "NetStatusCore", .product(name: "Network", package: "NetworkStandIn"),
+        "NetStatusTestSupport",
+        "NetStatusLinuxTestSupport", "ProcFileSupport",
       ]
     ),
     // The libFuzzer target over the rtnetlink core (Fuzz/README.md), which it links directly, without the library. An
@@ -231,7 +210,39 @@ if buildsForLinux {
       dependencies: ["NetStatus", "ProcFileSupport", "CNetStatusShim"],
       path: "Tests/NetStatusTestChild"
     ),
+    // What the Linux-only test targets below share: child processes, network namespaces, the probe's test servers,
+    // the built `netstatus` (Tests/NetStatusLinuxTestSupport).
+    .target(
+      name: "NetStatusLinuxTestSupport",
+      dependencies: ["NetStatusCore", "NetStatusTestSupport", "ProcFileSupport"],
+      path: "Tests/NetStatusLinuxTestSupport"
+    ),
+    // The tests by kind that need Linux (ARCHITECTURE.md, "Tests"). Each runs what it needs from beside its test
+    // bundle, so builds it with the tests: `netstatus`, `netstatus-soak`, `netstatus-test-child`.
+    // Kernel tests: rtnetlink, network namespaces they make (root), inotify, descriptors and sockets.
+    .testTarget(
+      name: "NetStatusKernelTests",
+      dependencies: [
+        "NetStatus", "NetStatusCore", "NetStatusNetlink", "NetStatusSystem", "NetStatusTestSupport",
+        "NetlinkTestSupport",
+        "NetStatusLinuxTestSupport", "ProcFileSupport", "netstatus", "netstatus-soak", "netstatus-test-child",
+      ]
+    ),
+    // End-to-end tests: the built `netstatus` (and the static one, the install script, the shells' completions,
+    // Prometheus) run as a user runs them.
+    .testTarget(
+      name: "NetStatusEndToEndTests",
+      dependencies: [
+        "NetStatusCore", "NetStatusCLI", "NetStatusTestSupport", "NetStatusLinuxTestSupport", "ProcFileSupport",
+        "netstatus",
+      ]
+    ),
+    // NetworkManager over D-Bus: python3-dbusmock's template on a private bus, and a real NetworkManager.
+    .testTarget(
+      name: "NetStatusDBusTests",
+      dependencies: [
+        "NetStatusCore", "NetStatusTestSupport", "NetStatusLinuxTestSupport", "ProcFileSupport", "netstatus",
+      ]
+    ),
   ]
-  // Built with the tests, which run them from beside the test bundle.
-  package.targets.first { $0.name == "NetStatusTests" }?.dependencies += ["netstatus-soak", "netstatus-test-child"]
 }

@@ -5,7 +5,8 @@
 # access across modules, Apple-only branches (`canImport(Combine)`, `os(macOS)`), Swift 6 isolation against the
 # SDK's declarations, and availability above the floor (macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1) outside
 # `if #available`, each error naming file and line. It also compiles the library as CocoaPods does, one module
-# (NetStatus.podspec). Nothing is linked or run.
+# (NetStatus.podspec), the documentation's code samples (Scripts/check-doc-samples.py), and checks macOS's public API
+# against its baseline (API/macOS/, Scripts/check-api.sh). Nothing is linked or run.
 #
 #   Scripts/check-apple-build.sh [PLATFORM …]     PLATFORM: macos ios tvos watchos visionos (default: all)
 #
@@ -82,6 +83,17 @@ for platform in "${platforms[@]}"; do
   fi
   if grep -E "warning:" "$log"; then
     echo "check-apple-build.sh: $platform compiled with warnings (above)" >&2
+    status=1
+  fi
+  # The documentation's code samples, Apple-only ones (SwiftUI, Combine) included, against this build's modules
+  # (Scripts/check-doc-samples.py; CONTRIBUTING.md, "Code samples in the docs").
+  bin=$(NETSTATUS_APPLE_STAND_IN_SDK=1 PATH="$root/bin:$PATH" swift build --triple "$triple" --sdk "$sdk" \
+    --scratch-path "$root/$platform" --show-bin-path)
+  Scripts/check-doc-samples.py --apple "$sdk" "$triple" "$bin" || status=1
+  # The public API as a Mac's client sees it (API/macOS/: NetStatus's Combine publisher and NetStatusUI too) must
+  # match the committed baseline (Scripts/check-api.sh; NETSTATUS_CHECK_API=0 skips it, as that script does when it
+  # runs this one itself).
+  if [ "$platform" = macos ] && [ "${NETSTATUS_CHECK_API:-1}" != 0 ] && ! Scripts/check-api.sh --macos; then
     status=1
   fi
   # CocoaPods compiles the library's sources into one module, NetStatus (NetStatus.podspec): the same sources, the

@@ -3,8 +3,9 @@
 
 Linux CI cannot run them (they need macOS and Xcode), so it checks what it can: each file is valid YAML with the shape
 GitHub requires (a name, triggers, jobs whose steps each run a command or use an action), and the Apple workflow
-makes every check the README promises it makes: `swift build` and `swift test` on macOS, an `xcodebuild` build for
-the iOS, tvOS, watchOS and visionOS simulators and macOS, and `pod lib lint`. Exits non-zero naming what is wrong.
+makes every check the documentation promises it makes (Sources/NetStatus/NetStatus.docc/Platforms.md): `swift build`
+and `swift test` on macOS, an `xcodebuild` build for the iOS, tvOS, watchOS and visionOS simulators and macOS, and
+`pod lib lint`. Exits non-zero naming what is wrong.
 """
 
 import pathlib

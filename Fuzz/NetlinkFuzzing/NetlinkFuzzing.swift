@@ -30,7 +30,7 @@ package enum NetlinkFuzzing {
     }
     let types = InterfaceType.allCases
     let filters = [
-      InterfaceFilter.none, InterfaceFilter(requiredInterfaceType: .loopback),
+      InterfaceFilter.unrestricted, InterfaceFilter(requiredInterfaceType: .loopback),
       InterfaceFilter(requiredInterfaceType: .cellular), InterfaceFilter(prohibitedInterfaceTypes: [.other]),
     ]
     var results: [RouteLookupResult] = []

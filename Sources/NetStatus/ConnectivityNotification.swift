@@ -3,7 +3,8 @@ import Foundation
 
 extension Notification.Name {
   /// Posted on the main queue each time a ``NetworkMonitor``'s path changes, while the monitor's
-  /// ``NetworkMonitor/postsNotifications`` is `true` (the default).
+  /// ``NetworkMonitor/postsNotifications`` is `true` (the default). A familiar name: the notification many
+  /// reachability guides observe.
   ///
   /// The notification's `object` is the monitor; `userInfo[NetworkMonitor.pathUserInfoKey]` is the new
   /// ``NetworkPath``. Read the path from `userInfo` rather than from the monitor: by the time the main
@@ -12,9 +13,6 @@ extension Notification.Name {
   ///
   /// Monitors post from the first use of this name in the process on (observing it uses it): a program that never
   /// names it observes nothing, and its monitors keep nothing for notifications.
-  ///
-  /// `connectivityStatus` is the tutorials' name (the seed tutorials' spelling), kept as public API so that code
-  /// written from them compiles.
   ///
   /// ```swift
   /// NotificationCenter.default.addObserver(forName: .connectivityStatus, object: nil, queue: .main) { note in
@@ -32,6 +30,29 @@ extension NetworkMonitor {
   /// The `userInfo` key under which ``Foundation/NSNotification/Name/connectivityStatus`` carries the new
   /// ``NetworkPath``: `"path"`.
   public static let pathUserInfoKey = "path"
+
+  /// How many changes wait for the main queue at most (64); when it falls further behind, the oldest are
+  /// dropped: its observers still get the newest path. See ``postsNotifications``.
+  public static let maximumPendingNotifications = NetworkMonitor.pendingNotificationLimit
+
+  /// Whether path changes are posted as ``Foundation/NSNotification/Name/connectivityStatus`` on the main
+  /// queue. `true` by default, so that an app's observers work without setting anything.
+  ///
+  /// Posting begins from the first use of that notification's name in the process on.
+  ///
+  /// Set it to `false` where nothing observes the notification, above all in a process that never runs the
+  /// main queue (a server, a daemon, a command-line tool): a change then costs nothing more. Left on there,
+  /// a monitor keeps at most one block waiting on the main queue (which does not keep the monitor alive) and
+  /// at most ``maximumPendingNotifications`` paths for it. Turning it off drops the changes not posted yet.
+  ///
+  /// ```swift
+  /// let monitor = NetworkMonitor()
+  /// monitor.postsNotifications = false   // a daemon: no main run loop, no observers
+  /// ```
+  public var postsNotifications: Bool {
+    get { keepsNotifications }
+    set { keepsNotifications = newValue }
+  }
 }
 
 /// Posts a monitor's changes for the core (Sources/NetStatusCore/Monitor/NotificationMailbox.swift).

@@ -10,6 +10,11 @@
     /// subscription ends it and releases the subscriber; the monitor keeps running for everyone else. Values arrive
     /// on the source's thread: add `.receive(on: DispatchQueue.main)` before touching UI.
     ///
+    /// The publisher completes (`.finished`) when the monitor can no longer deliver: after a fatal failure of its
+    /// source (a watched network namespace deleted, the source failed for good, or the monitor could not start), once
+    /// the last, unsatisfied path has been delivered. ``NetworkMonitor/lastError`` says why. A new subscription
+    /// starts the monitor again.
+    ///
     /// ```swift
     /// NetworkMonitor.shared.pathPublisher
     ///     .map(\.isConnected)
@@ -58,13 +63,22 @@
         // captures `S.Type`, which is not `Sendable` (a warning since Swift 6.2). It captures a non-generic
         // forwarder instead, and only that forwarder's own closure, which is not `@Sendable`, captures `self`.
         let forwarder = PathForwarder { [weak self] path in self?.forward(path) ?? 0 }
-        let relay = PathDemandRelay(monitor: monitor) { path in forwarder(path) }
+        let completer = CompletionForwarder { [weak self] in self?.complete() }
+        let relay = PathDemandRelay(monitor: monitor, deliver: { path in forwarder(path) }, finished: { completer() })
         lock.withLock { self.relay = relay }
       }
 
       private func forward(_ path: NetworkPath) -> Int {
         guard let subscriber = lock.withLock({ self.subscriber }) else { return 0 }
         return subscriber.receive(path).max ?? Int.max
+      }
+
+      private func complete() {
+        let subscriber = lock.withLock {
+          relay = nil
+          return self.subscriber.take()
+        }
+        subscriber?.receive(completion: .finished)
       }
 
       func request(_ demand: Subscribers.Demand) {
@@ -93,6 +107,21 @@
 
     func callAsFunction(_ path: NetworkPath) -> Int {
       forward(path)
+    }
+  }
+
+  /// Tells a subscription that the publisher completed, without naming the subscription's type.
+  ///
+  /// `@unchecked Sendable`: `complete` is immutable, and the relay calls it once.
+  private final class CompletionForwarder: @unchecked Sendable {
+    private let complete: () -> Void
+
+    init(_ complete: @escaping () -> Void) {
+      self.complete = complete
+    }
+
+    func callAsFunction() {
+      complete()
     }
   }
 #endif

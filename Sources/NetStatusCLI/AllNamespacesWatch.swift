@@ -195,7 +195,7 @@ final class AllNamespacesWatch: Sendable {
       do throws(NetworkMonitorError) {
         monitor = try NetworkMonitor(networkNamespace: target)
         // Nothing here observes notifications, and the main queue they are posted on never runs.
-        monitor.postsNotifications = false
+        monitor.keepsNotifications = false
         try monitor.start()
       } catch {
         let starved = Self.isDescriptorShortage(error)

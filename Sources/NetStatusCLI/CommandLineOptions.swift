@@ -21,6 +21,8 @@ struct CommandLineOptions: Equatable {
   var showAll = false
   /// `watch --textfile PATH`: the file to keep in the Prometheus text format.
   var textfile: String?
+  /// `--networkd-root DIR`: where systemd-networkd's state is read, instead of `/run/systemd/netif`.
+  var networkdRoot: String?
   var help = false
   var version = false
   // wait
@@ -203,78 +205,35 @@ struct CommandLineOptions: Equatable {
           throw UsageError(message: "--textfile takes the path of a file to write, not '\(file)'", command: .watch)
         }
         options.textfile = file
+      case "--networkd-root":
+        let folder = try value(for: name, inline: inline)
+        guard folder.hasPrefix("/") else {
+          throw UsageError(
+            message: "--networkd-root takes a folder's absolute path, not '\(folder)'", command: commandGiven)
+        }
+        options.networkdRoot = folder
       case "--probe":
         probeURL = try value(for: name, inline: inline)
       case "--probe-interval":
-        let text = try value(for: name, inline: inline)
-        switch TimeSpan.parse(text) {
-        case .infinity?: probeInterval = nil
-        case .finite(let span)? where span >= .seconds(1): probeInterval = span
-        default:
-          throw UsageError(
-            message:
-              "--probe-interval takes \(TimeSpan.syntax), at least 1s (infinity: never again while full); not '\(text)'",
-            command: commandGiven)
-        }
+        probeInterval = try Self.probeInterval(try value(for: name, inline: inline), command: commandGiven)
         probeIntervalGiven = true
       case "--expect":
         expectation = try Self.expectation(try value(for: name, inline: inline), command: commandGiven)
       case "--internet": options.requireInternet = true
       case "--networkmanager": options.networkManagerConnectivity = true
       case "--timeout":
-        let text = try value(for: name, inline: inline)
-        switch TimeSpan.parse(text) {
-        case .infinity?, .finite(.zero)?: options.timeout = nil
-        case .finite(let span)?: options.timeout = span
-        case nil:
-          throw UsageError(
-            message: "--timeout takes \(TimeSpan.syntax), at most 365 days; 0 or infinity waits forever; not '\(text)'",
-            command: .wait)
-        }
+        options.timeout = try Self.timeout(try value(for: name, inline: inline))
       case "--interface-type":
-        let text = try value(for: name, inline: inline)
-        guard let type = InterfaceType(rawValue: text) else {
-          let known = InterfaceType.allCases.map(\.rawValue).joined(separator: ", ")
-          throw UsageError(message: "unknown interface type '\(text)'; use one of \(known)", command: .wait)
-        }
+        let type = try Self.interfaceType(try value(for: name, inline: inline))
         if !options.interfaceTypes.contains(type) { options.interfaceTypes.append(type) }
       case "--interface":
-        let text = try value(for: name, inline: inline)
-        // networkd's form: NAME[:MIN[:MAX]] (an interface name has no ':').
-        let colon = text.firstIndex(of: ":")
-        let interface = String(text[..<(colon ?? text.endIndex)])
-        guard Self.isInterfaceName(interface) else {
-          throw UsageError(
-            message: "--interface takes an interface name (1 to 15 characters, no '/', ':' or spaces) and "
-              + "optionally :MIN[:MAX] operational states, not '\(text)'",
-            command: .wait)
-        }
-        if let colon {
-          guard let range = OperationalState.Range(parsing: text[text.index(after: colon)...]) else {
-            throw UsageError(
-              message: "--interface \(text): after the name come MIN[:MAX], networkd's operational states ("
-                + OperationalState.Range.names + "), the minimum not above the maximum",
-              command: .wait)
-          }
-          options.interfaceStates[interface] = range
-        }
+        let (interface, range) = try Self.interfaceState(try value(for: name, inline: inline))
+        if let range { options.interfaceStates[interface] = range }
         if !options.interfaces.contains(interface) { options.interfaces.append(interface) }
       case "--operational-state":
-        let text = try value(for: name, inline: inline)
-        guard let range = OperationalState.Range(parsing: text[...]) else {
-          throw UsageError(
-            message: "--operational-state takes MIN[:MAX], networkd's operational states ("
-              + OperationalState.Range.names + "), the minimum not above the maximum; not '\(text)'",
-            command: .wait)
-        }
-        options.operationalState = range
+        options.operationalState = try Self.operationalState(try value(for: name, inline: inline))
       case "--via", "--ignore":
-        let interface = try value(for: name, inline: inline)
-        guard Self.isInterfaceName(interface) else {
-          throw UsageError(
-            message: "\(name) takes an interface name (1 to 15 characters, no '/', ':' or spaces), not '\(interface)'",
-            command: .wait)
-        }
+        let interface = try Self.interfaceName(try value(for: name, inline: inline), option: name)
         if name == "--via" {
           if !options.viaInterfaces.contains(interface) { options.viaInterfaces.append(interface) }
         } else if !options.ignoredInterfaces.contains(interface) {
@@ -379,32 +338,6 @@ struct CommandLineOptions: Equatable {
     return "unknown option '\(name)' \(scope); did you mean '\(closest)'?"
   }
 
-  /// `--expect`: a three-digit number from 100 to 599 is a status; any other number is a usage error; anything
-  /// else is the text the body starts with.
-  static func expectation(_ text: String, command: Command?) throws(UsageError) -> ConnectivityProbe.Expectation {
-    guard !text.isEmpty else {
-      throw UsageError(message: "--expect takes a status (100-599) or the text the body starts with", command: command)
-    }
-    if text.allSatisfy({ $0.isASCII && $0.isNumber }) {
-      guard text.count == 3, let status = Int(text), (100...599).contains(status) else {
-        throw UsageError(
-          message:
-            "--expect \(text): a status is a number from 100 to 599 (a body that is only digits cannot be told from it)",
-          command: command)
-      }
-      return .status(status)
-    }
-    return .body(text)
-  }
-
-  /// Whether `name` can name a Linux interface: 1 to 15 bytes (IFNAMSIZ - 1), none of them '/', ':' or white
-  /// space (the kernel's `dev_valid_name`), and not "." or "..".
-  static func isInterfaceName(_ name: String) -> Bool {
-    let bytes = Array(name.utf8)
-    guard (1...15).contains(bytes.count), name != ".", name != ".." else { return false }
-    return !bytes.contains { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: ":") || $0 <= 32 || $0 == 127 }
-  }
-
   /// What `wait` waits for.
   var waitCondition: WaitCondition {
     WaitCondition(
@@ -414,117 +347,5 @@ struct CommandLineOptions: Equatable {
       linkStates: interfaces.map {
         WaitCondition.LinkState(name: $0, range: interfaceStates[$0] ?? operationalState ?? .online)
       })
-  }
-}
-
-/// The condition `netstatus wait` waits for. Pure.
-struct WaitCondition: Equatable {
-  /// An interface whose operational state must be in a range (`--interface NAME[:MIN[:MAX]]`).
-  struct LinkState: Equatable {
-    var name: String
-    var range: OperationalState.Range
-  }
-
-  var interfaceTypes: Set<InterfaceType> = []
-  /// Interfaces that must each carry the default path (`--via`; one of them with ``anyInterface``).
-  var interfaces: [String] = []
-  var anyInterface = false
-  /// Interfaces that never count.
-  var ignoredInterfaces: Set<String> = []
-  var requireIPv4 = false
-  var requireIPv6 = false
-  var requireDNS = false
-  /// Interfaces whose operational state must each be in its range (one of them with ``anyInterface``).
-  var linkStates: [LinkState] = []
-
-  /// Whether a satisfied path is needed: always, unless only operational states are asked for (as
-  /// `systemd-networkd-wait-online -i` asks for nothing else).
-  var needsPath: Bool {
-    linkStates.isEmpty || !interfaceTypes.isEmpty || !interfaces.isEmpty || requireIPv4 || requireIPv6 || requireDNS
-  }
-
-  /// Whether the path (when one is needed) and the links meet the condition.
-  func isMet(by path: NetworkPath?, links: [LinkInventory.Link]) -> Bool {
-    if needsPath {
-      guard let path, isMet(by: path) else { return false }
-    }
-    return areMet(by: links)
-  }
-
-  /// Whether each interface of ``linkStates`` is in its range (one of them, with ``anyInterface``).
-  func areMet(by links: [LinkInventory.Link]) -> Bool {
-    guard !linkStates.isEmpty else { return true }
-    let met = linkStates.filter { wanted in
-      wanted.range.contains(OperationalState(of: links.first { $0.name == wanted.name }))
-    }
-    return anyInterface ? !met.isEmpty : met.count == linkStates.count
-  }
-
-  /// `v0 routable, w9 no-carrier`: each interface of ``linkStates`` and its state now.
-  func linkStatesNow(_ links: [LinkInventory.Link]) -> String {
-    linkStates.map { "\($0.name) \(OperationalState(of: links.first(where: { [name = $0.name] in $0.name == name })))" }
-      .joined(separator: ", ")
-  }
-
-  /// Whether `path` meets the condition: satisfied; through an interface that is not ignored (the path's
-  /// available interfaces are the ones the kernel routes off-link traffic through, with a usable address); of one
-  /// of the interface types if any are given; through every named interface (or one of them, with
-  /// ``anyInterface``); with the address families and DNS asked for.
-  func isMet(by path: NetworkPath) -> Bool {
-    guard path.isConnected else { return false }
-    let counted = path.availableInterfaces.filter { !ignoredInterfaces.contains($0.name) }
-    guard !counted.isEmpty else { return false }
-    if !interfaceTypes.isEmpty, !counted.contains(where: { interfaceTypes.contains($0.type) }) {
-      return false
-    }
-    if !interfaces.isEmpty {
-      let names = Set(counted.map(\.name))
-      let carrying = interfaces.filter(names.contains)
-      if anyInterface ? carrying.isEmpty : carrying.count != interfaces.count { return false }
-    }
-    if requireIPv4, !path.supportsIPv4 { return false }
-    if requireIPv6, !path.supportsIPv6 { return false }
-    if requireDNS, !path.supportsDNS { return false }
-    return true
-  }
-
-  /// `a satisfied path over wifi or cellular with IPv4 and DNS`; `eth1 degraded or better (networkd's operational
-  /// state)`.
-  var description: String {
-    var parts: [String] = []
-    if !linkStates.isEmpty {
-      let ranges = linkStates.map { wanted in
-        wanted.name + " "
-          + (wanted.range.maximum == .routable
-            ? (wanted.range.minimum == .routable ? "routable" : "\(wanted.range.minimum) or better")
-            : "between \(wanted.range.minimum) and \(wanted.range.maximum)")
-      }
-      parts.append(ranges.joined(separator: anyInterface ? " or " : " and ") + " (networkd's operational state)")
-    }
-    if needsPath { parts.append(pathDescription) }
-    return parts.joined(separator: " and ")
-  }
-
-  /// The path's part of ``description``.
-  private var pathDescription: String {
-    var text = "a satisfied path"
-    if !interfaces.isEmpty {
-      text += " through " + interfaces.joined(separator: anyInterface ? " or " : " and ")
-    }
-    if !ignoredInterfaces.isEmpty {
-      text += " (ignoring " + ignoredInterfaces.sorted().joined(separator: ", ") + ")"
-    }
-    if !interfaceTypes.isEmpty {
-      text +=
-        " over " + InterfaceType.allCases.filter(interfaceTypes.contains).map(\.rawValue).joined(separator: " or ")
-    }
-    var needs: [String] = []
-    if requireIPv4 { needs.append("IPv4") }
-    if requireIPv6 { needs.append("IPv6") }
-    if requireDNS { needs.append("DNS") }
-    if !needs.isEmpty {
-      text += " with " + needs.joined(separator: " and ")
-    }
-    return text
   }
 }

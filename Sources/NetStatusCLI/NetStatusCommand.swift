@@ -10,10 +10,10 @@ import NetStatusCore
 #endif
 
 /// `netstatus`: show the path, watch it change, or wait until online.
-public enum NetStatusCommand {
+package enum NetStatusCommand {
   /// Exit codes: 0, 1 and 2 as nm-online uses them; 128 + the signal's number when a stop signal ended `show`
   /// or `wait` (what a shell reports for a process killed by that signal).
-  public enum ExitCode: Int32, Sendable {
+  package enum ExitCode: Int32, Sendable {
     /// Success; for `wait`, online; for `watch`, stopped by a stop signal or by its reader going away.
     case success = 0
     /// `wait` timed out.
@@ -51,7 +51,7 @@ public enum NetStatusCommand {
   /// with every signal unblocked, where a stop signal that came before the signal sources were registered would
   /// be ignored, and lost. Nothing in netstatus runs on the main queue. It also raises the soft limit on open
   /// descriptors to the hard limit (``DescriptorLimit``).
-  public static func main(_ arguments: [String]) -> Never {
+  package static func main(_ arguments: [String]) -> Never {
     StandardOutput.claimStandardDescriptors()
     StopSignal.blockStopSignals()
     DescriptorLimit.raiseToHardLimit()
@@ -80,7 +80,7 @@ public enum NetStatusCommand {
   }
 
   /// Runs the command line (without the program name) and returns the exit code.
-  public static func run(_ arguments: [String]) async -> ExitCode {
+  package static func run(_ arguments: [String]) async -> ExitCode {
     switch prepare(arguments) {
     case .finished(let code): return code
     case .ready(let session):
@@ -148,7 +148,7 @@ public enum NetStatusCommand {
     do {
       monitor = try makeMonitor(options, links: links)
       // Nothing here observes notifications, and `main` may never run the main queue they are posted on.
-      monitor.postsNotifications = false
+      monitor.keepsNotifications = false
       try monitor.start()
     } catch {
       StandardOutput.error(CommandMessages.describe(error))
@@ -220,203 +220,16 @@ public enum NetStatusCommand {
     -> NetworkMonitor
   {
     #if os(Linux)
-      if let links {
-        return try NetworkMonitor(networkNamespace: options.networkNamespace) { links.update($0) }
-      }
+      var observer: (@Sendable ([LinkInventory.Link]) -> Void)?
+      if let links { observer = { links.update($0) } }
+      return try NetworkMonitor(
+        networkNamespace: options.networkNamespace, networkdRoot: options.networkdRoot, linkObserver: observer)
     #else
       if links != nil {
         throw .unsupportedPlatform("wait --interface (link states are read from the Linux kernel)")
       }
-    #endif
-    guard let namespace = options.networkNamespace else { return NetworkMonitor() }
-    #if os(Linux)
-      return try NetworkMonitor(networkNamespace: namespace)
-    #else
+      guard let namespace = options.networkNamespace else { return NetworkMonitor() }
       throw .unsupportedPlatform("--netns \(namespace) (network namespaces exist only on Linux)")
     #endif
-  }
-
-  static func show(_ session: Session) async -> ExitCode {
-    let (monitor, output) = (session.monitor, session.output)
-    let found = await session.stop.race { () -> Result<(NetworkPath, ConnectivityReport?), NetworkMonitorError> in
-      let path: NetworkPath
-      do throws(NetworkMonitorError) {
-        path = try await monitor.waitForPath(timeout: .seconds(10))
-      } catch {
-        return .failure(error)
-      }
-      var report: ConnectivityReport?
-      if let connectivity = output.connectivity, connectivity.source == .networkManager {
-        // NetworkManager was read when the monitor started; its answer applies once the path reaches it.
-        if connectivity.networkManagerUnavailableReason == nil {
-          _ = await firstState(of: connectivity, within: .seconds(1)) { $0 != .unknown }
-        }
-        report = ConnectivityReport(connectivity)
-      } else if let connectivity = output.connectivity {
-        // The first check starts with the first path; it ends within the probe's timeout.
-        let limit = connectivity.probe.timeout + .seconds(1)
-        _ = await firstState(of: connectivity, within: limit) { $0 != .unknown }
-        report = ConnectivityReport(connectivity)
-      }
-      return .success((path, report))
-    }
-    let path: NetworkPath
-    let report: ConnectivityReport?
-    switch found {
-    case .stopped(let code): return code
-    case .finished(.failure(let error)):
-      StandardOutput.error(CommandMessages.describe(error))
-      return .failure
-    case .finished(.success(let shown)): (path, report) = shown
-    }
-    var text =
-      output.options.json
-      ? PathFormatter.json(path, connectivity: report) : output.formatter.table(path, connectivity: report)
-    if output.options.showAll {
-      switch readInventory(output.options) {
-      case .success(let inventory):
-        text =
-          output.options.json
-          ? path.jsonRepresentation(
-            with: NetworkPathJSONExtra(
-              connectivity: report?.state, inventory: inventory, sources: monitor.sourceDiagnostics))
-          : text + "\n\n" + LinkTable.text(inventory) + "\n" + SourceTable.text(monitor.sourceDiagnostics)
-      case .failure(let error):
-        StandardOutput.error(CommandMessages.describe(error))
-        return .failure
-      }
-    }
-    return emit(text, stop: session.stop) ?? .success
-  }
-
-  /// The links of the namespace watched, for `show --all` (Linux only).
-  static func readInventory(_ options: CommandLineOptions) -> Result<LinkInventory, NetworkMonitorError> {
-    #if os(Linux)
-      do throws(NetworkMonitorError) {
-        return .success(try LinkInventory.read(networkNamespace: options.networkNamespace))
-      } catch {
-        return .failure(error)
-      }
-    #else
-      return .failure(.unsupportedPlatform("show --all (links are read from the Linux kernel)"))
-    #endif
-  }
-
-  static func watch(_ session: Session) async -> ExitCode {
-    let (monitor, output, stop) = (session.monitor, session.output, session.stop)
-    guard output.connectivity != nil else {
-      let watch = PlainWatch(session)
-      return watch.finish(await watch.wait())
-    }
-    // With a probe, a line is due on a change of the path or of the connectivity state.
-    StandardOutput.watchForClose { stop.fire(.success) }
-    _ = StopOnError(monitor: monitor, stop: stop)
-    let changes = StatusChanges(monitor: monitor, connectivity: output.connectivity)
-    let textfile = output.options.textfile.map { TextfileExporter(path: $0, netns: output.options.networkNamespace) }
-    let printer = Task {
-      var last: (NetworkPath, ConnectivityReport?)?
-      for await _ in changes.stream {
-        guard let path = monitor.currentPath else { continue }
-        if let failure = textfile?.update(path: path, connectivity: output.report?.state) {
-          stop.fire(.failure, message: failure)
-          return
-        }
-        // One line per change of the path or of the connectivity state (not of the check's details).
-        let report = output.report
-        if let last, last.0 == path, last.1?.state == report?.state { continue }
-        last = (path, report)
-        if !PlainWatch.handle(StandardOutput.line(output.line(path, report, stamped: true)), stop: stop) { return }
-      }
-    }
-    let code: ExitCode
-    if let textfile { code = await textfile.refreshing(until: stop) } else { code = await stop.wait() }
-    printer.cancel()
-    await printer.value
-    await changes.end()
-    if let message = stop.message { StandardOutput.error(message) }
-    return code
-  }
-
-  /// Says once, on standard error, which of the interfaces `wait` was given do not exist (yet): it waits for them
-  /// all the same, since an interface may appear later (a USB modem, a VPN, a container's veth).
-  static func reportUnknownInterfaces(_ options: CommandLineOptions) {
-    let names = options.interfaces + options.viaInterfaces + options.ignoredInterfaces
-    guard !names.isEmpty else { return }
-    #if os(Linux)
-      guard let inventory = try? LinkInventory.read(networkNamespace: options.networkNamespace) else { return }
-      for name in names where inventory.link(named: name) == nil {
-        let role =
-          options.ignoredInterfaces.contains(name) ? "ignored if it appears" : "waiting for it to appear"
-        StandardOutput.error("no interface named \(name) yet; \(role)")
-      }
-    #endif
-  }
-
-  static func wait(_ session: Session) async -> ExitCode {
-    let (monitor, output) = (session.monitor, session.output)
-    let options = output.options
-    let condition = options.waitCondition
-    reportUnknownInterfaces(options)
-    let connectivity = options.requireInternet ? output.connectivity : nil
-    let links = session.links
-    let changes = StatusChanges(monitor: monitor, connectivity: output.connectivity, links: links)
-    // The timeout covers everything since the command began: the monitor's start (NetworkManager's start-up
-    // budget, NetworkManagerWatch.swift) included.
-    let remaining = remainingTimeout(options.timeout, elapsed: session.began.duration(to: .now))
-    let waited = await session.stop.race {
-      await withDeadline(remaining) { () -> NetworkPath? in
-        for await _ in changes.stream {
-          guard let path = monitor.currentPath else {
-            if monitor.lastError != nil { return nil }
-            continue
-          }
-          let internet = connectivity.map { $0.state.isFull } ?? true
-          if condition.isMet(by: path, links: links?.links ?? []), internet { return path }
-          if monitor.lastError != nil { return nil }
-        }
-        return nil
-      }
-    }
-    await changes.end()
-    let met: NetworkPath?
-    switch waited {
-    case .stopped(let code): return code
-    case .finished(let path): met = path
-    }
-    if let met {
-      if !options.quiet, let code = emit(output.line(met, output.report), stop: session.stop) { return code }
-      return .success
-    }
-    if let error = monitor.lastError {
-      StandardOutput.error(CommandMessages.describe(error))
-      return .failure
-    }
-    var last = monitor.currentPath.map { "last path: \($0)" } ?? "no path was reported"
-    if let links { last = "now " + condition.linkStatesNow(links.links) + "; " + last }
-    if let report = output.report {
-      last += "; internet: \(report.state)" + (report.check.map { " (\($0.detail))" } ?? "")
-    }
-    let limit = options.timeout.map { "\($0)" } ?? "forever"
-    let goal = condition.description + (connectivity != nil ? " and full internet access" : "")
-    StandardOutput.error("timed out after \(limit) waiting for \(goal); \(last)")
-    return .timedOut
-  }
-
-  /// What is left of `wait`'s `timeout` (`nil`: none) once `elapsed` has passed since the command began: never
-  /// less than zero.
-  static func remainingTimeout(_ timeout: Duration?, elapsed: Duration) -> Duration? {
-    timeout.map { max(.zero, $0 - elapsed) }
-  }
-
-  /// The first state of `connectivity` that satisfies `predicate`, or `nil` after `limit`.
-  static func firstState(
-    of connectivity: ConnectivityMonitor, within limit: Duration,
-    where predicate: @escaping @Sendable (ConnectivityState) -> Bool
-  ) async -> ConnectivityState? {
-    let states = connectivity.states
-    return await withDeadline(limit) {
-      for await state in states where predicate(state) { return state }
-      return nil
-    }
   }
 }

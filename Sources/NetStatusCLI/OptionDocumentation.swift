@@ -1,7 +1,7 @@
-/// The parts of the manual page (`man/netstatus.1`) and the README that list options, made from the parser's own
-/// option table (``CommandLineOptions/optionSpecs``), as the completions are: an option added to the table appears
-/// in both. `Tests/NetStatusTests/OptionDocumentationTests.swift` holds the files to this text (and rewrites them
-/// with `NETSTATUS_WRITE_DOCS=1`). Pure.
+/// The parts of the manual page (`man/netstatus.1`) that list options, its synopsis and its summary table of options,
+/// made from the parser's own option table (``CommandLineOptions/optionSpecs``), as the completions are: an option
+/// added to the table appears in both. `Tests/NetStatusTests/OptionDocumentationTests.swift` holds the page to this
+/// text (and rewrites it with `NETSTATUS_WRITE_DOCS=1`). Pure.
 enum OptionDocumentation {
   /// The commands whose synopsis lists options (`completions` takes a shell, and only `--help`).
   static let synopsisCommands: [CommandLineOptions.Command] = [.show, .watch, .wait]
@@ -17,17 +17,9 @@ enum OptionDocumentation {
       : ("<!-- BEGIN \(name): \(note) -->", "<!-- END \(name) -->")
   }
 
-  /// roff text: `-` as `\-`, backslashes doubled.
+  /// roff text: `-` as `\-` (a minus, not a hyphen), a backslash as `\e` (roff's printable backslash).
   static func roff(_ text: String) -> String {
-    var result = ""
-    for character in text {
-      switch character {
-      case "\\": result += "\\e"
-      case "-": result += "\\-"
-      default: result.append(character)
-      }
-    }
-    return result
+    text.replacingCharacters(["\\": "\\e", "-": "\\-"])
   }
 
   /// The manual page's synopsis: every option of every command, in the table's order.
@@ -57,30 +49,34 @@ enum OptionDocumentation {
     return lines.joined(separator: "\n")
   }
 
-  /// Markdown table text: `|` escaped.
-  static func markdown(_ text: String) -> String {
-    var result = ""
-    for character in text {
-      if character == "|" { result += "\\|" } else { result.append(character) }
-    }
-    return result
-  }
+  /// The column separator of ``manualTable`` (tbl's `tab(@)`), which no option's text may contain.
+  static let tableSeparator: Character = "@"
 
-  /// The README's table of options: each option, the commands that take it, and its summary.
-  static var readmeTable: String {
-    var lines = ["| Option | Commands | What it does |", "|---|---|---|"]
+  /// The manual page's summary of options, a tbl table (the page's first line, `'\" t`, asks `man` for tbl): each
+  /// option, the commands that take it, and its summary. Text blocks are left-aligned and not hyphenated, so that
+  /// names and placeholders stay whole.
+  static var manualTable: String {
+    var lines = [
+      ".TS", "tab(\(tableSeparator));", "lw(24n) l lx.", "Option\(tableSeparator)Commands\(tableSeparator)What it does",
+      "_",
+    ]
     for spec in CommandLineOptions.optionSpecs {
-      var names = (spec.short.map { ["`-\($0)`"] } ?? []) + ["`\(spec.long)`"]
+      var names = (spec.short.map { ["\\-\($0)"] } ?? []) + [roff(spec.long)]
       if let placeholder = spec.valuePlaceholder {
-        names[names.count - 1] = "`\(spec.long) \(markdown(placeholder))`"
+        names[names.count - 1] += " \\fI\(roff(placeholder))\\fR"
       }
       let commands =
         spec.commands == CommandLineOptions.Command.allCases
         ? "every command"
         : CommandLineOptions.Command.allCases.filter(spec.commands.contains).map(\.rawValue).joined(separator: ", ")
       let repeated = spec.repeatable && !spec.summary.contains("repeatable") ? " (repeatable)" : ""
-      lines.append("| \(names.joined(separator: ", ")) | \(commands) | \(markdown(spec.summary))\(repeated) |")
+      lines += [
+        "T{", ".ad l", ".nh", names.joined(separator: ", "), "T}\(tableSeparator)\(commands)\(tableSeparator)T{",
+        ".ad l", ".nh",
+        roff(spec.summary) + repeated, "T}",
+      ]
     }
+    lines.append(".TE")
     return lines.joined(separator: "\n")
   }
 

@@ -33,18 +33,18 @@ struct OptionSpec: Equatable {
   /// The commands that accept it. An array, not a `Set`: a set's first use seeds the hasher, and `netstatus` starts
   /// faster without (a handful of elements is searched as fast).
   var commands: [CommandLineOptions.Command]
-  /// One line for completion menus and the README's options table.
+  /// One line for completion menus and the manual page's table of options.
   var summary: String
   /// What the synopsis calls the value (`NAME[:MIN[:MAX]]`), when not the value's usual name
   /// (``Value/placeholder``).
   var placeholder: String? = nil
 
-  /// What the synopsis and the README call the value: ``placeholder``, or the value's usual name.
+  /// What the synopsis and the table of options call the value: ``placeholder``, or the value's usual name.
   var valuePlaceholder: String? { placeholder ?? value?.placeholder }
 }
 
 extension OptionSpec.Value {
-  /// The value's usual name in the synopsis and the README: `NAME|PATH`, `SPAN`…
+  /// The value's usual name in the synopsis and the table of options: `NAME|PATH`, `SPAN`…
   var placeholder: String {
     switch self {
     case .namespace: "NAME|PATH"
@@ -78,6 +78,9 @@ extension CommandLineOptions {
     OptionSpec(
       long: "--netns-dir", value: .file, repeatable: true, commands: [.show, .watch],
       summary: "with --all-netns: also the namespaces named in this folder (repeatable)", placeholder: "DIR"),
+    OptionSpec(
+      long: "--networkd-root", value: .file, commands: pathCommands,
+      summary: "read systemd-networkd's state from this folder, not /run/systemd/netif", placeholder: "DIR"),
     OptionSpec(
       long: "--textfile", value: .file, commands: [.watch],
       summary: "keep this file in Prometheus text format (node_exporter's textfile collector)"),

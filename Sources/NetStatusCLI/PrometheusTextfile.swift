@@ -108,7 +108,7 @@ enum PrometheusTextfile {
       [([], "\($0.path.availableInterfaces.count)")]
     }
     if entries.contains(where: { $0.snapshot.connectivity != nil }) {
-      let states: [ConnectivityState] = [.unknown, .none, .limited, .portal(redirect: nil), .full]
+      let states: [ConnectivityState] = [.unknown, .noPath, .limited, .portal(redirect: nil), .full]
       metric(
         "netstatus_connectivity_state", "gauge", "Whether the internet answers the probe, one state at a time."
       ) { snapshot in
@@ -134,16 +134,7 @@ enum PrometheusTextfile {
 
   /// A label value escaped as the exposition format requires: backslash, double quote and line feed.
   static func escape(_ value: String) -> String {
-    var escaped = ""
-    for character in value {
-      switch character {
-      case "\\": escaped += "\\\\"
-      case "\"": escaped += "\\\""
-      case "\n": escaped += "\\n"
-      default: escaped.append(character)
-      }
-    }
-    return escaped
+    value.replacingCharacters(["\\": "\\\\", "\"": "\\\"", "\n": "\\n"])
   }
 
   /// `1764540000.123456`: seconds with microseconds.

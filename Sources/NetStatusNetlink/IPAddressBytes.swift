@@ -115,25 +115,16 @@ package struct IPAddressBytes: Sendable, Hashable, CustomStringConvertible {
   package init?(text: String) { self.init(text: text[...]) }
 
   /// Parses IPv4 or IPv6 text.
-  package init?(text: Substring) {
-    if let v4 = IPAddressBytes(ipv4Text: text) {
-      self = v4
-    } else if let v6 = IPAddressBytes(ipv6Text: text) {
-      self = v6
-    } else {
-      return nil
-    }
-  }
+  package init?(text: Substring) { self.init(parsing: text) }
 
   /// Parses IPv4 or IPv6 text.
-  package init?(text: some StringProtocol) {
-    if let v4 = IPAddressBytes(ipv4Text: text) {
-      self = v4
-    } else if let v6 = IPAddressBytes(ipv6Text: text) {
-      self = v6
-    } else {
-      return nil
-    }
+  package init?(text: some StringProtocol) { self.init(parsing: text) }
+
+  /// Parses IPv4 or IPv6 text: the one body of both `init?(text:)`, which differ only in how callers outside the
+  /// module reach it.
+  private init?(parsing text: some StringProtocol) {
+    guard let address = IPAddressBytes(ipv4Text: text) ?? IPAddressBytes(ipv6Text: text) else { return nil }
+    self = address
   }
 
   /// Whether the address only reaches the local link: IPv4 169.254.0.0/16, IPv6 fe80::/10.

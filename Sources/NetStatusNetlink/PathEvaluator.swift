@@ -43,103 +43,6 @@ package enum PathEvaluator {
     package var metric: UInt32
   }
 
-  // MARK: Which lookups
-
-  /// The first round: the kernel's own choice for each family that has a usable address.
-  package static func primaryLookups(state: KernelState, filter: InterfaceFilter = .none) -> [RouteLookupRequest] {
-    var requests: [RouteLookupRequest] = []
-    appendPrimaryLookups(state: state, filter: filter, to: &requests)
-    return requests
-  }
-
-  /// Appends ``primaryLookups(state:filter:)`` to `requests`: the event loop writes every change's requests into
-  /// the same array, without allocating one each time.
-  package static func appendPrimaryLookups(
-    state: KernelState, filter: InterfaceFilter, to requests: inout [RouteLookupRequest]
-  ) {
-    guard filter.requiredInterfaceType != .loopback else { return }
-    // IPv4 then IPv6, spelled out: a loop over `[true, false]` would make that array on every change.
-    if state.hasUsableAddress(ipv4: true) { requests.append(.primary(ipv4: true)) }
-    if state.hasUsableAddress(ipv4: false) { requests.append(.primary(ipv4: false)) }
-  }
-
-  /// The second round, given the first round's answers: for each family whose primary is usable or was
-  /// skipped by the filter, a FIB-match and a plain lookup through every other eligible interface.
-  package static func interfaceLookups(
-    state: KernelState, answers: RouteLookupAnswers, filter: InterfaceFilter,
-    classify: (NetlinkLink) -> InterfaceType
-  ) -> [RouteLookupRequest] {
-    var eligible: [Eligible]?
-    var requests: [RouteLookupRequest] = []
-    appendInterfaceLookups(
-      state: state, answers: answers, filter: filter, eligible: &eligible, classify: classify, to: &requests)
-    return requests
-  }
-
-  /// Appends ``interfaceLookups(state:answers:filter:classify:)`` to `requests`, with the eligible links
-  /// (``eligibleLinks(state:filter:classify:)``) of this state when already known; when they are not and are
-  /// needed, they are computed and left in `eligible`.
-  package static func appendInterfaceLookups(
-    state: KernelState, answers: RouteLookupAnswers, filter: InterfaceFilter, eligible: inout [Eligible]?,
-    classify: (NetlinkLink) -> InterfaceType, to requests: inout [RouteLookupRequest]
-  ) {
-    // With at most one interface up with carrier besides loopback, the primary's is the only one there is.
-    guard hasSeveralUsableLinks(state: state, eligible: eligible) else { return }
-    // IPv4 then IPv6, spelled out (no `[true, false]` array).
-    appendInterfaceLookups(
-      ipv4: true, state: state, answers: answers, filter: filter, eligible: &eligible, classify: classify,
-      to: &requests)
-    appendInterfaceLookups(
-      ipv4: false, state: state, answers: answers, filter: filter, eligible: &eligible, classify: classify,
-      to: &requests)
-  }
-
-  /// Whether at least two links are up with carrier and are not loopback (IFF_LOOPBACK).
-  ///
-  /// Counted among the known eligible links first, which are links of `state` (the common case, two of them, needs
-  /// no more): by position, in an array, which reads a link in place, while reading one from the dictionary copies
-  /// it (retaining and releasing its name, kind and address).
-  package static func hasSeveralUsableLinks(state: KernelState, eligible: [Eligible]?) -> Bool {
-    var count = 0
-    if let eligible {
-      for position in eligible.indices
-      where eligible[position].link.isUsable && eligible[position].link.flags & RTNL.IFF_LOOPBACK == 0 {
-        count += 1
-        if count > 1 { return true }
-      }
-    }
-    count = 0
-    let links = state.links.values
-    for position in links.indices where links[position].isUsable && links[position].flags & RTNL.IFF_LOOPBACK == 0 {
-      count += 1
-      if count > 1 { return true }
-    }
-    return false
-  }
-
-  /// One family's part of ``appendInterfaceLookups(state:answers:filter:eligible:classify:to:)``.
-  private static func appendInterfaceLookups(
-    ipv4: Bool, state: KernelState, answers: RouteLookupAnswers, filter: InterfaceFilter,
-    eligible: inout [Eligible]?, classify: (NetlinkLink) -> InterfaceType, to requests: inout [RouteLookupRequest]
-  ) {
-    guard let primary = answers[.primary(ipv4: ipv4)] else { return }
-    let primaryIndex: Int32?
-    switch primaryVerdict(primary, ipv4: ipv4, state: state, filter: filter, knowing: eligible, classify) {
-    case .blocked: return
-    case .skipped: primaryIndex = nil
-    case .usable(let candidate): primaryIndex = candidate.index
-    }
-    if eligible == nil { eligible = eligibleLinks(state: state, filter: filter, classify: classify) }
-    guard let known = eligible else { return }
-    for position in known.indices where known[position].link.index != primaryIndex {
-      let index = known[position].link.index
-      requests.append(RouteLookupRequest(ipv4: ipv4, interfaceIndex: index, fibMatch: true))
-      requests.append(RouteLookupRequest(ipv4: ipv4, interfaceIndex: index, fibMatch: false))
-    }
-  }
-
-  // MARK: The path
-
   /// The path for this state and these answers.
   ///
   /// - Parameters:
@@ -150,7 +53,7 @@ package enum PathEvaluator {
   ///   - filter: The interface types the path may use.
   ///   - classify: The type of a link (see ``InterfaceClassifier``).
   package static func evaluate(
-    state: KernelState, answers: RouteLookupAnswers, supportsDNS: Bool, filter: InterfaceFilter = .none,
+    state: KernelState, answers: RouteLookupAnswers, supportsDNS: Bool, filter: InterfaceFilter = .unrestricted,
     classify: (NetlinkLink) -> InterfaceType
   ) -> NetworkPath {
     var eligible: [Eligible]?
@@ -258,113 +161,6 @@ package enum PathEvaluator {
     )
   }
 
-  /// One family's candidates: its primary (unless the filter skipped it or it is not usable), and the other
-  /// interfaces (of `eligible`) by metric.
-  package struct FamilyCandidates {
-    /// The primary lookup's candidate, when usable.
-    package var primary: Candidate?
-    /// The other interfaces' candidates, by metric and index.
-    package var others: [Candidate] = []
-
-    /// Every candidate, most preferred first.
-    package var all: [Candidate] {
-      guard let primary else { return others }
-      return [primary] + others
-    }
-  }
-
-  /// One family's candidates, most preferred first: the primary (unless the filter skipped it), then the
-  /// other interfaces (of `eligible`) by metric.
-  package static func candidates(
-    ipv4: Bool, state: KernelState, answers: RouteLookupAnswers, filter: InterfaceFilter, eligible: [Eligible],
-    _ classify: (NetlinkLink) -> InterfaceType
-  ) -> FamilyCandidates {
-    var family = FamilyCandidates()
-    guard let primary = answers[.primary(ipv4: ipv4)], state.hasUsableAddress(ipv4: ipv4) else { return family }
-    switch primaryVerdict(primary, ipv4: ipv4, state: state, filter: filter, knowing: eligible, classify) {
-    case .blocked: return family
-    case .skipped: break
-    case .usable(let candidate): family.primary = candidate
-    }
-    let primaryIndex = family.primary?.index
-    // By position: a `for (link, type) in` loop would copy every eligible link it passes.
-    for position in eligible.indices where eligible[position].link.index != primaryIndex {
-      let index = eligible[position].link.index
-      let type = eligible[position].type
-      let fib = answers[RouteLookupRequest(ipv4: ipv4, interfaceIndex: index, fibMatch: true)]?.route
-      let plain = answers[RouteLookupRequest(ipv4: ipv4, interfaceIndex: index, fibMatch: false)]?.route
-      guard let fib, fib.type == RTNL.RTN_UNICAST, let plain, plain.interfaceIndex == index,
-        let candidate = usable(plain, ipv4: ipv4, metric: fib.priority, state: state, classify: { _ in type })
-      else { continue }
-      family.others.append(candidate)
-    }
-    if family.others.count > 1 {
-      family.others.sort { $0.metric != $1.metric ? $0.metric < $1.metric : $0.index < $1.index }
-    }
-    return family
-  }
-
-  /// What a family's primary answer means.
-  package enum PrimaryVerdict: Equatable {
-    /// The family has no path: the lookup failed, or the kernel's choice is not usable.
-    case blocked
-    /// The kernel's choice goes through an interface the filter does not allow: skipped, the other
-    /// interfaces are asked.
-    case skipped
-    /// The kernel's choice is usable: the family's first candidate.
-    case usable(Candidate)
-  }
-
-  /// What a family's primary answer means, for `state`; `eligible`, when given, are eligible links of `state`
-  /// (``eligibleLinks(state:filter:classify:)``), where the answer's link and type are read in place when it is
-  /// one of them.
-  package static func primaryVerdict(
-    _ result: RouteLookupResult, ipv4: Bool, state: KernelState, filter: InterfaceFilter,
-    knowing eligible: [Eligible]? = nil, _ classify: (NetlinkLink) -> InterfaceType
-  ) -> PrimaryVerdict {
-    guard let route = result.route, route.type == RTNL.RTN_UNICAST, let index = route.interfaceIndex else {
-      return .blocked
-    }
-    // By position: reading the link from the dictionary would copy it (retaining its name, kind and address). An
-    // eligible link is allowed by the filter and classified already, with the same `classify`.
-    if let eligible {
-      for position in eligible.indices where eligible[position].link.index == index {
-        let type = eligible[position].type
-        guard filter.allows(type) else { return .skipped }
-        guard carries(route, ipv4: ipv4, link: eligible[position].link, state: state), type != .loopback else {
-          return .blocked
-        }
-        return .usable(Candidate(index: index, type: type, ipv4: ipv4, gateway: route.gateway, metric: 0))
-      }
-    }
-    guard let link = state.links[index] else { return .blocked }
-    let type = classify(link)
-    if !filter.allows(type) { return .skipped }
-    guard carries(route, ipv4: ipv4, link: link, state: state), type != .loopback else { return .blocked }
-    return .usable(Candidate(index: link.index, type: type, ipv4: ipv4, gateway: route.gateway, metric: 0))
-  }
-
-  /// The candidate a resolved lookup answer gives, when it is usable: unicast, through a known interface that
-  /// is up with carrier and is not loopback, with a usable source address of the family.
-  package static func usable(
-    _ route: RouteLookupAnswer, ipv4: Bool, metric: UInt32, state: KernelState,
-    classify: (NetlinkLink) -> InterfaceType
-  ) -> Candidate? {
-    guard route.type == RTNL.RTN_UNICAST, let index = route.interfaceIndex, let link = state.links[index],
-      carries(route, ipv4: ipv4, link: link, state: state)
-    else { return nil }
-    let type = classify(link)
-    guard type != .loopback else { return nil }
-    return Candidate(index: link.index, type: type, ipv4: ipv4, gateway: route.gateway, metric: metric)
-  }
-
-  /// Whether `link` (the answer's out interface) is up with carrier and the answer's source a usable address of
-  /// the family.
-  private static func carries(_ route: RouteLookupAnswer, ipv4: Bool, link: NetlinkLink, state: KernelState) -> Bool {
-    guard link.isUsable, let source = route.preferredSource else { return false }
-    return source.isIPv4 == ipv4 && state.isUsableSource(source)
-  }
-
   /// The path's interface for `candidate`, named from `state` (which has its link), or from `eligible` (eligible
   /// links of `state`) when its link is there: read in place, where the dictionary would copy the whole link.
   private static func interface(_ candidate: Candidate, state: KernelState, eligible: [Eligible]?) -> NetworkInterface {
@@ -375,23 +171,6 @@ package enum PathEvaluator {
       }
     }
     return NetworkInterface(name: state.links[candidate.index]?.name ?? "", index: index, type: candidate.type)
-  }
-
-  /// A link worth a per-interface lookup, with its type.
-  package typealias Eligible = (link: NetlinkLink, type: InterfaceType)
-
-  /// The interfaces worth a per-interface lookup: up with carrier, not loopback, allowed by the filter; by
-  /// index.
-  package static func eligibleLinks(
-    state: KernelState, filter: InterfaceFilter, classify: (NetlinkLink) -> InterfaceType
-  ) -> [Eligible] {
-    var result: [Eligible] = []
-    for link in state.links.values where link.isUsable {
-      let type = classify(link)
-      if type != .loopback && filter.allows(type) { result.append((link, type)) }
-    }
-    if result.count > 1 { result.sort { $0.link.index < $1.link.index } }
-    return result
   }
 
   /// The path when loopback is the required type: satisfied when a loopback interface is up.

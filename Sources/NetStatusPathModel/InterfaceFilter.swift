@@ -15,7 +15,7 @@ public struct InterfaceFilter: Sendable, Hashable {
   public var prohibitedInterfaceTypes: Set<InterfaceType>
 
   /// A filter that allows every interface type.
-  public static let none = InterfaceFilter()
+  public static let unrestricted = InterfaceFilter()
 
   /// Creates a filter.
   public init(requiredInterfaceType: InterfaceType? = nil, prohibitedInterfaceTypes: Set<InterfaceType> = []) {
@@ -37,7 +37,7 @@ public struct InterfaceFilter: Sendable, Hashable {
   /// `isExpensive` follows that interface's type (cellular is expensive). Sources that know more (the Linux
   /// evaluator, NWPathMonitor) filter before this step, so applying it again changes nothing.
   public func apply(to path: NetworkPath) -> NetworkPath {
-    if self == .none { return path }
+    if self == .unrestricted { return path }
     var result = path
     result.availableInterfaces = path.availableInterfaces.filter { allows($0.type) }
     guard path.status == .satisfied else { return result }

@@ -1,4 +1,5 @@
 import Foundation
+import NetStatusLinuxTestSupport
 import NetStatusTestSupport
 @_spi(TestHooks) import Network
 import Testing

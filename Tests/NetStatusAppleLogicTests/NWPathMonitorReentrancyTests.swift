@@ -19,7 +19,7 @@ struct NWPathMonitorReentrancyTests {
     let sent = Recorder<NetworkPath>()
     let box = SessionBox()
     let session = try log.source.start(
-      filter: .none,
+      filter: .unrestricted,
       sink: PathSink { event in
         guard case .path(let path) = event else { return }
         sent.append(path)

@@ -98,7 +98,7 @@ struct NWPathMonitorSemanticsTests {
     let log = MonitorLog()
     let signal = ResumeSignal()
     let source = NWPathMonitorSource(makeMonitor: log.source.makeMonitor, observeResume: signal.observe)
-    session.session = try source.start(filter: .none, sink: PathSink { _ in })
+    session.session = try source.start(filter: .unrestricted, sink: PathSink { _ in })
     defer { session.session = nil }
     // The second monitor stops the session from inside its start(queue:), before the session records it.
     log.prepareNext { monitor in

@@ -136,8 +136,8 @@ struct NWPathMonitorLifecycleTests {
     let sink = PathSink { event in
       if case .path(let path) = event { sent.append((path, tag.current)) }
     }
-    let first = try log.source.start(filter: .none, sink: sink)
-    let second = try log.source.start(filter: .none, sink: sink)
+    let first = try log.source.start(filter: .unrestricted, sink: sink)
+    let second = try log.source.start(filter: .unrestricted, sink: sink)
     defer {
       first.stop()
       second.stop()
@@ -235,7 +235,8 @@ struct NWPathMonitorLifecycleTests {
   func noSendAfterStop() async throws {
     let log = MonitorLog()
     let sent = Recorder<NetworkPath>()
-    let session = try log.source.start(filter: .none, sink: PathSink { if case .path(let p) = $0 { sent.append(p) } })
+    let session = try log.source.start(
+      filter: .unrestricted, sink: PathSink { if case .path(let p) = $0 { sent.append(p) } })
     let monitor = try #require(log.monitors.first)
     let queue = try #require(monitor.queue)
 
@@ -270,7 +271,7 @@ struct NWPathMonitorLifecycleTests {
     let log = MonitorLog()
     weak var released: AnyObject?
     do {
-      let session = try log.source.start(filter: .none, sink: PathSink { _ in })
+      let session = try log.source.start(filter: .unrestricted, sink: PathSink { _ in })
       released = session as AnyObject
       session.stop()
     }
@@ -283,7 +284,7 @@ struct NWPathMonitorLifecycleTests {
   @Test("a session dropped without stop() still cancels its monitor")
   func droppedSessionCancels() throws {
     let log = MonitorLog()
-    do { _ = try log.source.start(filter: .none, sink: PathSink { _ in }) }
+    do { _ = try log.source.start(filter: .unrestricted, sink: PathSink { _ in }) }
     #expect(try #require(log.monitors.first).cancelCount == 1)
   }
 }
@@ -292,7 +293,7 @@ struct NWPathMonitorLifecycleTests {
 struct NWPathMonitorFilterTests {
   @Test("no filter: NWPathMonitor()")
   func noFilter() throws {
-    let monitor = NWPathMonitorSource.monitor(for: .none)
+    let monitor = NWPathMonitorSource.monitor(for: .unrestricted)
     #expect(monitor.requiredInterfaceType == nil)
     #expect(monitor.prohibitedInterfaceTypes == nil)
   }

@@ -18,7 +18,7 @@ struct PathEvaluatorTests {
   static func classify(_ link: NetlinkLink) -> InterfaceType { types[link.name] ?? .other }
 
   func evaluate(
-    _ state: KernelState, _ answers: RouteLookupAnswers, dns: Bool = true, filter: InterfaceFilter = .none
+    _ state: KernelState, _ answers: RouteLookupAnswers, dns: Bool = true, filter: InterfaceFilter = .unrestricted
   ) -> NetworkPath {
     PathEvaluator.evaluate(state: state, answers: answers, supportsDNS: dns, filter: filter, classify: Self.classify)
   }
@@ -194,7 +194,8 @@ struct PathEvaluatorTests {
     #expect(evaluate(state, answers).status == .unsatisfied)
     // And no per-interface lookups are asked for it.
     #expect(
-      PathEvaluator.interfaceLookups(state: state, answers: answers, filter: .none, classify: Self.classify).isEmpty)
+      PathEvaluator.interfaceLookups(state: state, answers: answers, filter: .unrestricted, classify: Self.classify)
+        .isEmpty)
   }
 
   @Test("dual stack: IPv4's first, IPv6's first, then the rest; one family failing leaves the other")
@@ -299,7 +300,7 @@ struct PathEvaluatorTests {
       Self.v4: Self.ethernetAnswer[Self.v4]!, Self.v6: .failed(errno: LinuxErrno.ENETUNREACH),
     ]
     #expect(
-      PathEvaluator.interfaceLookups(state: state, answers: answers, filter: .none, classify: Self.classify)
+      PathEvaluator.interfaceLookups(state: state, answers: answers, filter: .unrestricted, classify: Self.classify)
         == [Self.fib(3), Self.plain(3)])
     // The primary goes through a prohibited type: every allowed interface is asked.
     let noEthernet = InterfaceFilter(prohibitedInterfaceTypes: [.wiredEthernet])
@@ -327,7 +328,7 @@ struct PathEvaluatorTests {
   func severalUsableLinks() throws {
     let one = try ethernet()  // lo and eth0
     let two = try ethernetAndWiFi()  // lo, eth0 and wlan0
-    let eligible = PathEvaluator.eligibleLinks(state: two, filter: .none, classify: Self.classify)
+    let eligible = PathEvaluator.eligibleLinks(state: two, filter: .unrestricted, classify: Self.classify)
     #expect(eligible.count == 2)
     #expect(!PathEvaluator.hasSeveralUsableLinks(state: one, eligible: nil))
     #expect(PathEvaluator.hasSeveralUsableLinks(state: two, eligible: nil))
@@ -364,7 +365,7 @@ struct PathEvaluatorTests {
       .failed(errno: LinuxErrno.ENETUNREACH),
     ]
     let filters = [
-      InterfaceFilter.none, InterfaceFilter(prohibitedInterfaceTypes: [.wiredEthernet]),
+      InterfaceFilter.unrestricted, InterfaceFilter(prohibitedInterfaceTypes: [.wiredEthernet]),
       InterfaceFilter(requiredInterfaceType: .wifi), InterfaceFilter(prohibitedInterfaceTypes: [.cellular]),
     ]
     var verdicts = Set<String>()

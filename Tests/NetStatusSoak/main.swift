@@ -1,5 +1,5 @@
 // netstatus-soak: start/stop cycles of a monitor on a network namespace, in a process of their own, for
-// NetlinkSoakTests (Tests/NetStatusTests/NetlinkSoakTests.swift), which runs it and checks what it reports.
+// NetlinkSoakTests (Tests/NetStatusKernelTests/NetlinkSoakTests.swift), which runs it and checks what it reports.
 //
 // Why a process of its own: the test used to measure the RSS of the whole test process, where other suites run
 // in parallel and allocate as they please (it once grew by 4,300 KiB with no leak). Here only the cycles run.
@@ -93,7 +93,7 @@ func soak(namespace: String, gateway: String, cycles: Int, warmUp: Int) -> [Stri
     fail("\(error)", code: 1)
   }
   // Nothing runs the main queue here: a notification posted there each cycle would pile up and look like a leak.
-  monitor.postsNotifications = false
+  monitor.keepsNotifications = false
 
   /// One start/stop cycle, checking the first path.
   func cycle() {

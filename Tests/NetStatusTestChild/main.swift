@@ -302,7 +302,7 @@
     do throws(NetworkMonitorError) {
       let first = PathLog()
       let source = try NetlinkPathSource(networkNamespace: namespace, resolverConfigurationPath: resolv)
-      let session = try source.start(filter: .none, sink: first.sink)
+      let session = try source.start(filter: .unrestricted, sink: first.sink)
       awaitThreads("one session", rtnl: epoll)
       ip(namespace, "addr add 192.0.2.10/24 dev veth0")
       ip(namespace, "route add default via 192.0.2.1 dev veth0")
@@ -314,7 +314,7 @@
 
       let second = PathLog()
       let other = try NetlinkPathSource(networkNamespace: namespace, resolverConfigurationPath: resolv)
-      let otherSession = try other.start(filter: .none, sink: second.sink)
+      let otherSession = try other.start(filter: .unrestricted, sink: second.sink)
       awaitThreads("two sessions", rtnl: epoll)
       var (seenFirst, seenSecond) = (first.count, second.count)
       ip(namespace, "route del default")

@@ -1,6 +1,7 @@
 import NetStatusCore
 
-// Shared by the test targets: NetStatusTests checks the Linux transport with it, NetStatusAppleLogicTests the Apple one.
+// Shared by the test targets: NetStatusKernelTests checks the Linux transport with it, NetStatusAppleLogicTests the
+// Apple one.
 
 /// Test helpers for connectivity monitors.
 extension ConnectivityMonitor {

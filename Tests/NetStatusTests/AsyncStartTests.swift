@@ -62,7 +62,7 @@ struct AsyncStartTests {
     let path = NetworkPath.test(.wifi)
     let source = GatedPathSource(path)
     let monitor = NetworkMonitor(source: source)
-    monitor.postsNotifications = false
+    monitor.keepsNotifications = false
     defer { monitor.stopMonitoring() }
     let waiting = Task { @MainActor () async throws -> NetworkPath? in
       if waitForPath { return try await monitor.waitForPath(timeout: .seconds(30)) }
@@ -80,7 +80,7 @@ struct AsyncStartTests {
   @Test func waitForPathTimesOutDuringAStartThatBlocks() async throws {
     let source = GatedPathSource(.test(.wifi))
     let monitor = NetworkMonitor(source: source)
-    monitor.postsNotifications = false
+    monitor.keepsNotifications = false
     defer { monitor.stopMonitoring() }
     defer { source.open() }
     await #expect(throws: NetworkMonitorError.timedOut(.milliseconds(200))) {

@@ -153,7 +153,7 @@ struct ConnectivityClassifierTests {
   @Test func theJSONFormIsStableAndDecodes() throws {
     let cases: [(ConnectivityState, String)] = [
       (.unknown, #"{"state":"unknown"}"#),
-      (.none, #"{"state":"none"}"#),
+      (.noPath, #"{"state":"none"}"#),
       (.limited, #"{"state":"limited"}"#),
       (.portal(redirect: nil), #"{"state":"portal"}"#),
       (

@@ -6,70 +6,6 @@ import Testing
 
 @testable import NetStatusCore
 
-/// A transport the test answers by hand: each exchange waits until the test answers it or it is cancelled.
-final class ScriptedTransport: ProbeTransport {
-  struct Request: Sendable {
-    var interface: String?
-  }
-
-  private struct State {
-    var waiting: [(id: UUID, continuation: CheckedContinuation<ProbeExchange, Never>)] = []
-    var cancelledEarly: Set<UUID> = []
-  }
-
-  private let state = Locked(State())
-  /// Every request, in order.
-  let requests = Recorder<Request>()
-  /// One entry per cancelled exchange.
-  let cancellations = Recorder<Void>()
-
-  static let cancelled = ProbeExchange(result: .failed(.cancelled), duration: .zero)
-
-  func exchange(_ probe: ConnectivityProbe, interface: NetworkInterface?) async -> ProbeExchange {
-    let id = UUID()
-    return await withTaskCancellationHandler {
-      await withCheckedContinuation { continuation in
-        let early = state.withLockedValue { state -> Bool in
-          if state.cancelledEarly.remove(id) != nil { return true }
-          state.waiting.append((id, continuation))
-          return false
-        }
-        requests.append(Request(interface: interface?.name))
-        if early {
-          continuation.resume(returning: Self.cancelled)
-          cancellations.append(())
-        }
-      }
-    } onCancel: {
-      let waiting = state.withLockedValue { state -> CheckedContinuation<ProbeExchange, Never>? in
-        guard let index = state.waiting.firstIndex(where: { $0.id == id }) else {
-          state.cancelledEarly.insert(id)
-          return nil
-        }
-        return state.waiting.remove(at: index).continuation
-      }
-      if let waiting {
-        waiting.resume(returning: Self.cancelled)
-        cancellations.append(())
-      }
-    }
-  }
-
-  /// Answers the oldest waiting exchange.
-  func answer(_ result: ProbeExchange.Result) {
-    let continuation = state.withLockedValue { $0.waiting.isEmpty ? nil : $0.waiting.removeFirst().continuation }
-    continuation?.resume(returning: ProbeExchange(result: result, boundInterface: "wlan0", duration: .milliseconds(3)))
-  }
-
-  var waitingCount: Int { state.withLockedValue { $0.waiting.count } }
-}
-
-extension ProbeExchange {
-  init(result: Result, boundInterface: String? = nil, duration: Duration) {
-    self.init(result: result, boundInterface: boundInterface, bindingProblem: nil, duration: duration)
-  }
-}
-
 @Suite("ConnectivityMonitor with a scripted source and transport")
 struct ConnectivityMonitorTests {
   static let noContent = HTTPResponse(
@@ -91,6 +27,63 @@ struct ConnectivityMonitorTests {
       maximumBackoff: .seconds(3600))
     let connectivity = ConnectivityMonitor(monitor: NetworkMonitor(source: source), probe: probe, transport: transport)
     return (source, transport, connectivity)
+  }
+
+  /// A sequence ends when its monitor can no longer deliver: when the path monitor's source fails, the connectivity
+  /// monitor stops (its state unknown) and `states` ends; `start()` begins again.
+  @Test func aFailedPathSourceStopsTheMonitorAndEndsStates() async throws {
+    let (source, transport, connectivity) = try make()
+    let states = Recorder<ConnectivityState>()
+    let iteration = Task { for await state in connectivity.states { states.append(state) } }
+    try await transport.requests.waitFor(count: 1, "the first probe")
+    transport.answer(.response(Self.noContent))
+    try await states.waitUntil("full") { $0.last == .full }
+
+    source.fail(.namespaceDeleted(path: "/run/netns/gone"))
+    try await withTimeout(.seconds(10), "the states loop to end after the path source failed") {
+      await iteration.value
+    }
+    #expect(states.values.last == .unknown, "stopped: unknown, then the end")
+    #expect(!connectivity.isMonitoring)
+    #expect(connectivity.state == .unknown)
+
+    try connectivity.start()
+    #expect(connectivity.isMonitoring, "start() begins again")
+    #expect(connectivity.monitor.isMonitoring)
+    connectivity.stop()
+    connectivity.monitor.stop()
+  }
+
+  /// `start()` throws what kept the path monitor from starting; a `states` loop that tried to start it ends.
+  @Test func aPathMonitorThatCannotStartIsThrownAndEndsStates() async throws {
+    let (source, _, connectivity) = try make()
+    source.startError = .namespaceNotFound(path: "/run/netns/nope")
+    #expect(throws: NetworkMonitorError.namespaceNotFound(path: "/run/netns/nope")) { try connectivity.start() }
+    #expect(!connectivity.isMonitoring)
+    try await withTimeout(.seconds(10), "the states loop to end") {
+      for await state in connectivity.states where state != .unknown {
+        Issue.record("no state but unknown expected, got \(state)")
+      }
+    }
+    await #expect(throws: NetworkMonitorError.namespaceNotFound(path: "/run/netns/nope")) {
+      try await connectivity.waitForInternetAccess(timeout: .seconds(10))
+    }
+  }
+
+  /// `waitForInternetAccess(timeout:)` behaves like `waitForPath(timeout:)`: it returns once the state is full, and
+  /// throws `.timedOut` when it is not in time.
+  @Test func waitForInternetAccessReturnsWhenFullAndThrowsOnTimeout() async throws {
+    let (_, transport, connectivity) = try make()
+    await #expect(throws: NetworkMonitorError.timedOut(.milliseconds(100))) {
+      try await connectivity.waitForInternetAccess(timeout: .milliseconds(100))
+    }
+    let waiting = Task { try await connectivity.waitForInternetAccess(timeout: .seconds(30)) }
+    try await transport.requests.waitFor(count: 1, "the first probe")
+    transport.answer(.response(Self.noContent))
+    try await withTimeout(.seconds(10), "the wait to return once full") { try await waiting.value }
+    try await connectivity.waitForInternetAccess(timeout: .zero)  // already full: returns at once
+    connectivity.stop()
+    connectivity.monitor.stop()
   }
 
   @Test func propertyClosureAndSequenceSeeEveryStateInOrder() async throws {
@@ -130,7 +123,7 @@ struct ConnectivityMonitorTests {
     source.send(.offline)
     try await iterated.waitFor(count: 4, "none")
     try await handled.waitFor(count: 3, "the closure's states")
-    let expected: [ConnectivityState] = [.unknown, .portal(redirect: "http://p.test/login"), .full, .none]
+    let expected: [ConnectivityState] = [.unknown, .portal(redirect: "http://p.test/login"), .full, .noPath]
     #expect(iterated.values == expected)
     #expect(handled.values == Array(expected.dropFirst()), "the closure gets changes")
     #expect(connectivity.checksStarted == 2, "no probe without a path, none while full")
@@ -205,9 +198,9 @@ struct ConnectivityMonitorTests {
     let (source, transport, connectivity) = try make(.offline)
     connectivity.startMonitoring()
     defer { connectivity.stopMonitoring() }
-    try await connectivity.awaitState("none") { $0 == .none }
+    try await connectivity.awaitState("none") { $0 == .noPath }
     source.send(NetworkPath(status: .requiresConnection))
-    #expect(connectivity.state == .none)
+    #expect(connectivity.state == .noPath)
     #expect(transport.requests.count == 0)
     #expect(connectivity.checksStarted == 0)
   }

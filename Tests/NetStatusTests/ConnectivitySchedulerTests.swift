@@ -65,7 +65,7 @@ struct ConnectivitySchedulerTests {
 
   @Test func noPathMeansNoneAndNothingSent() {
     var scheduler = scheduler()
-    #expect(scheduler.handle(.path(.offline)) == [.publish(.none)])
+    #expect(scheduler.handle(.path(.offline)) == [.publish(.noPath)])
     #expect(scheduler.probeInFlight == nil && scheduler.timer == nil)
     #expect(scheduler.handle(.path(NetworkPath(status: .requiresConnection))) == [], "still none, still silent")
   }
@@ -138,15 +138,15 @@ struct ConnectivitySchedulerTests {
   @Test func losingThePathCancelsEverythingAndIsNone() {
     var scheduler = scheduler()
     let id = probeID(scheduler.handle(.path(Self.wifi)))
-    #expect(scheduler.handle(.path(.offline)) == [.cancelProbe, .publish(.none)])
+    #expect(scheduler.handle(.path(.offline)) == [.cancelProbe, .publish(.noPath)])
     #expect(scheduler.handle(.probeFinished(id, check(.full))) == [])
-    #expect(scheduler.state == .none)
+    #expect(scheduler.state == .noPath)
 
     // Limited with a retry pending, then the path goes: the retry is cancelled.
     var retrying = self.scheduler()
     let probe = probeID(retrying.handle(.path(Self.wifi)))
     let retry = timer(retrying.handle(.probeFinished(probe, check(.limited))))!
-    #expect(retrying.handle(.path(.offline)) == [.cancelTimer, .publish(.none)])
+    #expect(retrying.handle(.path(.offline)) == [.cancelTimer, .publish(.noPath)])
     #expect(retrying.handle(.timerFired(retry.id)) == [])
   }
 

@@ -78,13 +78,13 @@ struct NetworkManagerViewTests {
 
   @Test func connectivityMapsOverThePath() {
     let cases: [(NetworkManagerView.Connectivity, ConnectivityState)] = [
-      (.unknown, .unknown), (.none, .none), (.portal, .portal(redirect: nil)), (.limited, .limited), (.full, .full),
+      (.unknown, .unknown), (.none, .noPath), (.portal, .portal(redirect: nil)), (.limited, .limited), (.full, .full),
     ]
     for (connectivity, state) in cases {
       #expect(Self.view([], connectivity).connectivityState(over: Self.path("eth0")) == state, "\(connectivity)")
     }
     #expect(Self.view([], .full).connectivityState(over: nil) == .unknown, "no path known")
-    #expect(Self.view([], .full).connectivityState(over: .offline) == .none, "no path")
+    #expect(Self.view([], .full).connectivityState(over: .offline) == .noPath, "no path")
   }
 
   @Test func theStatusGivesTheViewAndTheDiagnostic() {

@@ -84,10 +84,6 @@ struct NetworkMonitorTests {
     let iteration = Task {
       for await path in monitor.paths { sequenced.append(path) }
     }
-    let streamed = Recorder<NetworkPath>()
-    let streaming = Task {
-      for await path in monitor.pathUpdates() { streamed.append(path) }
-    }
     let connectivity = Recorder<Bool>()
     let connectivityTask = Task {
       for await connected in monitor.networkUpdates() { connectivity.append(connected) }
@@ -105,7 +101,6 @@ struct NetworkMonitorTests {
       try await changes.waitFor(count: count, "netStatusChange calls")
       try await notified.waitFor(count: count, "notifications")
       try await sequenced.waitFor(count: count, "sequence elements")
-      try await streamed.waitFor(count: count, "pathUpdates elements")
       try await connectivity.waitFor(count: expectedBools.count, "connectivity booleans")
       if step > 0 { try await observed.waitFor(count: step, "model changes") }
       #expect(await model.path == path)
@@ -116,7 +111,6 @@ struct NetworkMonitorTests {
     #expect(changes.count == Self.script.count)
     #expect(notified.values == Self.script)
     #expect(sequenced.values == Self.script)
-    #expect(streamed.values == Self.script)
     #expect(connectivity.values == expectedBools)
     #expect(observed.values == Array(Self.script.dropFirst()))
     #expect(starts.count == 1)
@@ -128,10 +122,8 @@ struct NetworkMonitorTests {
     #expect(handled.values == Self.script)
 
     iteration.cancel()
-    streaming.cancel()
     connectivityTask.cancel()
     await iteration.value
-    await streaming.value
     await connectivityTask.value
   }
 
@@ -237,23 +229,6 @@ struct NetworkMonitorTests {
     // The consumer already has the last path: the A→B→A round trip it missed is not a change for it.
     source.send(.offline)
     #expect(await iterator.next() == .offline)
-    monitor.stopMonitoring()
-  }
-
-  /// `pathUpdates()` keeps the newest path for a consumer that does not read, not a backlog: after many changes
-  /// it reads the newest, and then nothing older is left in the stream.
-  @Test func pathUpdatesKeepsTheNewestPathForASlowConsumer() async throws {
-    let source = ScriptedPathSource(.test(.wifi))
-    let monitor = NetworkMonitor(source: source)
-    let stream = monitor.pathUpdates()
-    var iterator = stream.makeAsyncIterator()
-    for index in 0..<10_000 {
-      source.send(index.isMultiple(of: 2) ? .offline : .test(.wiredEthernet, index: 3 + index))
-    }
-    source.send(.test(.cellular))
-    #expect(await iterator.next() == .test(.cellular), "the newest path, not the first of a backlog")
-    source.send(.offline)
-    #expect(await iterator.next() == .offline, "nothing older was kept: the next read is the next change")
     monitor.stopMonitoring()
   }
 
@@ -505,6 +480,74 @@ struct NetworkMonitorTests {
     consumer.cancel()
     await consumer.value
     monitor.stopMonitoring()
+  }
+
+  /// A sequence ends when its monitor can no longer deliver: after the source fails, `paths` hands over the last,
+  /// unsatisfied path and then ends, and so does `networkUpdates()`; an iteration made later starts the monitor
+  /// again and follows it.
+  @Test func aFailedSourceEndsEverySequenceAndANewIterationStartsAgain() async throws {
+    let source = ScriptedPathSource(.test(.wifi))
+    let monitor = NetworkMonitor(source: source)
+    monitor.keepsNotifications = false
+    let seen = Recorder<NetworkPath>()
+    let connectivity = Recorder<Bool>()
+    let paths = Task { for await path in monitor.paths { seen.append(path) } }
+    let booleans = Task { for await connected in monitor.networkUpdates() { connectivity.append(connected) } }
+    // A third iteration that has already taken the current path and is parked in `next()` when the failure comes.
+    var parked = monitor.paths.makeAsyncIterator()
+    #expect(await parked.next() == .test(.wifi))
+    try await seen.waitFor(count: 1)
+    try await connectivity.waitFor(count: 1)
+
+    source.fail(.namespaceDeleted(path: "/run/netns/gone"))
+    try await withTimeout(.seconds(10), "the paths loop to end after the failure") { await paths.value }
+    try await withTimeout(.seconds(10), "the networkUpdates loop to end after the failure") { await booleans.value }
+    #expect(seen.values == [.test(.wifi), .offline], "the last path first, then the end")
+    #expect(connectivity.values == [true, false])
+    #expect(await parked.next() == .offline)
+    #expect(await parked.next() == nil, "ended")
+    #expect(await parked.next() == nil, "and stays ended, even once the monitor runs again")
+    #expect(!monitor.isMonitoring)
+    #expect(monitor.lastError == .namespaceDeleted(path: "/run/netns/gone"))
+
+    // A new iteration starts the monitor again: the end was the old subscriptions', not the monitor's for good.
+    var fresh = monitor.paths.makeAsyncIterator()
+    #expect(await fresh.next() == .test(.wifi))
+    #expect(monitor.isMonitoring)
+    source.send(.test(.cellular))
+    #expect(await fresh.next() == .test(.cellular))
+    monitor.stop()
+  }
+
+  /// A monitor that cannot start can deliver nothing: the iteration that tried to start it ends, and
+  /// `networkUpdates()` too, rather than wait for ever.
+  @Test func aMonitorThatCannotStartEndsItsSequences() async throws {
+    let source = ScriptedPathSource(.test(.wifi))
+    source.startError = .namespaceNotFound(path: "/run/netns/nope")
+    let monitor = NetworkMonitor(source: source)
+    monitor.keepsNotifications = false
+    try await withTimeout(.seconds(10), "the paths loop to end") {
+      for await path in monitor.paths { Issue.record("no path expected, got \(path)") }
+    }
+    try await withTimeout(.seconds(10), "the networkUpdates loop to end") {
+      for await connected in monitor.networkUpdates() { Issue.record("no value expected, got \(connected)") }
+    }
+    #expect(monitor.lastError == .namespaceNotFound(path: "/run/netns/nope"))
+    #expect(monitor.subscriberCount == 0, "the ended subscriptions are gone")
+  }
+
+  /// A stop is not an end: an iteration waits through it and resumes when the monitor starts again.
+  @Test func aStopEndsNoSequence() async throws {
+    let source = ScriptedPathSource(.test(.wifi))
+    let monitor = NetworkMonitor(source: source)
+    monitor.keepsNotifications = false
+    var iterator = monitor.paths.makeAsyncIterator()
+    #expect(await iterator.next() == .test(.wifi))
+    monitor.stop()
+    source.send(.test(.cellular))
+    try monitor.start()
+    #expect(await iterator.next() == .test(.cellular))
+    monitor.stop()
   }
 
   /// The monitor stops a failed source's session on a global queue (the failure comes from the session's own

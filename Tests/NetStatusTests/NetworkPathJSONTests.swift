@@ -60,7 +60,7 @@ struct NetworkPathJSONTests {
   }
 
   @Test func extraMembersFollowTheDocumentedKeys() throws {
-    let states: [ConnectivityState] = [.unknown, .none, .limited, .portal(redirect: nil), .full]
+    let states: [ConnectivityState] = [.unknown, .noPath, .limited, .portal(redirect: nil), .full]
     for (index, path) in Self.paths.enumerated() {
       let documented = path.jsonRepresentation
       let open = String(documented.dropLast())

@@ -132,7 +132,7 @@ struct InterfaceFilterTests {
     supportsIPv4: true, supportsDNS: true, gateways: ["192.0.2.1"])
 
   @Test func noFilterChangesNothing() {
-    #expect(InterfaceFilter.none.apply(to: wifiThenCellular) == wifiThenCellular)
+    #expect(InterfaceFilter.unrestricted.apply(to: wifiThenCellular) == wifiThenCellular)
   }
 
   @Test func requiredTypeThatIsAbsentMakesThePathUnsatisfied() {

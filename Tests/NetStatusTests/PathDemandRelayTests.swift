@@ -42,6 +42,65 @@ struct PathDemandRelayTests {
     withExtendedLifetime(relay) {}
   }
 
+  @Test("after the source fails: the last path as demand allows, then finished, once; nothing after a restart")
+  func aFailedSourceFinishesAfterThePendingPath() throws {
+    let script = ScriptedPathSource(.test(.wifi))
+    let monitor = NetworkMonitor(source: script)
+    let received = Recorder<NetworkPath>()
+    let finished = Recorder<Void>()
+    let relay = PathDemandRelay(
+      monitor: monitor,
+      deliver: { path in
+        received.append(path)
+        return 0
+      },
+      finished: { finished.append(()) })
+    relay.request(1)
+    #expect(received.values == [.test(.wifi)])
+    script.fail(.namespaceDeleted(path: "/run/netns/gone"))
+    #expect(finished.count == 0, "the unsatisfied path is pending: the end waits for it")
+    relay.request(1)
+    #expect(received.values == [.test(.wifi), .offline])
+    #expect(finished.count == 1, "then the end")
+    try monitor.start()
+    script.send(.test(.cellular))
+    relay.request(5)
+    #expect(received.values == [.test(.wifi), .offline], "nothing follows the end")
+    #expect(finished.count == 1)
+    #expect(monitor.subscriberCount == 0, "the relay unsubscribed at the end")
+    monitor.stop()
+    withExtendedLifetime(relay) {}
+  }
+
+  @Test("a monitor that cannot start finishes the subscription at its first request, not before")
+  func aMonitorThatCannotStartFinishesAtTheFirstRequest() {
+    let script = ScriptedPathSource(.test(.wifi))
+    script.startError = .namespaceNotFound(path: "/run/netns/nope")
+    let monitor = NetworkMonitor(source: script)
+    let finished = Recorder<Void>()
+    let relay = PathDemandRelay(
+      monitor: monitor, deliver: { _ in 0 }, finished: { finished.append(()) })
+    #expect(finished.count == 0, "Combine hands the subscriber its subscription first")
+    relay.request(1)
+    #expect(finished.count == 1)
+    relay.request(1)
+    #expect(finished.count == 1, "once")
+    withExtendedLifetime(relay) {}
+  }
+
+  @Test("a cancelled relay is never finished")
+  func aCancelledRelayIsNeverFinished() {
+    let script = ScriptedPathSource(.test(.wifi))
+    let monitor = NetworkMonitor(source: script)
+    let finished = Recorder<Void>()
+    let relay = PathDemandRelay(
+      monitor: monitor, deliver: { _ in 0 }, finished: { finished.append(()) })
+    relay.request(1)
+    relay.cancel()
+    script.fail(.sourceFailed("gone"))
+    #expect(finished.count == 0)
+  }
+
   @Test("unlimited demand delivers every change in order, without repeats")
   func unlimited() {
     let script = ScriptedPathSource(.test(.wifi))

@@ -2,12 +2,12 @@ import Testing
 
 @testable import NetStatusCore
 
-/// ``PathSource/networkNamespacePath``: a source says which network namespace it watches, and the connectivity
-/// monitor's transport takes it from there (it used to downcast the source to the Linux one to find out).
+/// ``InspectablePathSource/networkNamespacePath``: a source of this package says which network namespace it watches,
+/// and the connectivity monitor's transport takes it from there; any other source watches the process's own.
 @Suite("A path source says which namespace it watches")
 struct PathSourceNamespaceTests {
   /// A source that watches the namespace it is told, and never starts.
-  struct NamespacedSource: PathSource {
+  struct NamespacedSource: InspectablePathSource {
     let networkNamespacePath: String?
 
     func start(filter: InterfaceFilter, sink: PathSink) throws(NetworkMonitorError) -> any PathSourceSession {
@@ -17,12 +17,13 @@ struct PathSourceNamespaceTests {
 
   @Test func aSourceThatDoesNotSayWatchesTheProcesssOwnNamespace() {
     let source: any PathSource = ScriptedPathSource([.connected(via: .wifi)])
-    #expect(source.networkNamespacePath == nil)
+    #expect(source.watchedNamespacePath == nil)
+    #expect(source.diagnostics.map(\.name) == ["ScriptedPathSource"])
   }
 
   @Test func aSourceThatSaysIsHeardThroughTheProtocol() {
     let source: any PathSource = NamespacedSource(networkNamespacePath: "/run/netns/nstest-said")
-    #expect(source.networkNamespacePath == "/run/netns/nstest-said")
+    #expect(source.watchedNamespacePath == "/run/netns/nstest-said")
   }
 
   #if os(Linux)
@@ -39,16 +40,5 @@ struct PathSourceNamespaceTests {
       #expect(NetlinkPathSource().networkNamespacePath == nil)
     }
 
-    @Test(.enabled(if: KernelTestSupport.namespacesAvailable, KernelTestSupport.skipReason))
-    func theKernelSourceOfANamedNamespaceSaysItsFile() throws {
-      let namespace = try TestNamespace("says")
-      defer { namespace.delete() }
-      let source = try NetlinkPathSource(networkNamespace: namespace.name)
-      #expect(source.networkNamespacePath == "/run/netns/" + namespace.name)
-
-      let monitor = try NetworkMonitor(networkNamespace: namespace.name)
-      let transport = try #require(makeDefaultProbeTransport(for: monitor) as? SocketProbeTransport)
-      #expect(transport.namespace?.path == "/run/netns/" + namespace.name)
-    }
   #endif
 }

@@ -53,6 +53,33 @@ struct LatencyBenchmark {
     var additions: Summary
     /// Changes whose event did not come within 2 s, or came with an extra event (resynchronised, not measured).
     var anomalies: Int
+    /// Against the design floor (`netstatus-floor`, measured in the same rounds), when it was measured.
+    var designFloor: DesignFloorRatios?
+  }
+
+  /// An observer's p50 over the design floor's (Benchmarks/Sources/netstatus-floor/main.c), round by round: all
+  /// changes, and each direction alone (a removal asks the kernel more than an addition does).
+  struct DesignFloorRatios: Codable, Sendable {
+    /// This observer's p50 over the design floor's p50, round by round.
+    var p50RatioByRound: [Double]
+    /// The median of ``p50RatioByRound``: the figure the target is checked against.
+    var medianRatio: Double
+    /// The median over the rounds of the ratio of the removals' p50s.
+    var removalsMedianRatio: Double
+    /// The median over the rounds of the ratio of the additions' p50s.
+    var additionsMedianRatio: Double
+
+    init(rounds: [Samples], floor: [Samples]) {
+      func ratios(_ samples: (Samples) -> [Int64]) -> [Double] {
+        zip(rounds, floor).map { mine, floor in
+          Summary(nanoseconds: samples(mine)).p50 / Summary(nanoseconds: samples(floor)).p50
+        }
+      }
+      p50RatioByRound = ratios(\.all)
+      medianRatio = Summary.median(p50RatioByRound)
+      removalsMedianRatio = Summary.median(ratios(\.removals))
+      additionsMedianRatio = Summary.median(ratios(\.additions))
+    }
   }
 
   /// The namespace pair: `watched` has veth0 (192.0.2.10/24) with a default route via 192.0.2.1, whose peer
@@ -75,8 +102,9 @@ struct LatencyBenchmark {
     peer.delete()
   }
 
-  /// Combines an observer's rounds with the floor's (`floor[i]` measured in the same round as `rounds[i]`).
-  static func result(_ name: String, rounds: [Samples], floor: [Samples]) -> Result {
+  /// Combines an observer's rounds with the floor's (`floor[i]` measured in the same round as `rounds[i]`), and
+  /// with the design floor's when it was measured.
+  static func result(_ name: String, rounds: [Samples], floor: [Samples], designFloor: [Samples]? = nil) -> Result {
     let ratios = zip(rounds, floor).map { mine, floor in
       Summary(nanoseconds: mine.all).p50 / Summary(nanoseconds: floor.all).p50
     }
@@ -86,7 +114,8 @@ struct LatencyBenchmark {
       observer: name, changes: removals.count + additions.count, rounds: rounds.count, p50RatioByRound: ratios,
       medianRatio: Summary.median(ratios),
       latency: Summary(nanoseconds: removals + additions), removals: Summary(nanoseconds: removals),
-      additions: Summary(nanoseconds: additions), anomalies: rounds.reduce(0) { $0 + $1.anomalies })
+      additions: Summary(nanoseconds: additions), anomalies: rounds.reduce(0) { $0 + $1.anomalies },
+      designFloor: designFloor.map { DesignFloorRatios(rounds: rounds, floor: $0) })
   }
 
   /// Measures `observer`, then stops it. The default route is present before and after.
@@ -144,6 +173,18 @@ struct LatencyBenchmark {
     return Observer(name: "ip monitor route", log: process.lines, stop: process.stop)
   }
 
+  /// The design floor: `netstatus-floor --netns NS` (Benchmarks/Sources/netstatus-floor/main.c), epoll_wait on
+  /// the subscribed socket and one route lookup per batch of notifications, as netstatus asks here (IPv4's: the
+  /// namespace has no IPv6 address usable beyond the link). One line per change, and one at start.
+  func designFloor(binary: String) throws -> Observer {
+    let process = try ChildProcess([binary, "--netns", watched.name])
+    try process.waitForFirstLine()
+    return Observer(name: Self.designFloorName, log: process.lines, stop: process.stop)
+  }
+
+  /// The design floor's row.
+  static let designFloorName = "design floor (C: epoll, 1 lookup)"
+
   /// `netstatus watch --json --netns NS`, the release binary: one line per change.
   func netstatusWatch(binary: String) throws -> Observer {
     let process = try ChildProcess([binary, "watch", "--json", "--netns", watched.name])
@@ -155,7 +196,8 @@ struct LatencyBenchmark {
   func sourceSink() throws -> Observer {
     let log = EventLog()
     let source = try NetlinkPathSource(networkNamespace: watched.name)
-    let session = try source.start(filter: .none, sink: PathSink { _ in log.append("path", at: Monotonic.now()) })
+    let session = try source.start(
+      filter: .unrestricted, sink: PathSink { _ in log.append("path", at: Monotonic.now()) })
     return Observer(name: "library: PathSink (source thread)", log: log, stop: session.stop)
   }
 

@@ -14,7 +14,9 @@ import Glibc
 /// passes .build-static/release), `--footprint-only` (only the footprint benchmark), `--namespaces N` (namespaces
 /// the many-namespaces benchmark makes, default 1,000; 50 with `--quick`), `--many-only` (only that benchmark),
 /// `--latency-only` (only the latency benchmark and its targets), `--baseline NETSTATUS` (the latency benchmark
-/// measures that netstatus binary's `watch --json` too, in the same rounds: an A/B comparison of two builds).
+/// measures that netstatus binary's `watch --json` too, in the same rounds: an A/B comparison of two builds),
+/// `--floor NETSTATUS_FLOOR` (the design floor, Benchmarks/Sources/netstatus-floor/main.c built: the latency
+/// benchmark measures it in the same rounds and reports every observer's ratio to it; Benchmarks/run.sh builds it).
 @main
 struct NetstatusBench {
   static func main() {
@@ -42,6 +44,7 @@ struct NetstatusBench {
     var manyOnly = false
     var latencyOnly = false
     var baseline: String?
+    var designFloor: String?
     var namespaceCount: Int?
     while let argument = arguments.popFirst() {
       switch argument {
@@ -57,12 +60,13 @@ struct NetstatusBench {
       case "--many-only": manyOnly = true
       case "--latency-only": latencyOnly = true
       case "--baseline": baseline = arguments.popFirst()
+      case "--floor": designFloor = arguments.popFirst()
       case "--namespaces": namespaceCount = arguments.popFirst().flatMap(Int.init).map { min(max(1, $0), 4_000) }
       default:
         throw BenchError(
           "unknown option \(argument) (--quick, --flips N, --rounds N, --idle-seconds S, --scale-routes N, "
             + "--batch-changes N, --output FILE, --static DIR, --footprint-only, --namespaces N, --many-only, "
-            + "--latency-only, --baseline NETSTATUS)")
+            + "--latency-only, --baseline NETSTATUS, --floor NETSTATUS_FLOOR)")
       }
     }
     if quick {
@@ -99,7 +103,7 @@ struct NetstatusBench {
           label: "hello, no Foundation, static", path: staticDirectory + "/netstatus-bench-hello-core",
           isNetstatus: false))
     }
-    for binary in [netstatus, hello] + footprintPrograms.map(\.path)
+    for binary in [netstatus, hello] + footprintPrograms.map(\.path) + (designFloor.map { [$0] } ?? [])
     where !FileManager.default.isExecutableFile(atPath: binary) {
       throw BenchError("\(binary) is missing: build every product first (Benchmarks/run.sh does)")
     }
@@ -156,6 +160,9 @@ struct NetstatusBench {
       ("library: PathSink (source thread)", lab.sourceSink),
       ("library: pathUpdateHandler", lab.pathUpdateHandler), ("library: for await monitor.paths", lab.pathsSequence),
     ]
+    if let designFloor {
+      observers.insert((LatencyBenchmark.designFloorName, { try lab.designFloor(binary: designFloor) }), at: 1)
+    }
     if let baseline {
       observers.append(("baseline: netstatus watch --json", { try lab.netstatusWatch(binary: baseline) }))
     }
@@ -168,7 +175,9 @@ struct NetstatusBench {
         }
       }
       return observers.indices.map { index in
-        LatencyBenchmark.result(observers[index].0, rounds: samples[index], floor: samples[0])
+        LatencyBenchmark.result(
+          observers[index].0, rounds: samples[index], floor: samples[0],
+          designFloor: designFloor == nil ? nil : samples[1])
       }
     }
     let latency = try measureLatency()
@@ -189,6 +198,15 @@ struct NetstatusBench {
         print(
           "  \(row.observer): " + row.p50RatioByRound.map { String(format: "%.2f", $0) }.joined(separator: " ")
             + " / " + oneCPU.p50RatioByRound.map { String(format: "%.2f", $0) }.joined(separator: " "))
+      }
+      if latency.count > 1, latency[1].observer == LatencyBenchmark.designFloorName {
+        print("\nRatios to the design floor by round (one CPU: after the slash)")
+        for (row, oneCPU) in zip(latency, latencyOneCPU).dropFirst(2) {
+          guard let mine = row.designFloor, let theirs = oneCPU.designFloor else { continue }
+          print(
+            "  \(row.observer): " + mine.p50RatioByRound.map { String(format: "%.2f", $0) }.joined(separator: " ")
+              + " / " + theirs.p50RatioByRound.map { String(format: "%.2f", $0) }.joined(separator: " "))
+        }
       }
       return
     }
@@ -260,11 +278,26 @@ struct NetstatusBench {
     return targets
   }
 
-  /// The latency targets: p50 within 1.5× of the floor (the median of the rounds' ratios), p99 under 2 ms.
+  /// The latency targets: p50 within 1.5× of the floor (the median of the rounds' ratios), p99 under 2 ms; and
+  /// `netstatus watch`'s p50 within 1.3× of the design floor's, when it was measured.
   static func targets(latency: [LatencyBenchmark.Result]) -> [Report.Target] {
     var targets: [Report.Target] = []
     let floor = latency[0].latency.p50
-    for row in latency.dropFirst() {
+    let designFloor = latency.first { $0.observer == LatencyBenchmark.designFloorName }
+    if let designFloor, let row = latency.first(where: { $0.observer == "netstatus watch --json" }),
+      let ratios = row.designFloor
+    {
+      targets.append(
+        Report.Target(
+          target: "latency p50 within 1.3× of the design floor (\(row.observer))",
+          measured: String(format: "median of %d rounds' ratios %.2f× (rounds: ", row.rounds, ratios.medianRatio)
+            + String(
+              format: "%.2f–%.2f); removals %.2f×, additions %.2f×; pooled p50 %.0f µs vs %.0f µs",
+              ratios.p50RatioByRound.min() ?? 0, ratios.p50RatioByRound.max() ?? 0, ratios.removalsMedianRatio,
+              ratios.additionsMedianRatio, row.latency.p50, designFloor.latency.p50),
+          met: ratios.medianRatio <= 1.3))
+    }
+    for row in latency.dropFirst() where row.observer != LatencyBenchmark.designFloorName {
       let ratio = row.medianRatio
       let range = String(
         format: "%.2f–%.2f", row.p50RatioByRound.min() ?? ratio, row.p50RatioByRound.max() ?? ratio)

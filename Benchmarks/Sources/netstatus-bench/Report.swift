@@ -105,6 +105,20 @@ struct Report: Codable, Sendable {
           + right(number(row.latency.p99), 8) + right(number(row.latency.max), 8)
           + right(number(row.medianRatio, 2) + "×", 13) + right("\(row.anomalies)", 6))
     }
+    // Against the design floor (netstatus-floor: epoll, one route lookup per batch), in the same rounds: all
+    // changes, and removals and additions alone (the medians of the rounds' p50 ratios).
+    if latency.contains(where: { $0.designFloor != nil }) {
+      out.append(
+        "  " + pad("× design floor (p50, rounds' median)", 36) + right("all", 8) + right("removal", 9)
+          + right("addition", 10))
+      for row in latency where row.observer != LatencyBenchmark.designFloorName {
+        guard let ratios = row.designFloor else { continue }
+        out.append(
+          "  " + pad(row.observer, 36) + right(number(ratios.medianRatio, 2) + "×", 8)
+            + right(number(ratios.removalsMedianRatio, 2) + "×", 9)
+            + right(number(ratios.additionsMedianRatio, 2) + "×", 10))
+      }
+    }
     return out
   }
 

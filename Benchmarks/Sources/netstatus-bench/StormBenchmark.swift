@@ -111,7 +111,7 @@ struct StormBenchmark {
     let paths = PathStore()
     let source = try NetlinkPathSource(networkNamespace: watched.name)
     let session = try source.start(
-      filter: .none,
+      filter: .unrestricted,
       sink: PathSink { event in
         if case .path(let path) = event {
           paths.set(path)

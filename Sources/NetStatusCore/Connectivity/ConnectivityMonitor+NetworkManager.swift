@@ -8,8 +8,7 @@ extension ConnectivityMonitor {
   /// for await state in connectivity.states where state.isFull { await sync() }
   /// ```
   ///
-  /// With ``ConnectivitySource/networkManager``, ``probe`` is a placeholder that is never fetched, and
-  /// ``checksStarted`` stays 0.
+  /// With ``ConnectivitySource/networkManager``, ``probe`` is a placeholder that is never fetched: no check is made.
   public convenience init(monitor: NetworkMonitor = .shared, source: ConnectivitySource) {
     switch source {
     case .probe(let probe):
@@ -38,7 +37,7 @@ extension ConnectivityMonitor {
   /// With ``ConnectivitySource/networkManager``: why NetworkManager's connectivity is not used now (not started,
   /// no libsystemd or system bus, NetworkManager not running, a monitor of another namespace, not Linux), or `nil`
   /// while it is. Always `nil` with a probe.
-  public var networkManagerUnavailableReason: String? {
+  package var networkManagerUnavailableReason: String? {
     locked.withLockedValue { state in
       guard let follower = state.networkManager else { return nil }
       return follower.unavailableReason
@@ -52,7 +51,7 @@ extension ConnectivityMonitor {
       if let source = monitor.source as? NetworkManagerPathSource { return NetworkManagerWatchReference(source.watch) }
       // The same rule as the default path source's (SystemNamespace.swift): not for another namespace, nor from a
       // process moved out of the one NetworkManager manages.
-      guard monitor.source.networkNamespacePath == nil, SystemNamespace.followsSystemNetworkManager else { return nil }
+      guard monitor.source.watchedNamespacePath == nil, SystemNamespace.followsSystemNetworkManager else { return nil }
       return NetworkManagerWatchReference(.system)
     #else
       return nil

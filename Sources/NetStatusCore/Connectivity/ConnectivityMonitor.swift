@@ -14,9 +14,9 @@ import Dispatch
 /// let connectivity = ConnectivityMonitor(monitor: .shared, probe: probe)
 ///
 /// connectivity.connectivityUpdateHandler = { state in
-///     print("internet: \(state)")  // unknown, none, limited, portal (redirect to …), full
+///     print("internet: \(state)")  // unknown, none (no path), limited, portal (redirect to …), full
 /// }
-/// connectivity.startMonitoring()
+/// try connectivity.start()
 ///
 /// for await state in connectivity.states where state.isFull {
 ///     await sync()
@@ -28,6 +28,9 @@ import Dispatch
 /// ``ConnectivityState/unknown`` and nothing is sent; when the monitor starts again, its path is checked. Each check is
 /// made over the path's preferred interface, and from inside the network namespace the monitor watches, if it watches
 /// one. A check still in flight when the path changes is cancelled.
+///
+/// When the path monitor can no longer deliver (its source failed for good), the connectivity monitor stops too: its
+/// state becomes ``ConnectivityState/unknown`` and ``states`` ends. A later ``start()`` begins again.
 ///
 /// ## Transports
 /// - **Linux**: a TCP socket bound to the interface by name (`SO_BINDTODEVICE`; when that is not permitted, the
@@ -49,13 +52,6 @@ public final class ConnectivityMonitor: Sendable {
   public let monitor: NetworkMonitor
   /// What to fetch, what to expect, and when to check again.
   public let probe: ConnectivityProbe
-  /// Why ``probe`` cannot be used, or `nil` when it can.
-  ///
-  /// A probe is checked when it is made and by its throwing setters (``ConnectivityProbe/setTimeout(_:)``, …); one
-  /// changed through its deprecated, unchecked property setters is checked here, when the monitor is made. With a
-  /// probe out of range (a backoff of zero would check without pause), the monitor sends nothing:
-  /// ``startMonitoring()`` does nothing and the state stays ``ConnectivityState/unknown``.
-  public let probeError: ConnectivityProbeError?
 
   let transport: any ProbeTransport
   /// Everything that changes, behind the lock.
@@ -83,7 +79,7 @@ public final class ConnectivityMonitor: Sendable {
   }
 
   /// Creates a connectivity monitor of `monitor`'s paths, checked with `probe`. It does nothing until
-  /// started (by ``startMonitoring()``, or by iterating ``states``).
+  /// started (by ``start()``, or by iterating ``states``).
   ///
   /// - Parameters:
   ///   - monitor: The path monitor to follow; ``NetworkMonitor/shared`` by default. A monitor of a Linux
@@ -97,12 +93,6 @@ public final class ConnectivityMonitor: Sendable {
   init(monitor: NetworkMonitor, probe: ConnectivityProbe, transport: any ProbeTransport) {
     self.monitor = monitor
     self.probe = probe
-    do throws(ConnectivityProbeError) {
-      try probe.validate()
-      self.probeError = nil
-    } catch {
-      self.probeError = error
-    }
     self.transport = transport
     self.locked = Locked(State(scheduler: ConnectivityScheduler(probe: probe)))
   }
@@ -125,9 +115,11 @@ public final class ConnectivityMonitor: Sendable {
   public var isMonitoring: Bool { locked.withLockedValue { $0.isMonitoring } }
 
   /// Starts following the monitor's paths (starting the monitor if needed) and checking them. Does nothing
-  /// if already running, or if the probe is out of range (see ``probeError``).
-  public func startMonitoring() {
-    guard probeError == nil else { return }
+  /// if already running.
+  ///
+  /// - Throws: The error that kept the path monitor from starting (``NetworkMonitor/start()``); the connectivity
+  ///   monitor then stays stopped, and iterations of ``states`` waiting for it end.
+  public func start() throws(NetworkMonitorError) {
     let generation: UInt64? = locked.withLockedValue { state in
       guard !state.isMonitoring else { return nil }
       state.isMonitoring = true
@@ -149,14 +141,34 @@ public final class ConnectivityMonitor: Sendable {
         }
       },
       cleared: { [weak self] in self?.handle(.pathForgotten, generation: generation) },
+      finished: { [weak self] in self?.pathMonitorEnded(generation: generation) },
       deliver: { [weak self] path in self?.handle(.path(path), generation: generation) })
+    // Registering started the path monitor; if it could not start, `pathMonitorEnded` has stopped this one.
+    if !monitor.isMonitoring, let error = monitor.lastError, !isMonitoring { throw error }
+  }
+
+  /// The path monitor can no longer deliver (its source failed): stops as ``stop()`` does, then ends the
+  /// iterations of ``states``.
+  private func pathMonitorEnded(generation: UInt64) {
+    let stopped: (subscription: UInt64?, work: Work, ended: Broadcast<ConnectivityState>.FinishFanout)? =
+      locked.withLockedValue { state in
+        guard state.isMonitoring, state.generation == generation else { return nil }
+        state.isMonitoring = false
+        state.generation &+= 1
+        let work = apply(.stopped, to: &state)
+        return (state.subscription.take(), work, state.broadcast.finish())
+      }
+    guard let stopped else { return }
+    if let id = stopped.subscription { monitor.removeSubscriber(id) }
+    stopped.work.perform()
+    stopped.ended.run()
   }
 
   /// Stops checking: cancels any check in flight and any timer, and the state becomes
   /// ``ConnectivityState/unknown``. The path monitor keeps running. Does nothing if not running.
   ///
-  /// Subscribers of ``states`` stay subscribed and resume when monitoring starts again.
-  public func stopMonitoring() {
+  /// A stop ends no subscription: iterations of ``states`` wait, and resume when monitoring starts again.
+  public func stop() {
     let stopped: (subscription: UInt64?, work: Work)? = locked.withLockedValue { state in
       guard state.isMonitoring else { return nil }
       state.isMonitoring = false
@@ -185,10 +197,6 @@ public final class ConnectivityMonitor: Sendable {
   /// ```
   public var state: ConnectivityState { locked.withLockedValue { $0.current } }
 
-  /// The current state: the former name of ``state``.
-  @available(*, deprecated, renamed: "state")
-  public var connectivity: ConnectivityState { state }
-
   /// Whether the internet answers: the state is ``ConnectivityState/full``.
   public var hasInternetAccess: Bool { state.isFull }
 
@@ -196,7 +204,7 @@ public final class ConnectivityMonitor: Sendable {
   public var lastCheck: ConnectivityCheck? { locked.withLockedValue { $0.lastCheck } }
 
   /// The number of checks started so far (for diagnostics and tests: it never grows while idle).
-  public var checksStarted: Int { locked.withLockedValue { $0.checksStarted } }
+  package var checksStarted: Int { locked.withLockedValue { $0.checksStarted } }
 
   // MARK: Closure
 
@@ -314,6 +322,6 @@ extension ConnectivityMonitor: BroadcastHost {
   }
 
   func subscriberAdded() {
-    startMonitoring()
+    try? start()
   }
 }

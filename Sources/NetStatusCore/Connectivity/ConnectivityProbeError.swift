@@ -1,4 +1,4 @@
-/// Why a ``ConnectivityProbe`` cannot be made from what it was given, or changed as asked.
+/// Why a ``ConnectivityProbe`` cannot be made from what it was given.
 ///
 /// ```swift
 /// do {
@@ -12,12 +12,8 @@ public enum ConnectivityProbeError: Error, Sendable, Hashable, CustomStringConve
   case unsupportedScheme(url: String, scheme: String)
   /// The URL is not a usable `http://` URL.
   case invalidURL(url: String, reason: String)
-  /// A setting was out of range, in words. No longer thrown: kept so that code that matches it still compiles.
-  /// A setting out of range is now ``settingOutOfRange(_:)``, which says which setting.
-  case invalidSetting(String)
   /// A setting is out of range: which one, with the value given (a timeout that is not positive, a status
-  /// outside 100–599, …). Thrown by ``ConnectivityProbe/init(url:expecting:timeout:settleDelay:initialBackoff:maximumBackoff:recheckInterval:)``,
-  /// ``ConnectivityProbe/validate()`` and the probe's throwing setters (``ConnectivityProbe/setTimeout(_:)``, …).
+  /// outside 100–599, …). Thrown by ``ConnectivityProbe/init(url:expecting:timeout:settleDelay:initialBackoff:maximumBackoff:recheckInterval:)``.
   case settingOutOfRange(SettingProblem)
 
   /// Which setting of a ``ConnectivityProbe`` is out of range, and the value given. Its description says what to
@@ -82,8 +78,6 @@ public enum ConnectivityProbeError: Error, Sendable, Hashable, CustomStringConve
       return "the probe URL \(url) uses the scheme '\(scheme)'; the connectivity probe needs an http:// URL"
     case .invalidURL(let url, let reason):
       return "the probe URL '\(url)' is not usable: \(reason). Give an http://HOST[:PORT]/PATH URL"
-    case .invalidSetting(let reason):
-      return "invalid connectivity probe setting: \(reason)"
     case .settingOutOfRange(let problem):
       return "invalid connectivity probe setting: \(problem)"
     }

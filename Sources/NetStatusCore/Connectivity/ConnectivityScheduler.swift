@@ -3,7 +3,7 @@
 /// The ``ConnectivityMonitor`` feeds it events (a new path, a timer that fired, a finished check) and
 /// carries out the actions it returns (start or cancel a timer or a probe, publish a state). Its rules:
 ///
-/// - An unsatisfied path: the state is ``ConnectivityState/none`` and nothing is sent. No path known (not
+/// - An unsatisfied path: the state is ``ConnectivityState/noPath`` and nothing is sent. No path known (not
 ///   reported yet, or the path monitor stopped): ``ConnectivityState/unknown``, and nothing is sent.
 /// - The first satisfied path after starting is probed at once; a later path change is probed once it
 ///   has settled (``ConnectivityProbe/settleDelay``). A change cancels any probe in flight and any timer.
@@ -112,10 +112,10 @@ struct ConnectivityScheduler: Sendable {
     var actions = cancelAll()
     guard newPath.isConnected else {
       verdictInterface = nil
-      actions += set(.none)
+      actions += set(.noPath)
       return actions
     }
-    if verdictInterface != newPath.availableInterfaces.first || state == .none {
+    if verdictInterface != newPath.availableInterfaces.first || state == .noPath {
       verdictInterface = nil
       actions += set(.unknown)
     }

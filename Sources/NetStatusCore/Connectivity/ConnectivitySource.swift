@@ -9,9 +9,9 @@ public enum ConnectivitySource: Sendable, Hashable {
   case probe(ConnectivityProbe)
   /// NetworkManager's own connectivity check of the machine (its D-Bus `Connectivity` property, followed on its
   /// signals), on Linux: no traffic of NetStatus's own. The state is ``ConnectivityState/unknown`` where
-  /// NetworkManager cannot be reached (``ConnectivityMonitor/networkManagerUnavailableReason`` says why), for a
+  /// NetworkManager cannot be reached (`netstatus show --all` says why), for a
   /// monitor of another network namespace than the process's (NetworkManager manages the host's), and on other
-  /// platforms; ``ConnectivityState/none`` while the path is not satisfied. NetworkManager reports a portal without
+  /// platforms; ``ConnectivityState/noPath`` while the path is not satisfied. NetworkManager reports a portal without
   /// its address. Where both a probe and NetworkManager could be used, choose ``probe(_:)``: a probe is the
   /// authority on the path it checks.
   case networkManager

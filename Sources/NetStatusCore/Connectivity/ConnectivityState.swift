@@ -8,7 +8,7 @@
 /// switch connectivity.state {
 /// case .full: sync()
 /// case .portal(let redirect): showLoginHint(redirect)
-/// case .limited, .none: showOfflineBanner()
+/// case .limited, .noPath: showOfflineBanner()
 /// case .unknown: break  // not checked yet
 /// }
 /// ```
@@ -24,14 +24,14 @@
 /// {"state":"portal"}
 /// ```
 ///
-/// The cases are named as NetworkManager names them, so `.none` means "no path", not `Optional.none`:
-/// the monitor never reports an optional state (it says ``unknown`` instead of `nil`).
+/// The cases follow NetworkManager's states; NetworkManager's "none" is ``noPath`` here, and keeps its name in
+/// ``name`` and the JSON form. The monitor never reports an optional state: it says ``unknown`` instead of `nil`.
 public enum ConnectivityState: Sendable, Hashable, CustomStringConvertible {
   /// Not checked yet: no path is known (not reported yet, or the path monitor is stopped), or the first
   /// check over this path has not finished.
   case unknown
-  /// There is no path: the network path is not satisfied. No probe is sent.
-  case none
+  /// There is no path: the network path is not satisfied. No probe is sent. Named `none` in ``name`` and JSON.
+  case noPath
   /// There is a path, but the probe failed: the connection was refused, the destination was unreachable
   /// or blackholed, or no answer came in time.
   case limited
@@ -47,7 +47,7 @@ public enum ConnectivityState: Sendable, Hashable, CustomStringConvertible {
   public var name: String {
     switch self {
     case .unknown: "unknown"
-    case .none: "none"
+    case .noPath: "none"
     case .limited: "limited"
     case .portal: "portal"
     case .full: "full"
@@ -74,7 +74,7 @@ public enum ConnectivityState: Sendable, Hashable, CustomStringConvertible {
 
   /// The state in its documented JSON form, on one line, with its keys in the documented order:
   /// `{"state":"portal","redirect":"http://portal.example/login"}`.
-  public var jsonRepresentation: String {
+  package var jsonRepresentation: String {
     var json = JSONWriter(capacity: 64)
     writeJSON(to: &json)
     return json.text
@@ -104,7 +104,7 @@ extension ConnectivityState: Codable {
     let name = try container.decode(String.self, forKey: .state)
     switch name {
     case "unknown": self = .unknown
-    case "none": self = .none
+    case "none": self = .noPath
     case "limited": self = .limited
     case "portal": self = .portal(redirect: try container.decodeIfPresent(String.self, forKey: .redirect))
     case "full": self = .full

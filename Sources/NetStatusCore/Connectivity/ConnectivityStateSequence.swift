@@ -7,6 +7,10 @@
 /// connectivity monitor (and so its path monitor) if it is not running: the first `next()` does, unless its
 /// task is already cancelled.
 ///
+/// The sequence ends when its monitor can no longer deliver: when the path monitor's source fails for good (a
+/// watched network namespace is deleted, or the path monitor cannot start), the connectivity monitor stops and the
+/// iteration ends after its last state. A new iteration starts it again.
+///
 /// ```swift
 /// for await state in connectivity.states {
 ///     banner = state.isFull ? nil : "No internet (\(state))"
@@ -30,7 +34,8 @@ public struct ConnectivityStateSequence: AsyncSequence, Sendable {
   public struct Iterator: AsyncIteratorProtocol, Sendable {
     let subscription: BroadcastSubscription<ConnectivityMonitor>
 
-    /// The next state: the current one first, then each change. `nil` once the task is cancelled.
+    /// The next state: the current one first, then each change. `nil` once the task is cancelled, or once the
+    /// path monitor's source has failed and the last state has been returned.
     public mutating func next() async -> ConnectivityState? {
       await subscription.next()
     }
@@ -46,20 +51,32 @@ extension ConnectivityMonitor {
   /// The current state, then every change, as an async sequence. See ``ConnectivityStateSequence``.
   public var states: ConnectivityStateSequence { ConnectivityStateSequence(monitor: self) }
 
-  /// Waits until the state is ``ConnectivityState/full``, starting the monitor if needed.
+  /// Waits until the internet answers (the state is ``ConnectivityState/full``), starting the monitor if needed,
+  /// as ``NetworkMonitor/waitForPath(timeout:)`` waits for a path.
+  ///
+  /// Returns at once when the state is already full.
   ///
   /// ```swift
-  /// if await connectivity.waitForInternetAccess(timeout: .seconds(10)) { upload() }
+  /// do {
+  ///     try await connectivity.waitForInternetAccess(timeout: .seconds(10))
+  ///     upload()
+  /// } catch {
+  ///     print(error)  // timed out, or the path monitor could not start or failed
+  /// }
   /// ```
   ///
-  /// - Parameter timeout: How long to wait, or `nil` to wait until the task is cancelled.
-  /// - Returns: Whether the state became full in time.
-  public func waitForInternetAccess(timeout: Duration?) async -> Bool {
+  /// - Parameter timeout: How long to wait.
+  /// - Throws: ``NetworkMonitorError/timedOut(_:)`` when the state did not become full in time, or the error that
+  ///   kept the path monitor from starting or ended it.
+  public func waitForInternetAccess(timeout: Duration) async throws(NetworkMonitorError) {
+    if state.isFull { return }
     let sequence = states
     let reached = await withDeadline(timeout) { () -> Bool? in
       for await state in sequence where state.isFull { return true }
-      return nil
+      return false  // the path monitor ended
     }
-    return reached ?? false
+    if reached == true { return }
+    if !monitor.isMonitoring, let error = monitor.lastError { throw error }
+    throw .timedOut(timeout)
   }
 }

@@ -17,7 +17,7 @@ package protocol ProbeTransport: Sendable {
 /// `NWConnection` on Apple platforms but watchOS.
 func makeDefaultProbeTransport(for monitor: NetworkMonitor) -> any ProbeTransport {
   #if os(Linux)
-    return SocketProbeTransport(namespace: monitor.source.networkNamespacePath.map(NetworkNamespace.init(path:)))
+    return SocketProbeTransport(namespace: monitor.source.watchedNamespacePath.map(NetworkNamespace.init(path:)))
   #elseif os(watchOS)
     return UnsupportedProbeTransport(reason: UnsupportedProbeTransport.watchOS)
   #elseif canImport(Network)

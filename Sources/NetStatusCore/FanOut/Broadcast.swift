@@ -15,13 +15,16 @@ struct Broadcast<Element: FanOutElement> {
     var pending: Element?
     var waiting: Continuation?
     var cancelled = false
+    /// The host can no longer deliver (``Broadcast/finish()``): the iterator returns what is pending, then `nil`.
+    var finished = false
     /// The iterator has asked its host to start (on its first `next` in a live task).
     var startClaimed = false
   }
 
   enum Subscriber {
     case iterator(IteratorState)
-    case callback(@Sendable (Element, UInt64) -> Void, cleared: (@Sendable (UInt64) -> Void)?)
+    case callback(
+      @Sendable (Element, UInt64) -> Void, cleared: (@Sendable (UInt64) -> Void)?, finished: (@Sendable () -> Void)?)
   }
 
   /// What `next` decided.
@@ -54,6 +57,18 @@ struct Broadcast<Element: FanOutElement> {
     }
   }
 
+  /// What a finish must do once the lock is released: end the waiting iterators and tell the callbacks that asked.
+  struct FinishFanout {
+    var waiting: [Continuation] = []
+    var callbacks: [@Sendable () -> Void] = []
+
+    /// Resumes the waiting iterators with `nil`, then calls the callbacks, in subscription order.
+    func run() {
+      for continuation in waiting { continuation.resume(returning: nil) }
+      for callback in callbacks { callback() }
+    }
+  }
+
   private(set) var subscribers: [UInt64: Subscriber] = [:]
   private var nextID: UInt64 = 0
   /// Callback subscribers in subscription order, so that callbacks run in a stable order.
@@ -73,16 +88,18 @@ struct Broadcast<Element: FanOutElement> {
     return nextID
   }
 
-  /// Adds a callback, called with every published value and its version, and `cleared`, if given, called
-  /// with the version of each ``clear()``.
+  /// Adds a callback, called with every published value and its version; `cleared`, if given, called
+  /// with the version of each ``clear()``; and `finished`, if given, called at each ``finish()``. A callback stays
+  /// subscribed after a finish, and receives the values of the host's next start.
   ///
   /// Callbacks run outside the lock, so one may see a value before the subscriber has handled the value it
   /// got at registration: it compares versions and drops what is older than what it has.
   mutating func addCallback(
-    _ callback: @escaping @Sendable (Element, UInt64) -> Void, cleared: (@Sendable (UInt64) -> Void)? = nil
+    _ callback: @escaping @Sendable (Element, UInt64) -> Void, cleared: (@Sendable (UInt64) -> Void)? = nil,
+    finished: (@Sendable () -> Void)? = nil
   ) -> UInt64 {
     nextID += 1
-    subscribers[nextID] = .callback(callback, cleared: cleared)
+    subscribers[nextID] = .callback(callback, cleared: cleared, finished: finished)
     callbackOrder.append(nextID)
     callbacks.append(callback)
     return nextID
@@ -117,6 +134,10 @@ struct Broadcast<Element: FanOutElement> {
         return .resume(pending)
       }
     }
+    if state.finished {
+      subscribers[id] = .iterator(state)
+      return .resume(nil)
+    }
     state.waiting = continuation
     subscribers[id] = .iterator(state)
     return .suspended
@@ -124,7 +145,9 @@ struct Broadcast<Element: FanOutElement> {
 
   /// Whether this is the iterator's first claim to start the host: `true` once, unless it was cancelled.
   mutating func claimStart(_ id: UInt64) -> Bool {
-    guard case .iterator(var state) = subscribers[id], !state.cancelled, !state.startClaimed else { return false }
+    guard case .iterator(var state) = subscribers[id], !state.cancelled, !state.finished, !state.startClaimed else {
+      return false
+    }
     state.startClaimed = true
     subscribers[id] = .iterator(state)
     return true
@@ -154,7 +177,7 @@ struct Broadcast<Element: FanOutElement> {
     var index = subscribers.values.startIndex
     while index != subscribers.values.endIndex {
       defer { subscribers.values.formIndex(after: &index) }
-      guard case .iterator(var state) = subscribers.values[index], !state.cancelled else { continue }
+      guard case .iterator(var state) = subscribers.values[index], !state.cancelled, !state.finished else { continue }
       if let waiting = state.waiting {
         if !value.isRepeat(of: state.lastDelivered) {
           state.waiting = nil
@@ -176,7 +199,31 @@ struct Broadcast<Element: FanOutElement> {
     var fanout = ClearFanout()
     fanout.version = version
     for id in callbackOrder {
-      if case .callback(_, let cleared?) = subscribers[id] { fanout.callbacks.append(cleared) }
+      if case .callback(_, let cleared?, _) = subscribers[id] { fanout.callbacks.append(cleared) }
+    }
+    return fanout
+  }
+
+  /// The host can no longer deliver (its source failed for good): every iterator subscribed now ends once it has
+  /// taken what is pending for it (a waiting one at once), and the callbacks that asked are told. Iterators that
+  /// subscribe later are not affected: they receive the values of the host's next start.
+  mutating func finish() -> FinishFanout {
+    var fanout = FinishFanout()
+    if iteratorCount > 0 {
+      var index = subscribers.values.startIndex
+      while index != subscribers.values.endIndex {
+        defer { subscribers.values.formIndex(after: &index) }
+        guard case .iterator(var state) = subscribers.values[index], !state.cancelled, !state.finished else { continue }
+        state.finished = true
+        if let waiting = state.waiting {
+          state.waiting = nil
+          fanout.waiting.append(waiting)
+        }
+        subscribers.values[index] = .iterator(state)
+      }
+    }
+    for id in callbackOrder {
+      if case .callback(_, _, let finished?) = subscribers[id] { fanout.callbacks.append(finished) }
     }
     return fanout
   }

@@ -14,7 +14,8 @@ final class BroadcastSubscription<Host: BroadcastHost>: Sendable {
     host.removeSubscriber(id)
   }
 
-  /// The next value: the pending one, or the next published. `nil` once the task is cancelled.
+  /// The next value: the pending one, or the next published. `nil` once the task is cancelled, or once the host can
+  /// no longer deliver (``Broadcast/finish()``) and nothing is pending.
   ///
   /// The first call lets the host start, unless the task is already cancelled: only a subscriber that will
   /// consume starts it. The start runs off the caller's executor (``runOffExecutor(_:)``): it may block.

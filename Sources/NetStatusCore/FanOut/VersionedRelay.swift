@@ -4,7 +4,7 @@
 /// drops anything older, so its consumer sees changes in order. It decides under its lock and emits after it, so a
 /// consumer may call back into whatever feeds the relay (stop its monitor, make its source publish) from inside a
 /// delivery. How it passes values on is its ``Delivery``. Subscribe one to a host with
-/// ``BroadcastHost/addRelayedSubscriber(_:delivery:registered:cleared:deliver:)``, the one place that registers,
+/// ``BroadcastHost/addRelayedSubscriber(_:delivery:registered:cleared:finished:deliver:)``, the one place that registers,
 /// relays and offers the current value.
 final class VersionedRelay<Value: FanOutElement>: Sendable {
   /// How a relay passes values on.
@@ -23,6 +23,7 @@ final class VersionedRelay<Value: FanOutElement>: Sendable {
   private enum Event {
     case value(Value)
     case cleared
+    case finished
   }
 
   private struct State {
@@ -38,15 +39,18 @@ final class VersionedRelay<Value: FanOutElement>: Sendable {
   private let delivery: Delivery
   private let emit: @Sendable (Value) -> Void
   private let emitCleared: (@Sendable () -> Void)?
+  private let emitFinished: (@Sendable () -> Void)?
 
-  /// A relay that passes values on to `emit`, and clearings (see ``clear(version:)``) to `cleared`.
+  /// A relay that passes values on to `emit`, clearings (see ``clear(version:)``) to `cleared`, and the host's end
+  /// (see ``finish()``) to `finished`.
   init(
-    delivery: Delivery = .changes, cleared: (@Sendable () -> Void)? = nil,
+    delivery: Delivery = .changes, cleared: (@Sendable () -> Void)? = nil, finished: (@Sendable () -> Void)? = nil,
     _ emit: @escaping @Sendable (Value) -> Void
   ) {
     self.delivery = delivery
     self.emit = emit
     self.emitCleared = cleared
+    self.emitFinished = finished
   }
 
   /// Offers a value of the given version.
@@ -103,6 +107,28 @@ final class VersionedRelay<Value: FanOutElement>: Sendable {
     }
   }
 
+  /// Offers the host's end (``Broadcast/finish()``): passed on to the `finished` closure after every value accepted
+  /// before it (``Delivery/changes``), or at once (``Delivery/newerVersions``).
+  func finish() {
+    guard let emitFinished else { return }
+    switch delivery {
+    case .changes:
+      let emitsNow = state.withLockedValue { state -> Bool in
+        guard !state.delivering else {
+          state.queued.append(.finished)
+          return false
+        }
+        state.delivering = true
+        return true
+      }
+      guard emitsNow else { return }
+      emitFinished()
+      drain()
+    case .newerVersions:
+      emitFinished()
+    }
+  }
+
   /// Emits what was queued during this thread's delivery, oldest first, until nothing is left; then another thread
   /// may deliver. Only the delivering thread runs it.
   private func drain() {
@@ -118,6 +144,7 @@ final class VersionedRelay<Value: FanOutElement>: Sendable {
       case nil: return
       case .value(let value): emit(value)
       case .cleared: emitCleared?()
+      case .finished: emitFinished?()
       }
     }
   }
@@ -145,6 +172,7 @@ extension BroadcastHost {
   ///   - registered: Called with the id before the current value is offered, to keep it; if it returns `false`,
   ///     the subscription is removed at once and nothing is offered.
   ///   - cleared: Called when the host forgets its value; `nil` to be told nothing.
+  ///   - finished: Called when the host can no longer deliver, after the values before; `nil` to be told nothing.
   ///   - deliver: Receives the values.
   /// - Returns: The id to pass to ``removeSubscriber(_:)``, and the value known at registration.
   @discardableResult
@@ -153,37 +181,43 @@ extension BroadcastHost {
     delivery: VersionedRelay<Value>.Delivery = .changes,
     registered: (UInt64) -> Bool = { _ in true },
     cleared: (@Sendable () -> Void)? = nil,
+    finished: (@Sendable () -> Void)? = nil,
     deliver: @escaping @Sendable (Value) -> Void
   ) -> (id: UInt64, current: Element?) {
-    let relay = VersionedRelay(delivery: delivery, cleared: cleared, deliver)
-    return registerRelay(relay, registered: registered, clears: cleared != nil) { value, version in
+    let relay = VersionedRelay(delivery: delivery, cleared: cleared, finished: finished, deliver)
+    return registerRelay(relay, registered: registered, clears: cleared != nil, finishes: finished != nil) {
+      value, version in
       relay.offer(transform(value), version: version)
     }
   }
 
-  /// ``addRelayedSubscriber(_:delivery:registered:cleared:deliver:)`` for the values themselves.
+  /// ``addRelayedSubscriber(_:delivery:registered:cleared:finished:deliver:)`` for the values themselves.
   @discardableResult
   func addRelayedSubscriber(
     delivery: VersionedRelay<Element>.Delivery = .changes,
     registered: (UInt64) -> Bool = { _ in true },
     cleared: (@Sendable () -> Void)? = nil,
+    finished: (@Sendable () -> Void)? = nil,
     deliver: @escaping @Sendable (Element) -> Void
   ) -> (id: UInt64, current: Element?) {
     // Not through the transforming variant: no extra closure call per value on the `watch` path.
-    let relay = VersionedRelay(delivery: delivery, cleared: cleared, deliver)
-    return registerRelay(relay, registered: registered, clears: cleared != nil) { value, version in
+    let relay = VersionedRelay(delivery: delivery, cleared: cleared, finished: finished, deliver)
+    return registerRelay(relay, registered: registered, clears: cleared != nil, finishes: finished != nil) {
+      value, version in
       relay.offer(value, version: version)
     }
   }
 
   /// Registers `offer` (which offers a value to `relay`), then offers it the current value.
   private func registerRelay<Value: FanOutElement>(
-    _ relay: VersionedRelay<Value>, registered: (UInt64) -> Bool, clears: Bool,
+    _ relay: VersionedRelay<Value>, registered: (UInt64) -> Bool, clears: Bool, finishes: Bool,
     offer: @escaping @Sendable (Element, UInt64) -> Void
   ) -> (id: UInt64, current: Element?) {
     var onClear: (@Sendable (UInt64) -> Void)?
     if clears { onClear = { version in relay.clear(version: version) } }
-    let registration = addCallbackSubscriber(offer, cleared: onClear)
+    var onFinish: (@Sendable () -> Void)?
+    if finishes { onFinish = { relay.finish() } }
+    let registration = addCallbackSubscriber(offer, cleared: onClear, finished: onFinish)
     guard registered(registration.id) else {
       removeSubscriber(registration.id)
       return (registration.id, nil)

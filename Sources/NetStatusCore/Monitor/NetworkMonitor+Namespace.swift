@@ -37,36 +37,51 @@
       requiredInterfaceType: InterfaceType? = nil,
       prohibitedInterfaceTypes: [InterfaceType] = []
     ) throws(NetworkMonitorError) {
-      var options = NetlinkPathSource.Options()
-      options.resolvedUpstreamPath = Self.resolvedUpstreamPath(forNamespace: networkNamespace)
       self.init(
-        source: try NetlinkPathSource(
-          networkNamespace: networkNamespace,
-          resolverConfigurationPath: Self.resolverConfigurationPath(forNamespace: networkNamespace), options: options),
+        source: try Self.linuxSource(networkNamespace: networkNamespace),
         requiredInterfaceType: requiredInterfaceType,
         prohibitedInterfaceTypes: prohibitedInterfaceTypes
       )
     }
 
-    /// A monitor of `networkNamespace` (`nil`: the process's own) that also tells `linkObserver` of the links and
-    /// their addresses, once at start and whenever they change, on the thread that read the change (keep it short:
-    /// it holds up every monitor of the process). For `netstatus wait --interface`, which judges links the path
-    /// does not go through.
+    /// A monitor of `networkNamespace` (`nil`: the process's own) made as the public initializers make it
+    /// (``linuxSource(networkNamespace:networkdRoot:linkObserver:)``), with what only this package sets:
+    ///
+    /// - Parameters:
+    ///   - networkdRoot: Where systemd-networkd keeps its state, instead of the default (`/run/systemd/netif` for the
+    ///     process's own namespace, none for another): for tests, and `netstatus --networkd-root`.
+    ///   - linkObserver: Told of the links and their addresses, once at start and whenever they change, on the thread
+    ///     that read the change (keep it short: it holds up every monitor of the process). For `netstatus wait
+    ///     --interface`, which judges links the path does not go through.
     package convenience init(
-      networkNamespace: String?, linkObserver: @escaping @Sendable ([LinkInventory.Link]) -> Void
+      networkNamespace: String?, networkdRoot: String? = nil,
+      linkObserver: (@Sendable ([LinkInventory.Link]) -> Void)? = nil
     ) throws(NetworkMonitorError) {
+      self.init(
+        source: try Self.linuxSource(
+          networkNamespace: networkNamespace, networkdRoot: networkdRoot, linkObserver: linkObserver))
+    }
+
+    /// The one way this package makes a Linux source, so that a monitor gives one answer however it is made: the
+    /// namespace's own resolver configuration (``resolverConfigurationPath(forNamespace:)``) and systemd-resolved
+    /// list, and for the process's own namespace NetworkManager's metered view where NetworkManager manages it (as
+    /// ``init()``'s default source, DefaultPathSource.swift).
+    static func linuxSource(
+      networkNamespace: String?, networkdRoot: String? = nil,
+      linkObserver: (@Sendable ([LinkInventory.Link]) -> Void)? = nil
+    ) throws(NetworkMonitorError) -> any PathSource {
       var options = NetlinkPathSource.Options()
       options.linkObserver = linkObserver
       var resolver = "/etc/resolv.conf"
       if let networkNamespace {
-        options.resolvedUpstreamPath = Self.resolvedUpstreamPath(forNamespace: networkNamespace)
-        resolver = Self.resolverConfigurationPath(forNamespace: networkNamespace)
+        options.resolvedUpstreamPath = resolvedUpstreamPath(forNamespace: networkNamespace)
+        resolver = resolverConfigurationPath(forNamespace: networkNamespace)
       }
       let netlink = try NetlinkPathSource(
-        networkNamespace: networkNamespace, resolverConfigurationPath: resolver, options: options)
-      // As the default source does for the process's own namespace (DefaultPathSource.swift).
+        networkNamespace: networkNamespace, resolverConfigurationPath: resolver, networkdRoot: networkdRoot,
+        options: options)
       let wrapped = networkNamespace == nil && SystemNamespace.followsSystemNetworkManager
-      self.init(source: wrapped ? NetworkManagerPathSource(wrapping: netlink) : netlink)
+      return wrapped ? NetworkManagerPathSource(wrapping: netlink) : netlink
     }
 
     /// The resolver configuration of a namespace: `/proc/PID/root/etc/resolv.conf` for `/proc/PID/ns/net`;

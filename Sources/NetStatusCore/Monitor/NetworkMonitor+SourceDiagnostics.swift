@@ -12,5 +12,5 @@ extension NetworkMonitor {
   ///     print(source)  // "NetworkManager (metered devices, connectivity): unavailable: NetworkManager is not running…"
   /// }
   /// ```
-  public var sourceDiagnostics: [SourceDiagnostic] { source.sourceDiagnostics }
+  package var sourceDiagnostics: [SourceDiagnostic] { source.diagnostics }
 }

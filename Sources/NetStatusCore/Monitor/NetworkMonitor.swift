@@ -10,7 +10,7 @@ import Dispatch
 /// monitor.pathUpdateHandler = { path in
 ///     print("now \(path.isConnected ? "online" : "offline") via \(path.interfaceType?.description ?? "nothing")")
 /// }
-/// monitor.startMonitoring()
+/// try monitor.start()
 ///
 /// for await path in monitor.paths {
 ///     print(path)
@@ -19,13 +19,13 @@ import Dispatch
 ///
 /// ## State
 /// ``currentPath`` is `nil` until the source has reported: "not known yet" is not "offline". On Linux the
-/// first path is known when ``startMonitoring()`` returns; on Apple platforms it arrives shortly after, and
+/// first path is known when ``start()`` returns; on Apple platforms it arrives shortly after, and
 /// ``waitForPath(timeout:)`` awaits it. Stopping forgets the path.
 ///
 /// ## Threads
 /// Every property can be read from any thread. The closures run on ``handlerQueue`` (the main queue unless
-/// you choose another); notifications are posted on the main queue (turn them off with
-/// ``postsNotifications`` where nothing runs it); async sequences deliver on the consumer's own executor.
+/// you choose another); with the NetStatus module, notifications are posted on the main queue; async sequences
+/// deliver on the consumer's own executor.
 public final class NetworkMonitor: Sendable {
   /// The monitor most apps share. It uses the platform's default source and no interface filter.
   public static let shared = NetworkMonitor()
@@ -38,11 +38,11 @@ public final class NetworkMonitor: Sendable {
   let filter: InterfaceFilter
   /// The filter applied to the source's paths: ``filter``, or none when the system applies it
   /// (``SystemFilteredPathSource``: `NWPathMonitor`'s own judgement is not derived again from interface types).
-  private let appliedFilter: InterfaceFilter
+  let appliedFilter: InterfaceFilter
   let source: any PathSource
   /// Serialises start and stop, which call into the source (and so into Network on Apple platforms): a
   /// ``CallOutLock``, not a ``Locked``. Never taken while `state` is held.
-  private let lifecycle = CallOutLock()
+  let lifecycle = CallOutLock()
   let state: Locked<State>
 
   struct Handlers {
@@ -57,7 +57,7 @@ public final class NetworkMonitor: Sendable {
   struct State {
     var isMonitoring = false
     var session: (any PathSourceSession)?
-    /// The session whose source failed, until it is stopped: on a global queue, or by ``stopMonitoring()`` if
+    /// The session whose source failed, until it is stopped: on a global queue, or by ``stop()`` if
     /// that comes first (see ``stopFailedSession()``).
     var failedSession: (any PathSourceSession)?
     /// Bumped on every start and stop; a sink only counts while its generation is current.
@@ -112,7 +112,7 @@ public final class NetworkMonitor: Sendable {
       requiredInterfaceType: requiredInterfaceType,
       prohibitedInterfaceTypes: Set(prohibitedInterfaceTypes)
     )
-    self.appliedFilter = source is any SystemFilteredPathSource ? .none : filter
+    self.appliedFilter = source is any SystemFilteredPathSource ? .unrestricted : filter
     self.state = Locked(State())
   }
 
@@ -126,20 +126,17 @@ public final class NetworkMonitor: Sendable {
   /// Whether the monitor is running.
   public var isMonitoring: Bool { state.withLockedValue { $0.isMonitoring } }
 
-  /// Starts monitoring. Does nothing if the monitor is already running.
-  ///
-  /// A failure to start is not thrown: it is kept in ``lastError``, passed to ``errorHandler``, and the
-  /// monitor stays stopped. Use ``start()`` to handle it where you call.
-  public func startMonitoring() {
-    try? start()
-  }
-
   /// Starts monitoring, throwing if the source cannot start. Does nothing if already running.
+  ///
+  /// A failure to start is also kept in ``lastError`` and passed to ``errorHandler``; the monitor stays stopped, and
+  /// the subscriptions waiting for it (``paths``, ``networkUpdates()``) end, as when a running source fails.
   ///
   /// ```swift
   /// do { try monitor.start() } catch { print(error) }  // for example: namespace does not exist, and what to do
   /// ```
   public func start() throws(NetworkMonitorError) {
+    var ended: Broadcast<NetworkPath>.FinishFanout?
+    defer { ended?.run() }  // outside the lock: a subscriber told of the end may start or stop the monitor
     try lifecycle.withLock { () throws(NetworkMonitorError) in
       let generation: UInt64? = state.withLockedValue { state in
         guard !state.isMonitoring else { return nil }
@@ -154,13 +151,16 @@ public final class NetworkMonitor: Sendable {
       do throws(NetworkMonitorError) {
         session = try source.start(filter: filter, sink: sink)
       } catch {
-        let handlers = state.withLockedValue { state in
+        let handlers: Handlers
+        (handlers, ended) = state.withLockedValue { state in
+          var finish: Broadcast<NetworkPath>.FinishFanout?
           if state.generation == generation {
             state.isMonitoring = false
             state.generation &+= 1
+            finish = state.broadcast.finish()
           }
           state.lastError = error
-          return state.handlers
+          return (state.handlers, finish)
         }
         if let handler = handlers.error { handlers.queue.async { handler(error) } }
         throw error
@@ -182,9 +182,9 @@ public final class NetworkMonitor: Sendable {
   /// Stops monitoring and releases the source. Does nothing if the monitor is not running.
   ///
   /// ``currentPath`` becomes `nil` (not known), and a ``ConnectivityMonitor`` following this monitor
-  /// becomes ``ConnectivityState/unknown``. Subscribers of ``paths`` stay subscribed and resume when the
-  /// monitor starts again.
-  public func stopMonitoring() {
+  /// becomes ``ConnectivityState/unknown``. A stop ends no subscription: iterations of ``paths`` wait, and resume
+  /// when the monitor starts again.
+  public func stop() {
     let forgotten: Broadcast<NetworkPath>.ClearFanout? = lifecycle.withLock {
       // A session that failed may still be stopping: stopped here if it is not yet, and in any case stopped once
       // this returns (its stop holds `lifecycle`), so that a process may exit right after without a thread left
@@ -208,91 +208,6 @@ public final class NetworkMonitor: Sendable {
     forgotten?.run()
   }
 
-  // MARK: Receiving
-
-  private func receive(_ event: PathSink.Event, generation: UInt64) {
-    switch event {
-    case .path(let path):
-      publish(appliedFilter.apply(to: path), generation: generation, error: nil)
-    case .failure(let error):
-      publish(NetworkPath.offline, generation: generation, error: error)
-    }
-  }
-
-  /// What ``publish(_:generation:error:)`` decides under the lock, to act on once it is released. A struct, not a
-  /// tuple: an optional tuple of these fields was copied through its runtime metadata on every publish.
-  private struct PublishDecision {
-    var changed: Bool
-    var fanout: Broadcast<NetworkPath>.Fanout
-    var handlers: Handlers?
-    var stopsFailedSession: Bool
-    var schedulesNotification: Bool
-  }
-
-  /// Records a path (and an error, if the source failed), then notifies everyone, outside the lock.
-  ///
-  /// The handlers are copied out of the lock only when some must run: a change with no path closures set (a
-  /// command-line tool, a daemon) copies none of them.
-  private func publish(_ path: NetworkPath, generation: UInt64, error: NetworkMonitorError?) {
-    guard
-      let decision = state.withLockedValue({ state -> PublishDecision? in
-        guard state.isMonitoring, state.generation == generation else { return nil }
-        var stopsFailedSession = false
-        if let error {
-          state.lastError = error
-          state.isMonitoring = false
-          state.generation &+= 1
-          state.failedSession = state.session.take()
-          stopsFailedSession = state.failedSession != nil
-        }
-        // Compared in place: `currentPath != path` would first copy `path` into an optional.
-        if case .some(let current) = state.currentPath, path.isRepeat(of: current) {
-          return PublishDecision(
-            changed: false, fanout: Broadcast<NetworkPath>.Fanout(), handlers: error == nil ? nil : state.handlers,
-            stopsFailedSession: stopsFailedSession, schedulesNotification: false)
-        }
-        state.currentPath = path
-        let needsHandlers =
-          error != nil || state.handlers.pathUpdate != nil || state.handlers.netStatusChange != nil
-        return PublishDecision(
-          changed: true, fanout: state.broadcast.publish(path), handlers: needsHandlers ? state.handlers : nil,
-          stopsFailedSession: stopsFailedSession, schedulesNotification: state.notifications.enqueue(path))
-      })
-    else { return }
-    let handlers = decision.handlers
-    if decision.changed {
-      decision.fanout.run(with: path)
-      if let handlers {
-        let pathUpdate = handlers.pathUpdate
-        let netStatusChange = handlers.netStatusChange
-        if pathUpdate != nil || netStatusChange != nil {
-          handlers.queue.async {
-            pathUpdate?(path)
-            netStatusChange?()
-          }
-        }
-      }
-      if decision.schedulesNotification { schedulePendingNotifications() }
-    }
-    if let error, let handlers {
-      if let handler = handlers.error { handlers.queue.async { handler(error) } }
-      if let didStop = handlers.didStop { handlers.queue.async(execute: didStop) }
-    }
-    // The failing source calls us from its own thread: stop it from elsewhere so that it can join.
-    if decision.stopsFailedSession {
-      DispatchQueue.global().async { self.stopFailedSession() }
-    }
-  }
-
-  /// Stops the session whose source failed, unless ``stopMonitoring()`` has already. Under `lifecycle`, so that a
-  /// ``stopMonitoring()`` that comes meanwhile returns only once the session is stopped: `netstatus watch` exits
-  /// right after, and a session thread left unjoined at exit is a leak (ThreadSanitizer reports it).
-  private func stopFailedSession() {
-    lifecycle.withLock {
-      state.withLockedValue { $0.failedSession.take() }?.stop()
-    }
-  }
-
   // MARK: State
 
   /// The latest path, or `nil` while it is not known (before the source reports, and after a stop).
@@ -310,10 +225,6 @@ public final class NetworkMonitor: Sendable {
   /// The type of the interface in use, or `nil` when there is none or the path is not known.
   public var interfaceType: InterfaceType? { currentPath?.interfaceType }
 
-  /// The type of the interface in use: ``interfaceType`` under the tutorials' name (the seed tutorials'
-  /// `currentConnectionType`), kept as public API so that code written from them compiles.
-  public var currentConnectionType: InterfaceType? { interfaceType }
-
   /// The distinct types of the available interfaces, most preferred first; empty while not known.
   public var availableInterfaceTypes: [InterfaceType] { currentPath?.availableInterfaceTypes ?? [] }
 
@@ -328,45 +239,10 @@ public final class NetworkMonitor: Sendable {
     set { state.withLockedValue { $0.handlers.queue = newValue } }
   }
 
-  /// Whether path changes are posted as ``Foundation/NSNotification/Name/connectivityStatus`` on the main
-  /// queue. `true` by default, so that an app's observers work as the tutorials show.
-  ///
-  /// Posting comes with the NetStatus module (`import NetStatus`), from the first use of that notification's name
-  /// on; with NetStatusCore alone, nothing is posted.
-  ///
-  /// Set it to `false` where nothing observes the notification, above all in a process that never runs the
-  /// main queue (a server, a daemon, a command-line tool): a change then costs nothing more. Left on there,
-  /// a monitor keeps at most one block waiting on the main queue (which does not keep the monitor alive) and
-  /// at most ``maximumPendingNotifications`` paths for it. Turning it off drops the changes not posted yet.
-  ///
-  /// ```swift
-  /// let monitor = NetworkMonitor()
-  /// monitor.postsNotifications = false   // a daemon: no main run loop, no observers
-  /// ```
-  public var postsNotifications: Bool {
-    get { state.withLockedValue { $0.notifications.isEnabled } }
-    set { state.withLockedValue { $0.notifications.isEnabled = newValue } }
-  }
-
   /// Called on ``handlerQueue`` with every new path, in order.
   public var pathUpdateHandler: (@Sendable (NetworkPath) -> Void)? {
     get { state.withLockedValue { $0.handlers.pathUpdate } }
     set { state.withLockedValue { $0.handlers.pathUpdate = newValue } }
-  }
-
-  /// Called on ``handlerQueue`` after every change of the path, right after ``pathUpdateHandler``.
-  ///
-  /// `netStatusChangeHandler` is the tutorials' name (the seed tutorials' spelling), kept as public API so that
-  /// code written from them compiles.
-  ///
-  /// ```swift
-  /// monitor.netStatusChangeHandler = { [weak self] in
-  ///     MainActor.assumeIsolated { self?.tableView.reloadData() }  // handlerQueue is .main
-  /// }
-  /// ```
-  public var netStatusChangeHandler: (@Sendable () -> Void)? {
-    get { state.withLockedValue { $0.handlers.netStatusChange } }
-    set { state.withLockedValue { $0.handlers.netStatusChange = newValue } }
   }
 
   /// Called on ``handlerQueue`` when monitoring starts.
@@ -375,7 +251,7 @@ public final class NetworkMonitor: Sendable {
     set { state.withLockedValue { $0.handlers.didStart = newValue } }
   }
 
-  /// Called on ``handlerQueue`` when monitoring stops, by ``stopMonitoring()`` or because the source failed.
+  /// Called on ``handlerQueue`` when monitoring stops, by ``stop()`` or because the source failed.
   public var didStopMonitoringHandler: (@Sendable () -> Void)? {
     get { state.withLockedValue { $0.handlers.didStop } }
     set { state.withLockedValue { $0.handlers.didStop = newValue } }
@@ -398,6 +274,6 @@ extension NetworkMonitor: BroadcastHost {
   }
 
   func subscriberAdded() {
-    startMonitoring()
+    try? start()
   }
 }

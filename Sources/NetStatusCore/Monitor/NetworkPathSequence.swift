@@ -7,7 +7,11 @@
 /// Iterating starts the monitor if it is not running: the first `next()` does, unless its task is already
 /// cancelled (a loop in a cancelled task ends at once and starts nothing). The start runs on a Dispatch queue of
 /// its own and is awaited, so iterating from the main actor never blocks it. After
-/// ``NetworkMonitor/stopMonitoring()`` the iteration waits, and resumes when the monitor starts again.
+/// ``NetworkMonitor/stop()`` the iteration waits, and resumes when the monitor starts again.
+///
+/// The sequence ends when its monitor can no longer deliver: when the source fails for good (a watched network
+/// namespace is deleted, or the monitor cannot start), the iteration receives the last, unsatisfied path, then ends;
+/// ``NetworkMonitor/lastError`` says why. A new iteration starts the monitor again.
 ///
 /// ```swift
 /// for await path in NetworkMonitor.shared.paths {
@@ -32,7 +36,8 @@ public struct NetworkPathSequence: AsyncSequence, Sendable {
   public struct Iterator: AsyncIteratorProtocol, Sendable {
     let subscription: BroadcastSubscription<NetworkMonitor>
 
-    /// The next path: the current one first, then each change. `nil` once the task is cancelled.
+    /// The next path: the current one first, then each change. `nil` once the task is cancelled, or once the
+    /// monitor's source has failed and the last path has been returned.
     public mutating func next() async -> NetworkPath? {
       await subscription.next()
     }
@@ -48,23 +53,4 @@ extension NetworkMonitor {
   /// The current path, then every change, as an async sequence. See ``NetworkPathSequence``.
   public var paths: NetworkPathSequence { NetworkPathSequence(monitor: self) }
 
-  /// Connectivity as a stream of booleans: the current state first (once known), then every change of
-  /// ``NetworkPath/isConnected``, with no repeats.
-  ///
-  /// Each call is its own subscriber; ending the stream never stops the monitor. The stream starts the
-  /// monitor if it is not running.
-  ///
-  /// ```swift
-  /// .task {
-  ///     for await connected in NetworkMonitor.shared.networkUpdates() {
-  ///         isConnected = connected
-  ///     }
-  /// }
-  /// ```
-  public func networkUpdates() -> AsyncStream<Bool> {
-    let (stream, continuation) = AsyncStream.makeStream(of: Bool.self)
-    let registration = addRelayedSubscriber(\.isConnected) { continuation.yield($0) }
-    continuation.onTermination = { [weak self] _ in self?.removeSubscriber(registration.id) }
-    return stream
-  }
 }

@@ -4,8 +4,16 @@
 
 extension NetworkMonitor {
   /// How many changes wait for the main queue at most (64); when it falls further behind, the oldest are
-  /// dropped: its observers still get the newest path. See ``postsNotifications``.
-  public static let maximumPendingNotifications = 64
+  /// dropped: its observers still get the newest path. The NetStatus module publishes it as
+  /// `maximumPendingNotifications`.
+  package static let pendingNotificationLimit = 64
+
+  /// Whether path changes are kept for the poster (the NetStatus module's `postsNotifications`). Turning it off
+  /// drops the changes not posted yet.
+  package var keepsNotifications: Bool {
+    get { state.withLockedValue { $0.notifications.isEnabled } }
+    set { state.withLockedValue { $0.notifications.isEnabled = newValue } }
+  }
 
   /// Installs the poster of notifications, once per process: called with a monitor whenever it has changes to post
   /// and no call is pending (see ``NotificationMailbox``); it takes them with ``takePendingNotifications()``.
@@ -36,7 +44,7 @@ private let notificationPoster = Locked<(@Sendable (NetworkMonitor) -> Void)?>(n
 /// The changes a monitor has yet to post as notifications, and whether a call of the poster is pending: at most
 /// one call per monitor waits (on the main queue), however many changes happen before it runs.
 struct NotificationMailbox {
-  /// ``NetworkMonitor/postsNotifications``.
+  /// ``NetworkMonitor/keepsNotifications``.
   var isEnabled = true {
     didSet { if !isEnabled { pending.removeAll() } }
   }
@@ -47,7 +55,7 @@ struct NotificationMailbox {
   /// the poster (no call is pending yet).
   mutating func enqueue(_ path: NetworkPath) -> Bool {
     guard isEnabled, notificationPoster.withLockedValue({ $0 != nil }) else { return false }
-    if pending.count == NetworkMonitor.maximumPendingNotifications { pending.removeFirst() }
+    if pending.count == NetworkMonitor.pendingNotificationLimit { pending.removeFirst() }
     pending.append(path)
     guard !scheduled else { return false }
     scheduled = true

@@ -8,9 +8,9 @@
 ///     print(source)  // "NetworkManager (metered devices, connectivity): unavailable: NetworkManager is not running"
 /// }
 /// ```
-public struct SourceDiagnostic: Sendable, Hashable, CustomStringConvertible {
+package struct SourceDiagnostic: Sendable, Hashable, CustomStringConvertible {
   /// Whether a source is in use.
-  public enum Status: Sendable, Hashable {
+  package enum Status: Sendable, Hashable {
     /// In use.
     case active
     /// Not in use now, for the reason given (a library or service missing, a connection lost, the monitor
@@ -19,30 +19,30 @@ public struct SourceDiagnostic: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The source's name: `rtnetlink`, `NWPathMonitor`, `NetworkManager`, or a custom source's type name.
-  public var name: String
+  package var name: String
   /// What it adds to the monitor's answers, in a few words (`paths`, `metered devices, connectivity`).
-  public var provides: String
+  package var provides: String
   /// Whether it is in use, or why not.
-  public var status: Status
+  package var status: Status
 
   /// Creates an entry.
-  public init(name: String, provides: String, status: Status) {
+  package init(name: String, provides: String, status: Status) {
     self.name = name
     self.provides = provides
     self.status = status
   }
 
   /// Whether the source is in use.
-  public var isActive: Bool { status == .active }
+  package var isActive: Bool { status == .active }
 
   /// Why the source is not in use, or `nil` when it is.
-  public var unavailableReason: String? {
+  package var unavailableReason: String? {
     if case .unavailable(let reason) = status { return reason }
     return nil
   }
 
   /// One line: `NetworkManager (metered devices, connectivity): active`, or `…: unavailable: REASON`.
-  public var description: String {
+  package var description: String {
     "\(name) (\(provides)): " + (unavailableReason.map { "unavailable: \($0)" } ?? "active")
   }
 }

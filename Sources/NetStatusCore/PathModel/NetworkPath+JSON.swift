@@ -8,7 +8,7 @@ extension NetworkPath {
   /// print(path.jsonRepresentation)
   /// // {"status":"satisfied","unsatisfiedReason":null,"isExpensive":false,...,"gateways":["192.0.2.1"]}
   /// ```
-  public var jsonRepresentation: String {
+  package var jsonRepresentation: String {
     var json = JSONWriter()
     writeJSON(to: &json)
     return json.text

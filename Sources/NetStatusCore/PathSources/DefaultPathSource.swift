@@ -9,12 +9,14 @@
 /// `lastError` says why.
 func makeDefaultPathSource() -> any PathSource {
   #if os(Linux)
-    // NetworkManager manages PID 1's namespace: its metered view is applied where the process runs in it, or where
-    // a system bus was named explicitly (DBUS_SYSTEM_BUS_ADDRESS), which says whose NetworkManager to ask. A process
-    // moved into another namespace (`ip netns exec`) would otherwise match another namespace's device names
-    // (SystemNamespace.swift).
-    guard SystemNamespace.followsSystemNetworkManager else { return NetlinkPathSource() }
-    return NetworkManagerPathSource(wrapping: NetlinkPathSource())
+    // Made as every Linux monitor's source is (NetworkMonitor+Namespace.swift): NetworkManager's metered view is
+    // applied where the process runs in PID 1's namespace, which NetworkManager manages, or where a system bus was
+    // named explicitly (DBUS_SYSTEM_BUS_ADDRESS), which says whose NetworkManager to ask (SystemNamespace.swift).
+    do throws(NetworkMonitorError) {
+      return try NetworkMonitor.linuxSource(networkNamespace: nil)
+    } catch {
+      preconditionFailure("the process's own namespace has no file to open, so its source cannot fail here: \(error)")
+    }
   #elseif os(watchOS)
     return UnsupportedPathSource(platform: UnsupportedPathSource.watchOS)
   #elseif canImport(Network)

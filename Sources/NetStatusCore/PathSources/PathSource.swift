@@ -21,36 +21,55 @@ public protocol PathSource: Sendable {
   /// - Returns: The running session. The monitor stops it exactly once.
   /// - Throws: ``NetworkMonitorError`` when the source cannot start.
   func start(filter: InterfaceFilter, sink: PathSink) throws(NetworkMonitorError) -> any PathSourceSession
+}
 
+/// A path source of this package that tells more than ``PathSource`` asks: the network namespace it watches, the
+/// sources behind it, and the portals networks advertised. ``NetworkMonitor`` and ``ConnectivityMonitor`` ask for it
+/// with `as?` (``PathSource/inspectable``); any other source watches the process's own namespace and is one source.
+package protocol InspectablePathSource: PathSource {
   /// The network namespace whose paths the source reports: the path of its namespace file (such as
   /// `/run/netns/lab` or `/proc/1234/ns/net`), or `nil` for the process's own namespace.
   ///
   /// A ``ConnectivityMonitor`` makes its checks from inside this namespace (on Linux), so that the probe
-  /// travels the path the source reports. The default is `nil`: a source that does not say watches the
-  /// process's own namespace.
+  /// travels the path the source reports.
   var networkNamespacePath: String? { get }
 
   /// The sources behind this one and whether each is in use: what ``NetworkMonitor/sourceDiagnostics`` lists.
-  /// The default is one entry, active, named after the source's type.
   var sourceDiagnostics: [SourceDiagnostic] { get }
 
   /// The captive-portal API URL the network advertised (RFC 8910) on the interface with this index, as the
   /// system's network manager recorded it, or `nil`. When its probe finds a portal, a ``ConnectivityMonitor``
-  /// reports this URL as the portal's address. The default is `nil`.
+  /// reports this URL as the portal's address.
   func advertisedCaptivePortal(interfaceIndex: Int) -> String?
 }
 
-extension PathSource {
-  /// `nil`: the process's own network namespace. Sources that watch another one say which.
-  public var networkNamespacePath: String? { nil }
+extension InspectablePathSource {
+  /// `nil`: the process's own network namespace.
+  package var networkNamespacePath: String? { nil }
 
   /// One entry, active, named after the source's type.
-  public var sourceDiagnostics: [SourceDiagnostic] {
+  package var sourceDiagnostics: [SourceDiagnostic] {
     [SourceDiagnostic(name: "\(type(of: self))", provides: "paths", status: .active)]
   }
 
   /// `nil`: the source knows of no advertised portal.
-  public func advertisedCaptivePortal(interfaceIndex: Int) -> String? { nil }
+  package func advertisedCaptivePortal(interfaceIndex: Int) -> String? { nil }
+}
+
+extension PathSource {
+  /// This source as an ``InspectablePathSource``, or `nil` for a source that tells nothing more.
+  package var inspectable: (any InspectablePathSource)? { self as? any InspectablePathSource }
+
+  /// The network namespace the source watches (``InspectablePathSource/networkNamespacePath``); `nil`, the
+  /// process's own, for a source that does not say.
+  package var watchedNamespacePath: String? { inspectable?.networkNamespacePath }
+
+  /// The sources behind this one (``InspectablePathSource/sourceDiagnostics``); for a source that does not say, one
+  /// entry, active, named after the source's type.
+  package var diagnostics: [SourceDiagnostic] {
+    inspectable?.sourceDiagnostics
+      ?? [SourceDiagnostic(name: "\(type(of: self))", provides: "paths", status: .active)]
+  }
 }
 
 /// A source whose paths are already filtered and judged by the system (`NWPathMonitor`): given the monitor's

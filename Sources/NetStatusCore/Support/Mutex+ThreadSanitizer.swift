@@ -76,7 +76,8 @@
     /// On Linux, `Mutex` waits on a futex that ThreadSanitizer does not understand, so it reports every
     /// access made under the lock as a race. This tells TSan that the lock was acquired and released; without
     /// TSan the annotations do nothing (weak symbols). Everything in NetStatus locks through this method: through
-    /// `Locked` in code for every platform, directly in Linux-only code.
+    /// `Locked` in code for every platform, directly in Linux-only code; `withLock` is called here only
+    /// (Tests/NetStatusTests/LockDisciplineTests.swift checks the sources).
     @inline(__always)
     package borrowing func withLockedValue<Result: ~Copyable, E: Error>(
       _ body: (inout sending Value) throws(E) -> sending Result

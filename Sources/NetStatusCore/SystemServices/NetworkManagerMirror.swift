@@ -4,7 +4,7 @@
 ///
 /// Everything is read once: the manager's `Connectivity` and `Devices`, then each device's `Interface`,
 /// `IpInterface` and `Metered`. After that the values `PropertiesChanged` carries are applied as they are, and a
-/// property is read again only when a signal names it without its value (invalidated), or for a device that
+/// property is re-read only when a signal names it without its value (invalidated), or for a device that
 /// appears: at most one read per changed property, never two reads of one property at once. Answers and signals
 /// are applied in the order they arrive, which is the order NetworkManager sent them.
 struct NetworkManagerMirror: Sendable {
@@ -80,8 +80,8 @@ struct NetworkManagerMirror: Sendable {
   /// The manager's failure, which is the status while it lasts.
   private var failure: NetworkManagerStatus?
   private var inFlight: [UInt64: Key] = [:]
-  /// Read again once the read in flight answers (a signal named the property without its value meanwhile).
-  private var readAgain: Set<Key> = []
+  /// Reads in flight made stale by a signal that named their property without its value: re-read once they answer.
+  private var staleInFlight: Set<Key> = []
   private var nextToken: UInt64 = 1
   /// Whether the first reads have all answered.
   private var settled = false
@@ -120,7 +120,7 @@ struct NetworkManagerMirror: Sendable {
     devices = [:]
     failure = nil
     inFlight = [:]
-    readAgain = []
+    staleInFlight = []
     settled = false
     return [read(Self.managerPath, .connectivity), read(Self.managerPath, .devices)].compactMap { $0 }
   }
@@ -153,7 +153,7 @@ struct NetworkManagerMirror: Sendable {
         }
       }
     }
-    if readAgain.remove(key) != nil, let again = read(key.path, key.property) { reads.append(again) }
+    if staleInFlight.remove(key) != nil, let reread = read(key.path, key.property) { reads.append(reread) }
     settle()
     return reads
   }
@@ -216,11 +216,11 @@ struct NetworkManagerMirror: Sendable {
     return Key(path: path, property: property)
   }
 
-  /// A read of `property` at `path`, or `nil` when one is in flight (it is then sent again once that one answers).
+  /// A read of `property` at `path`, or `nil` when one is in flight (it is then re-read once that one answers).
   private mutating func read(_ path: String, _ property: Property) -> Read? {
     let key = Key(path: path, property: property)
     guard !inFlight.values.contains(key) else {
-      readAgain.insert(key)
+      staleInFlight.insert(key)
       return nil
     }
     let token = nextToken
@@ -255,7 +255,7 @@ struct NetworkManagerMirror: Sendable {
     for (token, key) in inFlight where !key.property.isManagers && !listed.contains(key.path) {
       inFlight[token] = nil
     }
-    readAgain = readAgain.filter { $0.property.isManagers || listed.contains($0.path) }
+    staleInFlight = staleInFlight.filter { $0.property.isManagers || listed.contains($0.path) }
     var reads: [Read] = []
     for path in paths where devices[path] == nil {
       devices[path] = Device()
@@ -269,11 +269,11 @@ struct NetworkManagerMirror: Sendable {
   private mutating func fail(_ status: NetworkManagerStatus) {
     failure = status
     inFlight = [:]
-    readAgain = []
+    staleInFlight = []
     settled = true
   }
 
-  /// A signal of NetworkManager after its manager failed: it answers again, so it is read again (once: nothing
+  /// A signal of NetworkManager after its manager failed: it answers once more, so everything is re-read (once: nothing
   /// more while those reads are in flight).
   private mutating func recover() -> [Read] {
     guard failure != .absent, inFlight.isEmpty else { return [] }

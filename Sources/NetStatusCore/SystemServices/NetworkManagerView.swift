@@ -73,14 +73,14 @@ struct NetworkManagerView: Sendable, Hashable {
   }
 
   /// The connectivity state NetworkManager's `Connectivity` stands for over `path`: ``ConnectivityState/unknown``
-  /// while the path is not known, ``ConnectivityState/none`` while it is not satisfied (as a probing monitor
+  /// while the path is not known, ``ConnectivityState/noPath`` while it is not satisfied (as a probing monitor
   /// says), NetworkManager's answer otherwise. NetworkManager gives no portal address on its manager object.
   func connectivityState(over path: NetworkPath?) -> ConnectivityState {
     guard let path else { return .unknown }
-    guard path.isConnected else { return .none }
+    guard path.isConnected else { return .noPath }
     switch connectivity {
     case .unknown: return .unknown
-    case .none: return .none
+    case .none: return .noPath
     case .portal: return .portal(redirect: nil)
     case .limited: return .limited
     case .full: return .full

@@ -25,29 +25,29 @@
 /// `NETWORK_FILE`, `CAPTIVE_PORTAL`) are written only for a link a `.network` file matches. A file read keeps only
 /// the keys above (``knownKeys``), in ``values``: others (addresses, DNS servers, LLDP) are dropped as they are
 /// parsed, so that a large file costs no memory.
-public struct NetworkdLinkState: Sendable, Hashable {
+package struct NetworkdLinkState: Sendable, Hashable {
   /// The link's interface index (`ifi_index`): the file's name.
-  public var index: Int32
+  package var index: Int32
   /// The file's keys that NetStatus knows (``knownKeys``) and their values, as networkd wrote them (quotes and
   /// escapes undone).
-  public var values: [String: String]
+  package var values: [String: String]
 
   /// The keys a file read keeps: those the properties below read.
-  public static let knownKeys: Set<String> = [
+  package static let knownKeys: Set<String> = [
     "ADMIN_STATE", "OPER_STATE", "CARRIER_STATE", "ADDRESS_STATE", "IPV4_ADDRESS_STATE", "IPV6_ADDRESS_STATE",
     "ONLINE_STATE", "REQUIRED_FOR_ONLINE", "REQUIRED_OPER_STATE_FOR_ONLINE", "REQUIRED_FAMILY_FOR_ONLINE",
     "ACTIVATION_POLICY", "NETWORK_FILE", "CAPTIVE_PORTAL",
   ]
 
   /// Creates the state of link `index` from its keys and values.
-  public init(index: Int32, values: [String: String]) {
+  package init(index: Int32, values: [String: String]) {
     self.index = index
     self.values = values
   }
 
   /// Parses the text of the state file of link `index`, keeping the ``knownKeys``. Malformed lines are skipped; a
   /// truncated file gives what it holds.
-  public init(index: Int32, fileContents: String) {
+  package init(index: Int32, fileContents: String) {
     self.init(index: index, values: NetworkdStateFile.parse(fileContents, keys: Self.knownKeys))
   }
 
@@ -58,25 +58,25 @@ public struct NetworkdLinkState: Sendable, Hashable {
   }
 
   /// `ADMIN_STATE`: how far networkd got configuring the link (`configured`, `unmanaged`, `failed`…).
-  public var administrativeState: String? { value("ADMIN_STATE") }
+  package var administrativeState: String? { value("ADMIN_STATE") }
   /// `OPER_STATE`: networkd's operational state of the link (`routable`, `degraded`, `no-carrier`…).
-  public var operationalState: String? { value("OPER_STATE") }
+  package var operationalState: String? { value("OPER_STATE") }
   /// `CARRIER_STATE`: the link's carrier as networkd sees it (`carrier`, `no-carrier`…).
-  public var carrierState: String? { value("CARRIER_STATE") }
+  package var carrierState: String? { value("CARRIER_STATE") }
   /// `ADDRESS_STATE`: the best address the link has (`routable`, `degraded` for link-local only, `off`).
-  public var addressState: String? { value("ADDRESS_STATE") }
+  package var addressState: String? { value("ADDRESS_STATE") }
   /// `IPV4_ADDRESS_STATE`: ``addressState`` for IPv4 alone.
-  public var ipv4AddressState: String? { value("IPV4_ADDRESS_STATE") }
+  package var ipv4AddressState: String? { value("IPV4_ADDRESS_STATE") }
   /// `IPV6_ADDRESS_STATE`: ``addressState`` for IPv6 alone.
-  public var ipv6AddressState: String? { value("IPV6_ADDRESS_STATE") }
+  package var ipv6AddressState: String? { value("IPV6_ADDRESS_STATE") }
   /// `ONLINE_STATE`: whether the link meets its own requirement for being online (`online`, `partial`,
   /// `offline`); `nil` for a link networkd does not manage, or before networkd 249.
-  public var onlineState: String? { value("ONLINE_STATE") }
+  package var onlineState: String? { value("ONLINE_STATE") }
 
   /// `REQUIRED_FOR_ONLINE`: whether `systemd-networkd-wait-online` waits for this link (`RequiredForOnline=` of its
   /// `.network` file). `nil` when the file does not say (an unmanaged link) or says something that is not a
   /// boolean.
-  public var isRequiredForOnline: Bool? {
+  package var isRequiredForOnline: Bool? {
     switch value("REQUIRED_FOR_ONLINE")?.lowercased() {
     case "yes", "y", "true", "t", "on", "1": true
     case "no", "n", "false", "f", "off", "0": false
@@ -86,20 +86,20 @@ public struct NetworkdLinkState: Sendable, Hashable {
 
   /// `REQUIRED_OPER_STATE_FOR_ONLINE`: the operational state (`degraded`) or range (`degraded:routable`) the link
   /// needs to count as online.
-  public var requiredOperationalStateForOnline: String? { value("REQUIRED_OPER_STATE_FOR_ONLINE") }
+  package var requiredOperationalStateForOnline: String? { value("REQUIRED_OPER_STATE_FOR_ONLINE") }
   /// `REQUIRED_FAMILY_FOR_ONLINE`: the address family the link needs to count as online (`any`, `ipv4`, `ipv6`,
   /// `both`).
-  public var requiredFamilyForOnline: String? { value("REQUIRED_FAMILY_FOR_ONLINE") }
+  package var requiredFamilyForOnline: String? { value("REQUIRED_FAMILY_FOR_ONLINE") }
   /// `ACTIVATION_POLICY`: how networkd brings the link up (`up`, `always-up`, `manual`, `always-down`, `down`,
   /// `bound`).
-  public var activationPolicy: String? { value("ACTIVATION_POLICY") }
+  package var activationPolicy: String? { value("ACTIVATION_POLICY") }
   /// `NETWORK_FILE`: the `.network` file that configures the link; `nil` for a link networkd does not manage.
-  public var networkFile: String? { value("NETWORK_FILE") }
+  package var networkFile: String? { value("NETWORK_FILE") }
   /// `CAPTIVE_PORTAL`: the captive-portal API URL the network advertised (RFC 8910: DHCPv4 option 114, DHCPv6
   /// option 103 or the IPv6 router advertisement option), when it did and it is an `https` URI, as RFC 8910 requires
   /// (section 2): anything else (`http:`, `javascript:`, text) is `nil`. A ``ConnectivityMonitor`` whose probe
   /// finds a portal reports it as the portal's address.
-  public var captivePortal: String? {
+  package var captivePortal: String? {
     guard let url = value("CAPTIVE_PORTAL"), Self.isHTTPSURI(url) else { return nil }
     return url
   }
@@ -122,5 +122,5 @@ public struct NetworkdLinkState: Sendable, Hashable {
   }
 
   /// Whether networkd manages the link: a `.network` file matches it and networkd has not left it unmanaged.
-  public var isManaged: Bool { networkFile != nil && administrativeState != "unmanaged" }
+  package var isManaged: Bool { networkFile != nil && administrativeState != "unmanaged" }
 }

@@ -10,9 +10,9 @@
 /// case let other: print("networkd not used: \(other)")
 /// }
 /// ```
-public struct NetworkdStatus: Sendable, Hashable {
+package struct NetworkdStatus: Sendable, Hashable {
   /// Whether the state files are read.
-  public enum Use: Sendable, Hashable, CustomStringConvertible {
+  package enum Use: Sendable, Hashable, CustomStringConvertible {
     /// The source is not running, so nothing is read.
     case notStarted
     /// The source watches another network namespace than the process's own: networkd manages the host's links,
@@ -32,7 +32,7 @@ public struct NetworkdStatus: Sendable, Hashable {
 
     /// `not started`, `other namespace`, `namespace unverified`, `folder missing`, `unreadable: EACCES (Permission
     /// denied)`, `in use`.
-    public var description: String {
+    package var description: String {
       switch self {
       case .notStarted: "not started"
       case .otherNamespace: "other namespace"
@@ -46,14 +46,14 @@ public struct NetworkdStatus: Sendable, Hashable {
 
   /// The folder read (`/run/systemd/netif` by default), or `nil` when none is (``Use/otherNamespace``,
   /// ``Use/namespaceUnverified``).
-  public var root: String?
+  package var root: String?
   /// Whether the files are read, or why not.
-  public var use: Use
+  package var use: Use
   /// The state of each link networkd has a file for, by interface index (empty unless ``Use/inUse``).
-  public var links: [Int32: NetworkdLinkState]
+  package var links: [Int32: NetworkdLinkState]
 
   /// Creates a status.
-  public init(root: String?, use: Use, links: [Int32: NetworkdLinkState] = [:]) {
+  package init(root: String?, use: Use, links: [Int32: NetworkdLinkState] = [:]) {
     self.root = root
     self.use = use
     self.links = links

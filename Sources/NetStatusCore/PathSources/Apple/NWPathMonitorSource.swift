@@ -269,14 +269,8 @@
 
     /// NetStatus's interface type for Network's. A type added to Network later counts as `other`.
     static func interfaceType(_ type: NWInterface.InterfaceType) -> InterfaceType {
-      switch type {
-      case .wifi: return .wifi
-      case .cellular: return .cellular
-      case .wiredEthernet: return .wiredEthernet
-      case .loopback: return .loopback
-      case .other: return .other
-      @unknown default: return .other
-      }
+      // The inverse of nwInterfaceType(_:), so that the two mappings cannot disagree.
+      InterfaceType.allCases.first { nwInterfaceType($0) == type } ?? .other
     }
 
     /// Network's interface type for NetStatus's.

@@ -5,12 +5,13 @@
 
   extension LinkInventory {
     /// Reads the links and addresses of `networkNamespace` (a name or a path; `nil`: the process's own) and its
-    /// resolver configuration, as a monitor of that namespace would find it.
+    /// resolver configuration, as a monitor of that namespace would find it; systemd-networkd's state from
+    /// `networkdRoot` when given, as a monitor given that root would.
     ///
     /// - Throws: ``NetworkMonitorError`` when the namespace cannot be entered or the kernel does not answer.
-    package static func read(networkNamespace: String?, sysfsRoot: String = "/sys") throws(NetworkMonitorError)
-      -> LinkInventory
-    {
+    package static func read(
+      networkNamespace: String?, sysfsRoot: String = "/sys", networkdRoot: String? = nil
+    ) throws(NetworkMonitorError) -> LinkInventory {
       let namespace = try networkNamespace.map { name throws(NetworkMonitorError) in try NetworkNamespace(name) }
       let mirrored = try dumpLinksAndAddresses(in: namespace)
       let resolverPath =
@@ -23,7 +24,7 @@
         mirrored: mirrored, classifier: InterfaceClassifier(sysfsRoot: sysfsRoot), nameservers: resolver.nameservers)
       // systemd-networkd's view of each link, as a monitor of that namespace reads it (NetworkdLinkWatcher.swift).
       let networkd = NetworkdLinkWatcher.status(
-        root: NetworkdRecord.defaultRoot(ownNamespace: namespace == nil),
+        root: networkdRoot ?? NetworkdRecord.defaultRoot(ownNamespace: namespace == nil),
         unused: NetworkdRecord.unusedReason(ownNamespace: namespace == nil), links: inventory.links.map(\.index))
       for position in inventory.links.indices {
         inventory.links[position].networkd = networkd.links[inventory.links[position].index]

@@ -28,9 +28,9 @@
   ///
   /// The handler runs on that thread, one change at a time, in order: the names present at start first. It may
   /// start and stop monitors; it must be quick, since every monitor's events wait meanwhile.
-  public final class NamedNetworkNamespaces: Sendable {
+  package final class NamedNetworkNamespaces: Sendable {
     /// A change of the set of named namespaces.
-    public enum Change: Sendable, Hashable {
+    package enum Change: Sendable, Hashable {
       /// A namespace with this name exists now (or existed when watching started).
       case appeared(String)
       /// The name no longer names a namespace.
@@ -46,7 +46,7 @@
     ///   - folder: Where `ip netns` keeps named namespaces: `/run/netns`.
     ///   - handler: Called on the rtnetlink thread with each change.
     /// - Throws: ``NetworkMonitorError`` when the watches cannot be made (an inotify limit, for example).
-    public init(
+    package init(
       folder: String = "/run/netns", handler: @escaping @Sendable (Change) -> Void
     ) throws(NetworkMonitorError) {
       let reservation = try NetlinkEventHub.shared.reserve()
@@ -67,13 +67,13 @@
 
     /// Stops following: the handler is not called after this returns (unless this is called from the handler,
     /// which then finishes its change).
-    public func stop() {
+    package func stop() {
       guard watcher.requestStop() else { return }
       NetlinkEventHub.shared.stop(watcher.reservation.id)
     }
 
     /// The names of the namespaces in `folder` now, sorted (what `ip netns list` shows, without the ids).
-    public static func list(folder: String = "/run/netns") -> [String] {
+    package static func list(folder: String = "/run/netns") -> [String] {
       NamespaceFolderWatcher.names(in: folder).filter { NamespaceFolderWatcher.isNamespace(folder + "/" + $0) }.sorted()
     }
   }

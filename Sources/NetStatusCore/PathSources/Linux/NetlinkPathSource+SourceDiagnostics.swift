@@ -4,7 +4,7 @@
     /// `rtnetlink`, always active: the kernel's own routing decision is the path's source on Linux. Then, where
     /// systemd-networkd's state applies (the process's own namespace, or a root configured for it),
     /// `systemd-networkd`: active while its per-link files are read, or why they are not (``networkd``).
-    public var sourceDiagnostics: [SourceDiagnostic] {
+    package var sourceDiagnostics: [SourceDiagnostic] {
       var sources = [SourceDiagnostic(name: "rtnetlink", provides: "paths", status: .active)]
       let networkd = self.networkd
       // A monitor of a namespace given by name says nothing of networkd; one of the process's own namespace says
@@ -36,7 +36,7 @@
     }
 
     /// The captive-portal API URL systemd-networkd recorded for the link (`CAPTIVE_PORTAL=`), if it did.
-    public func advertisedCaptivePortal(interfaceIndex: Int) -> String? {
+    package func advertisedCaptivePortal(interfaceIndex: Int) -> String? {
       guard let index = Int32(exactly: interfaceIndex) else { return nil }
       return networkd.links[index]?.captivePortal
     }

@@ -7,6 +7,11 @@
 
   /// The Linux path source: the kernel's own routing decision, through rtnetlink.
   ///
+  /// Not public: an app reaches it through ``NetworkMonitor/init()`` and
+  /// ``NetworkMonitor/init(networkNamespace:requiredInterfaceType:prohibitedInterfaceTypes:)``, which always choose
+  /// the namespace's resolver configuration and, for the process's own namespace, apply NetworkManager's metered view:
+  /// one answer however the monitor is made.
+  ///
   /// Event-driven: one NETLINK_ROUTE socket per session subscribed to link, address, route, rule and nexthop
   /// changes, and inotify on the resolver configuration's folders; one thread serves every session of the process
   /// (`netstatus-rtnl`, over `epoll`). Links and addresses are mirrored; routes are not: after a relevant
@@ -14,17 +19,11 @@
   /// source makes no system calls. The
   /// README's "How it works" says what the kernel decides and what NetStatus adds.
   ///
-  /// ```swift
-  /// // Watch a namespace made with `ip netns add lab`:
-  /// let source = try NetlinkPathSource(networkNamespace: "lab")
-  /// let monitor = NetworkMonitor(source: source)
-  /// ```
-  ///
   /// `start(filter:sink:)` returns only after the initial dump: the first path has been sent to the sink,
   /// on the caller's thread, by then. Later paths are sent from the session's thread, in order, only when
   /// the path changed.
-  public final class NetlinkPathSource: PathSource {
-    /// Settings this package's tests change (the other half of ``TestHooks``); the public initializers use the
+  package final class NetlinkPathSource: InspectablePathSource {
+    /// Settings this package's tests change (the other half of ``TestHooks``); the package initializers use the
     /// defaults.
     struct Options: Sendable {
       /// The receive buffer to ask for. Large, so that bursts of changes are not lost; tests make it tiny
@@ -53,7 +52,7 @@
     let networkdRecord: NetworkdRecord
 
     /// A source for the host's network namespace, reading `/sys` and `/etc/resolv.conf`.
-    public convenience init() {
+    package convenience init() {
       self.init(
         namespace: nil, sysfsRoot: "/sys", resolverConfigurationPath: "/etc/resolv.conf", networkdRoot: nil,
         options: Options())
@@ -73,11 +72,10 @@
     ///     `/proc/PID/root/etc/resolv.conf`. The monitor's initializer chooses so:
     ///     ``NetworkMonitor/init(networkNamespace:requiredInterfaceType:prohibitedInterfaceTypes:)``.
     ///   - networkdRoot: Where systemd-networkd keeps its state (``networkd``). `nil`: `/run/systemd/netif` for the
-    ///     process's own namespace, none for another (networkd manages the host's links), unless the environment
-    ///     variable `NETSTATUS_NETWORKD_ROOT` names one (a testing and diagnostic knob).
+    ///     process's own namespace, none for another (networkd manages the host's links).
     /// - Throws: ``NetworkMonitorError/namespaceNotFound(path:)`` or
     ///   ``NetworkMonitorError/namespaceNotEnterable(path:errno:)``.
-    public convenience init(
+    package convenience init(
       networkNamespace: String? = nil, sysfsRoot: String = "/sys",
       resolverConfigurationPath: String = "/etc/resolv.conf", networkdRoot: String? = nil
     ) throws(NetworkMonitorError) {
@@ -119,11 +117,11 @@
     /// path stays the kernel's answer; this adds what networkd thinks of each link (its operational and online state,
     /// whether it is required for online, the captive-portal URL its network advertised), which `netstatus show
     /// --all` prints and a ``ConnectivityMonitor`` uses for a portal's address.
-    public var networkd: NetworkdStatus { networkdRecord.status }
+    package var networkd: NetworkdStatus { networkdRecord.status }
 
     /// The namespace file the source watches (`/run/netns/NAME` for a name), or `nil` for the process's own
     /// namespace. A ``ConnectivityMonitor`` of a monitor with this source probes from inside it.
-    public var networkNamespacePath: String? { namespace?.path }
+    package var networkNamespacePath: String? { namespace?.path }
 
     /// What the source has done so far, across its sessions: dumps, lookups, and every loss and re-sync.
     ///
@@ -137,7 +135,7 @@
     /// // later
     /// if source.statistics.overflows > 0 { print("re-synced \(source.statistics.resyncs) times") }
     /// ```
-    public var statistics: NetlinkSourceStatistics { shared.withLock { $0.statistics } }
+    package var statistics: NetlinkSourceStatistics { shared.withLock { $0.statistics } }
 
     /// What this package's tests read from a running source; none of it is API.
     package struct TestHooks: Sendable {
@@ -162,7 +160,7 @@
     ///
     /// Returns once the first path has been sent to `sink` on the calling thread. Later paths come from the
     /// rtnetlink thread (`netstatus-rtnl`), shared by every session of the process.
-    public func start(filter: InterfaceFilter, sink: PathSink) throws(NetworkMonitorError) -> any PathSourceSession {
+    package func start(filter: InterfaceFilter, sink: PathSink) throws(NetworkMonitorError) -> any PathSourceSession {
       let handle = try namespace?.open()
       let reservation: NetlinkEventHub.Reservation
       do throws(NetworkMonitorError) {

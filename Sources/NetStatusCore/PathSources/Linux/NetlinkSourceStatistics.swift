@@ -7,31 +7,31 @@
 ///
 /// No loss is silent: every overflow, interrupted dump, undecodable datagram and resulting re-dump is
 /// counted here.
-public struct NetlinkSourceStatistics: Sendable, Hashable {
+package struct NetlinkSourceStatistics: Sendable, Hashable {
   /// Sessions started successfully.
-  public internal(set) var sessionsStarted = 0
+  package internal(set) var sessionsStarted = 0
   /// Complete dumps of links and addresses (the initial one of each session included).
-  public internal(set) var dumps = 0
+  package internal(set) var dumps = 0
   /// Route lookups asked of the kernel (RTM_GETROUTE requests, repeats included).
-  public internal(set) var lookups = 0
+  package internal(set) var lookups = 0
   /// Re-evaluations after the initial path: one per drained burst of notifications that may matter.
-  public internal(set) var evaluations = 0
+  package internal(set) var evaluations = 0
   /// Re-dumps after a loss (overflow, interrupted dump, undecodable or truncated datagram), retries included.
-  public internal(set) var resyncs = 0
+  package internal(set) var resyncs = 0
   /// Times the socket reported ENOBUFS: the kernel dropped notifications.
-  public internal(set) var overflows = 0
+  package internal(set) var overflows = 0
   /// Dumps the kernel flagged NLM_F_DUMP_INTR.
-  public internal(set) var interruptedDumps = 0
+  package internal(set) var interruptedDumps = 0
   /// Datagrams that could not be decoded.
-  public internal(set) var decodeErrors = 0
+  package internal(set) var decodeErrors = 0
   /// Datagrams dropped because they did not come from the kernel (sender port not 0).
-  public internal(set) var foreignDatagrams = 0
+  package internal(set) var foreignDatagrams = 0
   /// Paths sent to the sink (the first one of each session included).
-  public internal(set) var pathsSent = 0
+  package internal(set) var pathsSent = 0
   /// Times the resolver configuration was read again after a change in its folders.
-  public internal(set) var resolverReloads = 0
+  package internal(set) var resolverReloads = 0
   /// Why the last re-dump happened.
-  public internal(set) var lastResyncReason: String?
+  package internal(set) var lastResyncReason: String?
 }
 
 /// What a source shares with its sessions' threads: statistics and, for tests, the last mirrored links and

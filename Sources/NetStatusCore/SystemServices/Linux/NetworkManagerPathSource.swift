@@ -13,7 +13,7 @@
   /// libsystemd, no bus, no service) paths pass unchanged, and ``sourceDiagnostics`` says why.
   ///
   /// Only for the namespace NetworkManager manages: a monitor of another namespace uses the rtnetlink source alone.
-  final class NetworkManagerPathSource: PathSource {
+  final class NetworkManagerPathSource: InspectablePathSource {
     let inner: any PathSource
     let watch: NetworkManagerWatch
 
@@ -22,12 +22,12 @@
       self.watch = watch
     }
 
-    var networkNamespacePath: String? { inner.networkNamespacePath }
+    var networkNamespacePath: String? { inner.watchedNamespacePath }
 
-    var sourceDiagnostics: [SourceDiagnostic] { inner.sourceDiagnostics + [watch.status.diagnostic] }
+    var sourceDiagnostics: [SourceDiagnostic] { inner.diagnostics + [watch.status.diagnostic] }
 
     func advertisedCaptivePortal(interfaceIndex: Int) -> String? {
-      inner.advertisedCaptivePortal(interfaceIndex: interfaceIndex)
+      inner.inspectable?.advertisedCaptivePortal(interfaceIndex: interfaceIndex)
     }
 
     func start(filter: InterfaceFilter, sink: PathSink) throws(NetworkMonitorError) -> any PathSourceSession {
@@ -76,7 +76,7 @@
     }
 
     func begin(subscription: UInt64, status: NetworkManagerStatus) {
-      let stopped = state.withLock { state -> Bool in
+      let stopped = state.withLockedValue { state -> Bool in
         state.subscription = subscription
         // A status the watch sent meanwhile is newer than the one `subscribe` returned.
         if state.view == nil { state.view = status.view }
@@ -86,7 +86,7 @@
     }
 
     func attach(_ inner: any PathSourceSession) {
-      let (stopped, resend) = state.withLock { state -> (Bool, Bool) in
+      let (stopped, resend) = state.withLockedValue { state -> (Bool, Bool) in
         if !state.stopped { state.inner = inner }
         state.attached = true
         return (state.stopped, state.viewChangedWhileStarting && state.raw != nil)
@@ -102,7 +102,7 @@
     func receive(_ event: PathSink.Event) {
       switch event {
       case .path(let path):
-        state.withLock { $0.raw = path }
+        state.withLockedValue { $0.raw = path }
         deliver()
       case .failure(let error):
         sink.fail(error)
@@ -111,7 +111,7 @@
 
     /// A new status of NetworkManager.
     func update(_ status: NetworkManagerStatus) {
-      let changed = state.withLock { state -> Bool in
+      let changed = state.withLockedValue { state -> Bool in
         guard state.view != status.view else { return false }
         state.view = status.view
         guard state.attached else {
@@ -125,7 +125,7 @@
 
     /// Sends the newest path with the newest view, unless another thread is sending (it then sends again).
     private func deliver() {
-      var next = state.withLock { state -> NetworkPath? in
+      var next = state.withLockedValue { state -> NetworkPath? in
         guard !state.stopped else { return nil }
         guard !state.sending else {
           state.pending = true
@@ -137,7 +137,7 @@
       }
       while let path = next {
         sink.send(path)
-        next = state.withLock { state -> NetworkPath? in
+        next = state.withLockedValue { state -> NetworkPath? in
           guard !state.stopped, state.pending else {
             state.sending = false
             return nil
@@ -149,7 +149,7 @@
     }
 
     func stop() {
-      let (inner, subscription) = state.withLock { state -> ((any PathSourceSession)?, UInt64?) in
+      let (inner, subscription) = state.withLockedValue { state -> ((any PathSourceSession)?, UInt64?) in
         state.stopped = true
         return (state.inner.take(), state.subscription.take())
       }

@@ -82,7 +82,7 @@
     }
 
     /// The current status.
-    var status: NetworkManagerStatus { state.withLock { $0.status } }
+    var status: NetworkManagerStatus { state.withLockedValue { $0.status } }
 
     /// Adds a subscriber, called with each new status (not with the current one, which this returns). The first
     /// subscriber connects; every subscriber waits for the first status, at most until ``startupBudget`` after
@@ -90,7 +90,7 @@
     func subscribe(_ handler: @escaping @Sendable (NetworkManagerStatus) -> Void) -> (UInt64, NetworkManagerStatus) {
       let clock = ContinuousClock()
       let semaphore = DispatchSemaphore(value: 0)
-      let (id, first) = state.withLock { state -> (UInt64, Bool) in
+      let (id, first) = state.withLockedValue { state -> (UInt64, Bool) in
         let id = state.nextID
         state.nextID += 1
         state.subscribers[id] = handler
@@ -109,7 +109,7 @@
         case .failure(let failure):
           decide(failure.status, runner: nil)
         case .success(let runner):
-          let kept = state.withLock { state -> Bool in
+          let kept = state.withLockedValue { state -> Bool in
             // Unsubscribed meanwhile: the connection is not kept.
             guard !state.subscribers.isEmpty, state.runner == nil else { return false }
             state.runner = runner
@@ -120,7 +120,7 @@
       }
       while true {
         let now = clock.now
-        let (decided, deadline, woken) = state.withLock {
+        let (decided, deadline, woken) = state.withLockedValue {
           state -> (NetworkManagerStatus?, ContinuousClock.Instant?, [DispatchSemaphore]) in
           guard let deadline = state.deadline else {
             state.waiters[id] = nil
@@ -148,7 +148,7 @@
     /// Removes a subscriber; the last one closes the connection (and ends the thread, or lets it end by itself when
     /// called on it).
     func unsubscribe(_ id: UInt64) {
-      let runner = state.withLock { state -> Runner? in
+      let runner = state.withLockedValue { state -> Runner? in
         state.waiters[id] = nil
         guard state.subscribers.removeValue(forKey: id) != nil, state.subscribers.isEmpty else { return nil }
         state.status = .stopped
@@ -188,7 +188,7 @@
 
     /// The first status is known: the waiting subscribers take it.
     private func decide(_ status: NetworkManagerStatus, runner: Runner?) {
-      let woken = state.withLock { state -> [DispatchSemaphore] in
+      let woken = state.withLockedValue { state -> [DispatchSemaphore] in
         guard state.deadline != nil, runner == nil || state.runner === runner else { return [] }
         return Self.decide(status, in: &state)
       }
@@ -198,7 +198,7 @@
     /// Ends the subscribers' wait for the first status now (the program stops): they go on without NetworkManager's
     /// view, and its answer, if it comes before they stop, is published as a change.
     func abandonStartUp() {
-      let woken = state.withLock { state -> [DispatchSemaphore] in
+      let woken = state.withLockedValue { state -> [DispatchSemaphore] in
         guard state.deadline != nil else { return [] }
         return Self.decide(.unavailable("not waited for: the program is stopping"), in: &state)
       }
@@ -216,7 +216,7 @@
     /// Called by the runner with each status it has: the first status while subscribers wait for it, else a
     /// change for the subscribers.
     fileprivate func publish(_ status: NetworkManagerStatus, from runner: Runner) {
-      let (handlers, woken) = state.withLock {
+      let (handlers, woken) = state.withLockedValue {
         state -> ([@Sendable (NetworkManagerStatus) -> Void], [DispatchSemaphore]) in
         guard state.runner === runner else { return ([], []) }
         // The first status: the subscribers waiting for it take it from their subscribe.
@@ -231,7 +231,7 @@
 
     /// Called by the runner while the first status is not known: what it waits for.
     fileprivate func note(_ unanswered: String, busAnswered: Bool, from runner: Runner) {
-      state.withLock { state in
+      state.withLockedValue { state in
         guard state.runner === runner, state.deadline != nil else { return }
         state.unanswered = unanswered
         state.busAnswered = state.busAnswered || busAnswered
@@ -276,7 +276,7 @@
           let thread = try NetworkMonitorError.converting { () throws(SystemCallError) in
             try POSIXThread.start(name: "netstatus-dbus") { [self] in run(watch) }
           }
-          self.thread.withLock { $0 = thread }
+          self.thread.withLockedValue { $0 = thread }
         } catch {
           watch.publish(.unavailable("\(error)"), from: self)
         }
@@ -287,7 +287,7 @@
       func stop() {
         stopped.store(true, ordering: .releasing)
         try? wake.signal()
-        guard let thread = thread.withLock({ $0.take() }) else { return }
+        guard let thread = thread.withLockedValue({ $0.take() }) else { return }
         if pthread_equal(pthread_self(), thread) != 0 {
           pthread_detach(thread)
         } else {

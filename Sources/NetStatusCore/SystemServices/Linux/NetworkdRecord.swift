@@ -15,11 +15,10 @@
     }
     private let state: Mutex<State>
 
-    /// The default root: `NETSTATUS_NETWORKD_ROOT` when set (a testing and diagnostic knob: README, "How it works"),
-    /// else `/run/systemd/netif` for the process's own namespace and none for another: networkd manages the host's
-    /// links, and its files say nothing about another namespace's.
+    /// The default root: `/run/systemd/netif` for the process's own namespace and none for another: networkd manages
+    /// the host's links, and its files say nothing about another namespace's. Never read from the environment: a host
+    /// app's environment must not redirect the library (tests and `netstatus --networkd-root` pass a root instead).
     static func defaultRoot(ownNamespace: Bool) -> String? {
-      if let value = getenv("NETSTATUS_NETWORKD_ROOT"), value.pointee != 0 { return String(cString: value) }
       // networkd manages PID 1's namespace; a process moved out of it (`ip netns exec`) shares its /run but not its
       // links (SystemNamespace.swift).
       return ownNamespace && SystemNamespace.ownIsSystems ? "/run/systemd/netif" : nil
@@ -38,12 +37,12 @@
           observer: observer))
     }
 
-    var status: NetworkdStatus { state.withLock { $0.status } }
+    var status: NetworkdStatus { state.withLockedValue { $0.status } }
 
     /// Records what session `session` read, and tells the observer (outside the lock) when it changed. A session
     /// older than the one that reported last is not heard.
     func update(_ status: NetworkdStatus, session: UInt64) {
-      let observer = state.withLock { state -> (@Sendable (NetworkdStatus) -> Void)? in
+      let observer = state.withLockedValue { state -> (@Sendable (NetworkdStatus) -> Void)? in
         guard state.session.map({ $0 <= session }) ?? true else { return nil }
         state.session = session
         guard state.status != status else { return nil }
@@ -55,7 +54,7 @@
 
     /// Session `session` ended: nothing is read any more, unless a newer session reads it.
     func end(session: UInt64) {
-      let ended = state.withLock { state -> (NetworkdStatus, (@Sendable (NetworkdStatus) -> Void)?)? in
+      let ended = state.withLockedValue { state -> (NetworkdStatus, (@Sendable (NetworkdStatus) -> Void)?)? in
         guard state.session == session else { return nil }
         state.session = nil
         let status = NetworkdStatus(root: state.status.root, use: .notStarted)

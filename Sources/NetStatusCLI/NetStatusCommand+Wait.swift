@@ -1,0 +1,76 @@
+import NetStatusCore
+
+// `netstatus wait`: until the path, the links and the connectivity meet the condition (WaitCondition.swift), or
+// the timeout.
+extension NetStatusCommand {
+  /// Says once, on standard error, which of the interfaces `wait` was given do not exist (yet): it waits for them
+  /// all the same, since an interface may appear later (a USB modem, a VPN, a container's veth).
+  static func reportUnknownInterfaces(_ options: CommandLineOptions) {
+    let names = options.interfaces + options.viaInterfaces + options.ignoredInterfaces
+    guard !names.isEmpty else { return }
+    #if os(Linux)
+      guard let inventory = try? LinkInventory.read(networkNamespace: options.networkNamespace) else { return }
+      for name in names where inventory.link(named: name) == nil {
+        let role =
+          options.ignoredInterfaces.contains(name) ? "ignored if it appears" : "waiting for it to appear"
+        StandardOutput.error("no interface named \(name) yet; \(role)")
+      }
+    #endif
+  }
+
+  static func wait(_ session: Session) async -> ExitCode {
+    let (monitor, output) = (session.monitor, session.output)
+    let options = output.options
+    let condition = options.waitCondition
+    reportUnknownInterfaces(options)
+    let connectivity = options.requireInternet ? output.connectivity : nil
+    let links = session.links
+    let changes = StatusChanges(monitor: monitor, connectivity: output.connectivity, links: links)
+    // The timeout covers everything since the command began: the monitor's start (NetworkManager's start-up
+    // budget, NetworkManagerWatch.swift) included.
+    let remaining = remainingTimeout(options.timeout, elapsed: session.began.duration(to: .now))
+    let waited = await session.stop.race {
+      await withDeadline(remaining) { () -> NetworkPath? in
+        for await _ in changes.stream {
+          guard let path = monitor.currentPath else {
+            if monitor.lastError != nil { return nil }
+            continue
+          }
+          let internet = connectivity.map { $0.state.isFull } ?? true
+          if condition.isMet(by: path, links: links?.links ?? []), internet { return path }
+          if monitor.lastError != nil { return nil }
+        }
+        return nil
+      }
+    }
+    await changes.end()
+    let met: NetworkPath?
+    switch waited {
+    case .stopped(let code): return code
+    case .finished(let path): met = path
+    }
+    if let met {
+      if !options.quiet, let code = emit(output.line(met, output.report), stop: session.stop) { return code }
+      return .success
+    }
+    if let error = monitor.lastError {
+      StandardOutput.error(CommandMessages.describe(error))
+      return .failure
+    }
+    var last = monitor.currentPath.map { "last path: \($0)" } ?? "no path was reported"
+    if let links { last = "now " + condition.linkStatesNow(links.links) + "; " + last }
+    if let report = output.report {
+      last += "; internet: \(report.state)" + (report.check.map { " (\($0.detail))" } ?? "")
+    }
+    let limit = options.timeout.map { "\($0)" } ?? "forever"
+    let goal = condition.description + (connectivity != nil ? " and full internet access" : "")
+    StandardOutput.error("timed out after \(limit) waiting for \(goal); \(last)")
+    return .timedOut
+  }
+
+  /// What is left of `wait`'s `timeout` (`nil`: none) once `elapsed` has passed since the command began: never
+  /// less than zero.
+  static func remainingTimeout(_ timeout: Duration?, elapsed: Duration) -> Duration? {
+    timeout.map { max(.zero, $0 - elapsed) }
+  }
+}

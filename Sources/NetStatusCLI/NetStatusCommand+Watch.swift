@@ -1,0 +1,40 @@
+import NetStatusCore
+
+// `netstatus watch` with a probe or NetworkManager's connectivity: a line per change of the path or of the
+// connectivity state (PlainWatch.swift watches the path alone).
+extension NetStatusCommand {
+  static func watch(_ session: Session) async -> ExitCode {
+    let (monitor, output, stop) = (session.monitor, session.output, session.stop)
+    guard output.connectivity != nil else {
+      let watch = PlainWatch(session)
+      return watch.finish(await watch.wait())
+    }
+    // With a probe, a line is due on a change of the path or of the connectivity state.
+    StandardOutput.watchForClose { stop.fire(.success) }
+    _ = StopOnError(monitor: monitor, stop: stop)
+    let changes = StatusChanges(monitor: monitor, connectivity: output.connectivity)
+    let textfile = output.options.textfile.map { TextfileExporter(path: $0, netns: output.options.networkNamespace) }
+    let printer = Task {
+      var last: (NetworkPath, ConnectivityReport?)?
+      for await _ in changes.stream {
+        guard let path = monitor.currentPath else { continue }
+        if let failure = textfile?.update(path: path, connectivity: output.report?.state) {
+          stop.fire(.failure, message: failure)
+          return
+        }
+        // One line per change of the path or of the connectivity state (not of the check's details).
+        let report = output.report
+        if let last, last.0 == path, last.1?.state == report?.state { continue }
+        last = (path, report)
+        if !PlainWatch.handle(StandardOutput.line(output.line(path, report, stamped: true)), stop: stop) { return }
+      }
+    }
+    let code: ExitCode
+    if let textfile { code = await textfile.refreshing(until: stop) } else { code = await stop.wait() }
+    printer.cancel()
+    await printer.value
+    await changes.end()
+    if let message = stop.message { StandardOutput.error(message) }
+    return code
+  }
+}

@@ -1,0 +1,113 @@
+import NetStatusCore
+
+/// The condition `netstatus wait` waits for. Pure.
+struct WaitCondition: Equatable {
+  /// An interface whose operational state must be in a range (`--interface NAME[:MIN[:MAX]]`).
+  struct LinkState: Equatable {
+    var name: String
+    var range: OperationalState.Range
+  }
+
+  var interfaceTypes: Set<InterfaceType> = []
+  /// Interfaces that must each carry the default path (`--via`; one of them with ``anyInterface``).
+  var interfaces: [String] = []
+  var anyInterface = false
+  /// Interfaces that never count.
+  var ignoredInterfaces: Set<String> = []
+  var requireIPv4 = false
+  var requireIPv6 = false
+  var requireDNS = false
+  /// Interfaces whose operational state must each be in its range (one of them with ``anyInterface``).
+  var linkStates: [LinkState] = []
+
+  /// Whether a satisfied path is needed: always, unless only operational states are asked for (as
+  /// `systemd-networkd-wait-online -i` asks for nothing else).
+  var needsPath: Bool {
+    linkStates.isEmpty || !interfaceTypes.isEmpty || !interfaces.isEmpty || requireIPv4 || requireIPv6 || requireDNS
+  }
+
+  /// Whether the path (when one is needed) and the links meet the condition.
+  func isMet(by path: NetworkPath?, links: [LinkInventory.Link]) -> Bool {
+    if needsPath {
+      guard let path, isMet(by: path) else { return false }
+    }
+    return areMet(by: links)
+  }
+
+  /// Whether each interface of ``linkStates`` is in its range (one of them, with ``anyInterface``).
+  func areMet(by links: [LinkInventory.Link]) -> Bool {
+    guard !linkStates.isEmpty else { return true }
+    let met = linkStates.filter { wanted in
+      wanted.range.contains(OperationalState(of: links.first { $0.name == wanted.name }))
+    }
+    return anyInterface ? !met.isEmpty : met.count == linkStates.count
+  }
+
+  /// `v0 routable, w9 no-carrier`: each interface of ``linkStates`` and its state now.
+  func linkStatesNow(_ links: [LinkInventory.Link]) -> String {
+    linkStates.map { "\($0.name) \(OperationalState(of: links.first(where: { [name = $0.name] in $0.name == name })))" }
+      .joined(separator: ", ")
+  }
+
+  /// Whether `path` meets the condition: satisfied; through an interface that is not ignored (the path's
+  /// available interfaces are the ones the kernel routes off-link traffic through, with a usable address); of one
+  /// of the interface types if any are given; through every named interface (or one of them, with
+  /// ``anyInterface``); with the address families and DNS asked for.
+  func isMet(by path: NetworkPath) -> Bool {
+    guard path.isConnected else { return false }
+    let counted = path.availableInterfaces.filter { !ignoredInterfaces.contains($0.name) }
+    guard !counted.isEmpty else { return false }
+    if !interfaceTypes.isEmpty, !counted.contains(where: { interfaceTypes.contains($0.type) }) {
+      return false
+    }
+    if !interfaces.isEmpty {
+      let names = Set(counted.map(\.name))
+      let carrying = interfaces.filter(names.contains)
+      if anyInterface ? carrying.isEmpty : carrying.count != interfaces.count { return false }
+    }
+    if requireIPv4, !path.supportsIPv4 { return false }
+    if requireIPv6, !path.supportsIPv6 { return false }
+    if requireDNS, !path.supportsDNS { return false }
+    return true
+  }
+
+  /// `a satisfied path over wifi or cellular with IPv4 and DNS`; `eth1 degraded or better (networkd's operational
+  /// state)`.
+  var description: String {
+    var parts: [String] = []
+    if !linkStates.isEmpty {
+      let ranges = linkStates.map { wanted in
+        wanted.name + " "
+          + (wanted.range.maximum == .routable
+            ? (wanted.range.minimum == .routable ? "routable" : "\(wanted.range.minimum) or better")
+            : "between \(wanted.range.minimum) and \(wanted.range.maximum)")
+      }
+      parts.append(ranges.joined(separator: anyInterface ? " or " : " and ") + " (networkd's operational state)")
+    }
+    if needsPath { parts.append(pathDescription) }
+    return parts.joined(separator: " and ")
+  }
+
+  /// The path's part of ``description``.
+  private var pathDescription: String {
+    var text = "a satisfied path"
+    if !interfaces.isEmpty {
+      text += " through " + interfaces.joined(separator: anyInterface ? " or " : " and ")
+    }
+    if !ignoredInterfaces.isEmpty {
+      text += " (ignoring " + ignoredInterfaces.sorted().joined(separator: ", ") + ")"
+    }
+    if !interfaceTypes.isEmpty {
+      text +=
+        " over " + InterfaceType.allCases.filter(interfaceTypes.contains).map(\.rawValue).joined(separator: " or ")
+    }
+    var needs: [String] = []
+    if requireIPv4 { needs.append("IPv4") }
+    if requireIPv6 { needs.append("IPv6") }
+    if requireDNS { needs.append("DNS") }
+    if !needs.isEmpty {
+      text += " with " + needs.joined(separator: " and ")
+    }
+    return text
+  }
+}

@@ -1,0 +1,95 @@
+// How a monitor takes in what its source reports: a path, or the failure that ends the monitor's subscriptions.
+
+import Dispatch
+
+extension NetworkMonitor {
+  func receive(_ event: PathSink.Event, generation: UInt64) {
+    switch event {
+    case .path(let path):
+      publish(appliedFilter.apply(to: path), generation: generation, error: nil)
+    case .failure(let error):
+      publish(NetworkPath.offline, generation: generation, error: error)
+    }
+  }
+
+  /// What ``publish(_:generation:error:)`` decides under the lock, to act on once it is released. A struct, not a
+  /// tuple: an optional tuple of these fields was copied through its runtime metadata on every publish.
+  struct PublishDecision {
+    var changed: Bool
+    var fanout: Broadcast<NetworkPath>.Fanout
+    var handlers: Handlers?
+    var stopsFailedSession: Bool
+    var schedulesNotification: Bool
+    /// The source failed: the subscriptions end, after this last path.
+    var ended: Broadcast<NetworkPath>.FinishFanout?
+  }
+
+  /// Records a path (and an error, if the source failed), then notifies everyone, outside the lock. When the source
+  /// failed, every subscription ends after this path (``Broadcast/finish()``): the monitor can no longer deliver.
+  ///
+  /// The handlers are copied out of the lock only when some must run: a change with no path closures set (a
+  /// command-line tool, a daemon) copies none of them.
+  func publish(_ path: NetworkPath, generation: UInt64, error: NetworkMonitorError?) {
+    guard
+      let decision = state.withLockedValue({ state -> PublishDecision? in
+        guard state.isMonitoring, state.generation == generation else { return nil }
+        var stopsFailedSession = false
+        if let error {
+          state.lastError = error
+          state.isMonitoring = false
+          state.generation &+= 1
+          state.failedSession = state.session.take()
+          stopsFailedSession = state.failedSession != nil
+        }
+        // Compared in place: `currentPath != path` would first copy `path` into an optional.
+        if case .some(let current) = state.currentPath, path.isRepeat(of: current) {
+          return PublishDecision(
+            changed: false, fanout: Broadcast<NetworkPath>.Fanout(), handlers: error == nil ? nil : state.handlers,
+            stopsFailedSession: stopsFailedSession, schedulesNotification: false,
+            ended: error == nil ? nil : state.broadcast.finish())
+        }
+        state.currentPath = path
+        let needsHandlers =
+          error != nil || state.handlers.pathUpdate != nil || state.handlers.netStatusChange != nil
+        let fanout = state.broadcast.publish(path)
+        return PublishDecision(
+          changed: true, fanout: fanout, handlers: needsHandlers ? state.handlers : nil,
+          stopsFailedSession: stopsFailedSession, schedulesNotification: state.notifications.enqueue(path),
+          ended: error == nil ? nil : state.broadcast.finish())
+      })
+    else { return }
+    let handlers = decision.handlers
+    if decision.changed {
+      decision.fanout.run(with: path)
+      if let handlers {
+        let pathUpdate = handlers.pathUpdate
+        let netStatusChange = handlers.netStatusChange
+        if pathUpdate != nil || netStatusChange != nil {
+          handlers.queue.async {
+            pathUpdate?(path)
+            netStatusChange?()
+          }
+        }
+      }
+      if decision.schedulesNotification { schedulePendingNotifications() }
+    }
+    if let error, let handlers {
+      if let handler = handlers.error { handlers.queue.async { handler(error) } }
+      if let didStop = handlers.didStop { handlers.queue.async(execute: didStop) }
+    }
+    decision.ended?.run()
+    // The failing source calls us from its own thread: stop it from elsewhere so that it can join.
+    if decision.stopsFailedSession {
+      DispatchQueue.global().async { self.stopFailedSession() }
+    }
+  }
+
+  /// Stops the session whose source failed, unless ``stop()`` has already. Under `lifecycle`, so that a
+  /// ``stop()`` that comes meanwhile returns only once the session is stopped: `netstatus watch` exits
+  /// right after, and a session thread left unjoined at exit is a leak (ThreadSanitizer reports it).
+  func stopFailedSession() {
+    lifecycle.withLock {
+      state.withLockedValue { $0.failedSession.take() }?.stop()
+    }
+  }
+}

@@ -1,1 +1,0 @@
-../NetStatusTests/ChildProcess.swift

@@ -1,1 +1,0 @@
-../NetStatusTests/KernelTestSupport.swift
