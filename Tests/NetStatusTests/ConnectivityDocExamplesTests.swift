@@ -116,20 +116,6 @@ struct ConnectivityDocExamplesTests {
     }
   }
 
-  /// A handler, a state read and a loop over `states` together.
-  static func readme(_ app: App) async throws {
-    let probe = try ConnectivityProbe(url: "http://connectivity-check.ubuntu.com/")  // expects 204
-    let connectivity = ConnectivityMonitor(monitor: .shared, probe: probe)
-
-    connectivity.connectivityUpdateHandler = { state in print("internet: \(state)") }  // on handlerQueue
-    connectivity.startMonitoring()
-    print(connectivity.state, connectivity.lastCheck as Any)  // property, and what the last check saw
-
-    for await state in connectivity.states {  // async sequence, like `paths`
-      if case .portal(let login?) = state { app.showLoginHint(login) }
-    }
-  }
-
   // MARK: Running the state examples
 
   @Test func theValidWhenMadeExampleSetsTheTimeout() throws {
