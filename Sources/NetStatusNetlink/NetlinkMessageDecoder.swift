@@ -74,6 +74,8 @@ package enum NetlinkMessageDecoder {
     try decode(buffer, into: &scratch)
     for message in scratch { body(message) }
   }
+
+  /// Decodes the message at `offset`, whose header has been read and whose `length` (at least a header, within
   /// the datagram) checked.
   private static func decodeMessage(at offset: Int, length: Int, reader: NetlinkByteReader) throws(NetlinkDecodeError)
     -> NetlinkMessage
@@ -123,18 +125,28 @@ package enum NetlinkMessageDecoder {
     }
   }
 
+  /// The attributes that follow a body's fixed header (`ifinfomsg`, `ifaddrmsg`, `rtmsg`) of `headerLength` bytes,
+  /// all checked before any is read.
+  ///
+  /// - Throws: ``NetlinkDecodeError`` when the body is shorter than its header, or an attribute is malformed.
+  private static func attributes(in body: Range<Int>, after headerLength: Int, reader: NetlinkByteReader)
+    throws(NetlinkDecodeError) -> NetlinkAttributes
+  {
+    guard body.count >= headerLength else {
+      throw NetlinkDecodeError(reason: .truncatedPayload, offset: body.lowerBound)
+    }
+    return try reader.attributes(in: (body.lowerBound + headerLength)..<body.upperBound)
+  }
+
   /// ifinfomsg { u8 family; u8 pad; u16 type; i32 index; u32 flags; u32 change } + IFLA_* attributes.
   private static func decodeLink(body: Range<Int>, reader: NetlinkByteReader) throws(NetlinkDecodeError) -> NetlinkLink?
   {
-    guard body.count >= RTNL.ifinfomsgLength else {
-      throw NetlinkDecodeError(reason: .truncatedPayload, offset: body.lowerBound)
-    }
+    let attributes = try attributes(in: body, after: RTNL.ifinfomsgLength, reader: reader)
     let start = body.lowerBound
     let family = reader.u8(start)
     var link = NetlinkLink(
       index: reader.i32(start + 4), name: "", hardwareType: reader.u16(start + 2), flags: reader.u32(start + 8),
       operationalState: nil, kind: nil, hardwareAddress: nil)
-    let attributes = try reader.attributes(in: (start + RTNL.ifinfomsgLength)..<body.upperBound)
     // AF_BRIDGE link messages describe bridge-port state; an AF_BRIDGE RTM_DELLINK only means the link left
     // its bridge. Validate them, then ignore them.
     guard family != RTNL.AF_BRIDGE else { return nil }
@@ -164,12 +176,9 @@ package enum NetlinkMessageDecoder {
   private static func decodeAddress(body: Range<Int>, reader: NetlinkByteReader) throws(NetlinkDecodeError)
     -> NetlinkAddress?
   {
-    guard body.count >= RTNL.ifaddrmsgLength else {
-      throw NetlinkDecodeError(reason: .truncatedPayload, offset: body.lowerBound)
-    }
+    let attributes = try attributes(in: body, after: RTNL.ifaddrmsgLength, reader: reader)
     let start = body.lowerBound
     let family = reader.u8(start)
-    let attributes = try reader.attributes(in: (start + RTNL.ifaddrmsgLength)..<body.upperBound)
     guard family == RTNL.AF_INET || family == RTNL.AF_INET6 else { return nil }
     var local: IPAddressBytes?
     var address: IPAddressBytes?
@@ -197,12 +206,9 @@ package enum NetlinkMessageDecoder {
 
   /// rtmsg { u8 family, dst_len, src_len, tos, table, protocol, scope, type; u32 flags } + RTA_* attributes.
   static func decodeRoute(body: Range<Int>, reader: NetlinkByteReader) throws(NetlinkDecodeError) -> NetlinkRoute? {
-    guard body.count >= RTNL.rtmsgLength else {
-      throw NetlinkDecodeError(reason: .truncatedPayload, offset: body.lowerBound)
-    }
+    let attributes = try attributes(in: body, after: RTNL.rtmsgLength, reader: reader)
     let start = body.lowerBound
     let family = reader.u8(start)
-    let attributes = try reader.attributes(in: (start + RTNL.rtmsgLength)..<body.upperBound)
     guard family == RTNL.AF_INET || family == RTNL.AF_INET6 else { return nil }
     var route = NetlinkRoute(
       family: family, destinationLength: reader.u8(start + 1), destination: nil, tos: reader.u8(start + 3),

@@ -228,23 +228,27 @@ extension NetworkPath: Codable {
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(status, forKey: .status)
-    if let unsatisfiedReason {
-      try container.encode(unsatisfiedReason, forKey: .unsatisfiedReason)
-    } else {
-      try container.encodeNil(forKey: .unsatisfiedReason)
-    }
+    try container.encodeOrNull(unsatisfiedReason, forKey: .unsatisfiedReason)
     try container.encode(isExpensive, forKey: .isExpensive)
     try container.encode(isConstrained, forKey: .isConstrained)
     try container.encode(supportsIPv4, forKey: .supportsIPv4)
     try container.encode(supportsIPv6, forKey: .supportsIPv6)
     try container.encode(supportsDNS, forKey: .supportsDNS)
-    if let interfaceType {
-      try container.encode(interfaceType, forKey: .interfaceType)
-    } else {
-      try container.encodeNil(forKey: .interfaceType)
-    }
+    try container.encodeOrNull(interfaceType, forKey: .interfaceType)
     try container.encode(availableInterfaces, forKey: .availableInterfaces)
     try container.encode(gateways, forKey: .gateways)
+  }
+}
+
+extension KeyedEncodingContainer {
+  /// Encodes `value`, or `null` when it is `nil`: the documented form has every key (`encodeIfPresent` would leave
+  /// the key out).
+  fileprivate mutating func encodeOrNull<Value: Encodable>(_ value: Value?, forKey key: Key) throws {
+    if let value {
+      try encode(value, forKey: key)
+    } else {
+      try encodeNil(forKey: key)
+    }
   }
 }
 

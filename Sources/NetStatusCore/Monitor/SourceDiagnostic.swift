@@ -25,13 +25,6 @@ package struct SourceDiagnostic: Sendable, Hashable, CustomStringConvertible {
   /// Whether it is in use, or why not.
   package var status: Status
 
-  /// Creates an entry.
-  package init(name: String, provides: String, status: Status) {
-    self.name = name
-    self.provides = provides
-    self.status = status
-  }
-
   /// Whether the source is in use.
   package var isActive: Bool { status == .active }
 

@@ -12,13 +12,6 @@
   /// a server that keeps sending (the socket always readable) still meets the deadline and the wake
   /// descriptor. What is read is bounded too (``limits``, see ``HTTPResponseParser``).
   struct HTTPProbeConnection {
-    /// Why a wait ended.
-    enum Wait {
-      case ready
-      case timedOut
-      case cancelled
-    }
-
     /// Looks up a host name (IP literals never reach it): the addresses, or why there are none.
     typealias HostLookup = @Sendable (_ host: String, _ port: UInt16) -> Result<[SocketAddress], ProbeFailure>
 
@@ -226,27 +219,10 @@
 
     /// Waits until `fd` is ready for `events`, the deadline passes, or the wake descriptor is written.
     private func wait(_ fd: Int32, for events: Int16, until deadline: ContinuousClock.Instant, clock: ContinuousClock)
-      -> Wait
+      -> WakeablePoll.Outcome
     {
-      while true {
-        let remaining = deadline - clock.now
-        guard remaining > .zero else { return .timedOut }
-        let (seconds, attoseconds) = remaining.components
-        let milliseconds = min(
-          Int64(Int32.max), seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
-        var descriptors = [
-          pollfd(fd: fd, events: events, revents: 0),
-          pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0),
-        ]
-        let ready = poll(&descriptors, nfds_t(descriptors.count), Int32(milliseconds))
-        if ready < 0 {
-          if errno == EINTR { continue }
-          return .cancelled  // poll itself failed: give up without a verdict
-        }
-        if descriptors[1].revents != 0 { return .cancelled }
-        // POLLERR and POLLHUP count as ready: the next call on the socket reports what happened.
-        if descriptors[0].revents != 0 { return .ready }
-      }
+      var descriptors = [pollfd(fd: fd, events: events, revents: 0)]
+      return WakeablePoll.wait(&descriptors, wakeFD: wakeFD, until: deadline, clock: clock)
     }
 
     // MARK: Addresses

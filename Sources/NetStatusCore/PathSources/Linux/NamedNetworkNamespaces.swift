@@ -197,11 +197,6 @@
     package struct NamespaceIdentity: Hashable, Sendable {
       package var device: UInt64
       package var inode: UInt64
-
-      package init(device: UInt64, inode: UInt64) {
-        self.device = device
-        self.inode = inode
-      }
     }
 
     /// Whether the file is a namespace: on nsfs (a bind mount of one, or a link to `/proc/PID/ns/net`), not the

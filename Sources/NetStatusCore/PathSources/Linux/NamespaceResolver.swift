@@ -274,21 +274,10 @@
       private func waitForDatagrams(until: ContinuousClock.Instant, clock: ContinuousClock, wakeFD: Int32) -> Wait {
         let asked = servers.indices.filter { servers[$0].failure == nil && servers[$0].fd >= 0 }
         var descriptors = asked.map { pollfd(fd: servers[$0].fd, events: Int16(POLLIN), revents: 0) }
-        descriptors.append(pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0))
-        while true {
-          let remaining = until - clock.now
-          guard remaining > .zero else { return .timedOut }
-          let (seconds, attoseconds) = remaining.components
-          let milliseconds = min(
-            Int64(Int32.max), seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
-          let ready = poll(&descriptors, nfds_t(descriptors.count), Int32(milliseconds))
-          if ready < 0 {
-            if errno == EINTR { continue }
-            return .cancelled  // poll itself failed: give up without a verdict
-          }
-          if descriptors[descriptors.count - 1].revents != 0 { return .cancelled }
-          if ready == 0 { return .timedOut }
-          return .ready(asked.indices.filter { descriptors[$0].revents != 0 }.map { asked[$0] })
+        switch WakeablePoll.wait(&descriptors, wakeFD: wakeFD, until: until, clock: clock) {
+        case .ready: return .ready(asked.indices.filter { descriptors[$0].revents != 0 }.map { asked[$0] })
+        case .timedOut: return .timedOut
+        case .cancelled: return .cancelled
         }
       }
 
