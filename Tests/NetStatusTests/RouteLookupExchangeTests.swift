@@ -1,7 +1,7 @@
 #if os(Linux)
   import Testing
 
-  import NetStatusNetlink
+  @testable import NetStatusNetlink
 
   @testable import NetStatusCore
 
