@@ -89,7 +89,11 @@ for platform in "${platforms[@]}"; do
   # (Scripts/check-doc-samples.py; CONTRIBUTING.md, "Code samples in the docs").
   bin=$(NETSTATUS_APPLE_STAND_IN_SDK=1 PATH="$root/bin:$PATH" swift build --triple "$triple" --sdk "$sdk" \
     --scratch-path "$root/$platform" --show-bin-path)
-  Scripts/check-doc-samples.py --apple "$sdk" "$triple" "$bin" || status=1
+  # Compiled for the target the modules were built for, which is not always "$triple": for visionOS, SwiftPM 6.3 on
+  # Linux writes x86_64-apple-xros1.014.0-simulator (visionOS 1.14) into its compile commands, and a client built
+  # for another deployment target may not import the modules.
+  built=$(grep -o '"-target","[^"]*"' "$root/$platform/debug.yaml" | head -1 | cut -d'"' -f4)
+  Scripts/check-doc-samples.py --apple "$sdk" "${built:-$triple}" "$bin" || status=1
   # The public API as a Mac's client sees it (API/macOS/: NetStatus's Combine publisher and NetStatusUI too) must
   # match the committed baseline (Scripts/check-api.sh; NETSTATUS_CHECK_API=0 skips it, as that script does when it
   # runs this one itself).
