@@ -102,3 +102,48 @@ struct SettledMonitorTests {
     setup.upstream.stop()
   }
 }
+
+/// ``ConnectivityMonitor/settled(offlineAfter:onlineAfter:clock:)`` over a scripted path source and transport, on a
+/// test clock.
+@Suite("Settled connectivity")
+struct SettledConnectivityTests {
+  static let noContent = HTTPResponse(
+    version: "HTTP/1.1", status: 204, reason: "No Content", headers: [], body: [], isBodyComplete: true)
+
+  @Test("the first verdict at once; losing full access for less than the hold is never seen; a loss that holds is")
+  func blipNeverSeen() async throws {
+    let source = ScriptedPathSource(.test(.wifi))
+    let transport = ScriptedTransport()
+    let probe = try ConnectivityProbe(
+      url: "http://probe.test/", settleDelay: .milliseconds(1), initialBackoff: .seconds(3600),
+      maximumBackoff: .seconds(3600))
+    let upstream = ConnectivityMonitor(monitor: NetworkMonitor(source: source), probe: probe, transport: transport)
+    let clock = TestClock()
+    let settled = upstream.settled(offlineAfter: .seconds(5), onlineAfter: .seconds(1), clock: clock)
+    let states = Recorder<ConnectivityState>()
+    let iteration = Task { for await state in settled.states { states.append(state) } }
+
+    try await transport.requests.waitFor(count: 1, "the first probe")
+    transport.answer(.response(Self.noContent))
+    try await states.waitUntil("full at once") { $0.last == .full }
+
+    source.send(.offline)  // no path: held
+    try await upstream.awaitState("the followed monitor's noPath") { $0 == .noPath }
+    source.send(.test(.wifi))
+    try await transport.requests.waitFor(count: 2, "the probe after the path came back")
+    transport.answer(.response(Self.noContent))
+    try await upstream.awaitState("the followed monitor's full") { $0 == .full }
+    clock.advance(by: .seconds(10))
+
+    source.send(.offline)
+    try await upstream.awaitState("the followed monitor's noPath") { $0 == .noPath }
+    clock.advance(by: .seconds(5))
+    let seen = try await states.waitUntil("noPath once held") { $0.last == .noPath }
+    #expect(seen.filter { $0 != .unknown } == [.full, .noPath])
+    #expect(settled.state == .noPath)
+    iteration.cancel()
+    settled.stop()
+    upstream.stop()
+    upstream.monitor.stop()
+  }
+}

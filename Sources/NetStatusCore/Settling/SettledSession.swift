@@ -6,13 +6,7 @@
 /// value the timer publishes can never overtake one the followed monitor published later.
 final class SettledSession<Value: SettledValue & FanOutElement, C: Clock>: PathSourceSession
 where C.Duration == Duration {
-  /// What the session sends.
-  enum Event: Sendable {
-    /// A settled value.
-    case value(Value)
-    /// The followed monitor can no longer deliver.
-    case finished
-  }
+  typealias Event = SettledEvent<Value>
 
   private struct State {
     var settler: Settler<Value, C.Instant>
@@ -114,4 +108,12 @@ where C.Duration == Duration {
       send(event)
     }
   }
+}
+
+/// What a ``SettledSession`` sends.
+enum SettledEvent<Value: Sendable>: Sendable {
+  /// A settled value.
+  case value(Value)
+  /// The followed monitor can no longer deliver.
+  case finished
 }

@@ -7,6 +7,15 @@ package protocol SettledValue: Sendable {
 
   /// Whether this value repeats `other`: nothing to publish, and a pending change back to it is dropped.
   func isSettledRepeat(of other: Self) -> Bool
+
+  /// Whether the value says something: going from a value that does not (or from none) to one that does is not a
+  /// change to hold, and is published at once.
+  var isKnown: Bool { get }
+}
+
+extension SettledValue {
+  /// Every value is known, unless the type says otherwise.
+  package var isKnown: Bool { true }
 }
 
 extension NetworkPath: SettledValue {
@@ -23,6 +32,10 @@ extension ConnectivityState: SettledValue {
 
   /// Equal states.
   package func isSettledRepeat(of other: ConnectivityState) -> Bool { self == other }
+
+  /// Anything but ``ConnectivityState/unknown``: the first verdict is published at once. Going back to unknown (a
+  /// new check over another interface) is a change to the down side, held as one.
+  package var isKnown: Bool { self != .unknown }
 }
 
 extension Bool: SettledValue {

@@ -4,7 +4,8 @@
 /// unit-tested with made-up instants (Tests/NetStatusTests/SettlerTests.swift).
 ///
 /// The rule:
-/// - The first value is published at once: going from "not known" to known is not a change.
+/// - The first value is published at once, and so is the first known one after a value that is not known
+///   (``SettledValue/isKnown``: a connectivity state of `unknown`): going from "not known" to known is not a change.
 /// - A change of side (``SettledValue/isUp``: satisfied ↔ unsatisfied, full ↔ not full) is published once the
 ///   new side has held for its hold (`upHold` to go up, `downHold` to go down), counted from the first value on
 ///   that side; the latest value on that side is what is published. Coming back to the published side before
@@ -61,22 +62,14 @@ where Instant.Duration == Duration {
 
   /// Takes in a new value observed at `now`.
   package mutating func receive(_ value: Value, at now: Instant) -> Output {
-    guard let published else {
-      self.published = value
-      return Output(publish: value, timer: .unchanged)
-    }
+    guard let published, published.isKnown else { return publishNow(value) }
     if value.isSettledRepeat(of: published) {
       guard pending != nil else { return Output(publish: nil, timer: .unchanged) }
       pending = nil
       return Output(publish: nil, timer: .cancel)
     }
     let hold = value.isUp ? upHold : downHold
-    if hold <= .zero {
-      self.published = value
-      let hadPending = pending != nil
-      pending = nil
-      return Output(publish: value, timer: hadPending ? .cancel : .unchanged)
-    }
+    if hold <= .zero { return publishNow(value) }
     if let current = pending {
       if value.isUp != published.isUp, current.value.isUp == value.isUp {
         // Still on the new side: its hold runs from the first value there.
@@ -105,6 +98,19 @@ where Instant.Duration == Duration {
   /// Forgets everything: the next value is published at once (the observed value became unknown again).
   package mutating func reset() -> Output {
     published = nil
+    return dropPending()
+  }
+
+  /// Publishes `value` now, dropping what was pending.
+  private mutating func publishNow(_ value: Value) -> Output {
+    published = value
+    var output = dropPending()
+    output.publish = value
+    return output
+  }
+
+  /// Drops the pending change, if any: the timer is to be cancelled.
+  private mutating func dropPending() -> Output {
     let hadPending = pending != nil
     pending = nil
     return Output(publish: nil, timer: hadPending ? .cancel : .unchanged)
