@@ -205,8 +205,12 @@ public final class ConnectivityMonitor: Sendable {
   /// Whether the internet answers: the state is ``ConnectivityState/full``.
   public var hasInternetAccess: Bool { state.isFull }
 
-  /// The latest check, with what it saw; `nil` before the first.
-  public var lastCheck: ConnectivityCheck? { locked.withLockedValue { $0.lastCheck } }
+  /// The latest check, with what it saw; `nil` before the first. A settled monitor
+  /// (``settled(offlineAfter:onlineAfter:clock:)``) gives the followed monitor's.
+  public var lastCheck: ConnectivityCheck? {
+    let (check, followed) = locked.withLockedValue { ($0.lastCheck, $0.settled?.upstream) }
+    return followed?.lastCheck ?? check
+  }
 
   /// The number of checks started so far (for diagnostics and tests: it never grows while idle).
   package var checksStarted: Int { locked.withLockedValue { $0.checksStarted } }
