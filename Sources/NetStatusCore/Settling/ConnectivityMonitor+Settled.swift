@@ -23,9 +23,11 @@ extension ConnectivityMonitor {
   /// - Parameters:
   ///   - offlineAfter: How long the state must stay other than full before the change is reported.
   ///   - onlineAfter: How long the state must stay full before it is reported.
-  ///   - clock: The clock that measures the holds; tests pass one they control.
+  ///   - clock: The clock that measures the holds: `ContinuousClock` unless you pass another (tests pass one they
+  ///     control).
   /// - Returns: A new connectivity monitor, stopped; iterating its ``states`` starts it.
-  public func settled<C: Clock>(offlineAfter: Duration, onlineAfter: Duration, clock: C) -> ConnectivityMonitor
+  public func settled<C: Clock>(offlineAfter: Duration, onlineAfter: Duration, clock: C = ContinuousClock())
+    -> ConnectivityMonitor
   where C.Duration == Duration {
     let settled = ConnectivityMonitor(monitor: monitor, probe: probe, transport: transport)
     let followed = self
@@ -39,11 +41,6 @@ extension ConnectivityMonitor {
       }
     }
     return settled
-  }
-
-  /// ``settled(offlineAfter:onlineAfter:clock:)`` on the `ContinuousClock`.
-  public func settled(offlineAfter: Duration, onlineAfter: Duration) -> ConnectivityMonitor {
-    settled(offlineAfter: offlineAfter, onlineAfter: onlineAfter, clock: ContinuousClock())
   }
 
   /// Subscribes a starting settled monitor to the monitor it follows; called by ``start()``.

@@ -30,17 +30,15 @@ extension NetworkMonitor {
   ///   - offlineAfter: How long a path must stay unsatisfied before the change is reported.
   ///   - onlineAfter: How long a path must stay satisfied (or a new satisfied path stay the same) before it is
   ///     reported.
-  ///   - clock: The clock that measures the holds; tests pass one they control.
+  ///   - clock: The clock that measures the holds: `ContinuousClock` unless you pass another (tests pass one they
+  ///     control).
   /// - Returns: A new monitor, stopped; its front-ends start it as any monitor's do.
-  public func settled<C: Clock>(offlineAfter: Duration, onlineAfter: Duration, clock: C) -> NetworkMonitor
+  public func settled<C: Clock>(offlineAfter: Duration, onlineAfter: Duration, clock: C = ContinuousClock())
+    -> NetworkMonitor
   where C.Duration == Duration {
     NetworkMonitor(
       source: SettledPathSource(upstream: self, onlineAfter: onlineAfter, offlineAfter: offlineAfter, clock: clock),
       requiredInterfaceType: requiredInterfaceType, prohibitedInterfaceTypes: Array(prohibitedInterfaceTypes))
   }
 
-  /// ``settled(offlineAfter:onlineAfter:clock:)`` on the `ContinuousClock`.
-  public func settled(offlineAfter: Duration, onlineAfter: Duration) -> NetworkMonitor {
-    settled(offlineAfter: offlineAfter, onlineAfter: onlineAfter, clock: ContinuousClock())
-  }
 }

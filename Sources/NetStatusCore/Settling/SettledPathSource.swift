@@ -5,7 +5,11 @@
 /// Each session subscribes to the followed monitor (starting it if needed; stopping the session never stops it).
 /// When the followed monitor forgets its path (it stopped), the settler forgets too, and the next path is passed on
 /// at once. When it fails for good, the failure is passed on at once: a failure is not a change to hold.
-struct SettledPathSource<C: Clock>: InspectablePathSource where C.Duration == Duration {
+///
+/// Its paths are the followed monitor's, already filtered and judged by it (with the same filter): the settled monitor
+/// passes them on unchanged (``SystemFilteredPathSource``), and never applies the filter a second time, which on Apple
+/// platforms would judge `NWPathMonitor`'s paths again from their interface types.
+struct SettledPathSource<C: Clock>: InspectablePathSource, SystemFilteredPathSource where C.Duration == Duration {
   let upstream: NetworkMonitor
   let onlineAfter: Duration
   let offlineAfter: Duration
