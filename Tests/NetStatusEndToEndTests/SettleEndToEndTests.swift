@@ -42,6 +42,49 @@ struct SettleEndToEndTests {
     #expect(run.lines.count == 2, "no flap printed: \(run.lines.values)")
   }
 
+  @Test func watchSettleHoldsTheConnectivityToo() async throws {
+    let site = try ProbeSite("e2esettlep")
+    defer { site.delete() }
+    let server = try await site.startServer("204")
+    defer { server.stop() }
+    let run = try NetstatusProcess([
+      "watch", "--json", "--settle", "5s", "--netns", site.target.name, "--probe", site.url(),
+    ])
+    defer { run.terminate() }
+    let connectivity = NetstatusProbeEndToEndTests.connectivity(of:)
+    try await run.lines.waitUntil(timeout: .seconds(10), "a line with connectivity full") {
+      $0.last.flatMap(connectivity) == #"{"state":"full"}"#
+    }
+    let before = run.lines.count
+
+    // The connectivity is not full from the first flap on (no path, then unknown while each new path waits for its
+    // check, which the next flap cancels): its hold counts from there. The path's loss holds from the last delete.
+    let clock = ContinuousClock()
+    let flapped = clock.now
+    for _ in 1...5 {
+      try site.deleteDefaultRoute()
+      try site.addDefaultRoute()
+    }
+    let lost = clock.now
+    try site.deleteDefaultRoute()
+    try await run.lines.waitUntil(timeout: .seconds(30), "connectivity none, once held") {
+      $0.last.flatMap(connectivity) == #"{"state":"none"}"#
+    }
+    let noneAfter = flapped.duration(to: clock.now)
+    let lines = try await run.lines.waitUntil(timeout: .seconds(30), "the path's loss, once held") {
+      $0.last?.contains(#""status":"unsatisfied""#) == true
+    }
+    let lossAfter = lost.duration(to: clock.now)
+    #expect(noneAfter >= Self.hold, "connectivity none \(noneAfter) after the first flap, before the hold")
+    #expect(lossAfter >= Self.hold, "the loss printed \(lossAfter) after it, before the hold")
+    // After the flaps: the held connectivity, and the held loss of the path (one line, or two), nothing else.
+    let after = lines[before...]
+    #expect((1...2).contains(after.count), "no flap printed: \(lines)")
+    #expect(after.allSatisfy { connectivity($0) == #"{"state":"none"}"# }, "\(lines)")
+    run.signal(SIGTERM)
+    #expect(try await run.waitForExit() == .exited(0), "stderr: \(run.errorOutput)")
+  }
+
   @Test func waitStableSucceedsOnlyOnceTheStateHasHeld() async throws {
     let site = try Site("e2estable", defaultRoute: false)
     defer { site.delete() }
