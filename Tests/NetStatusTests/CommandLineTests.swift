@@ -52,20 +52,7 @@ struct CommandLineOptionsTests {
     #expect(try CommandLineOptions.parse(["wait", "--timeout", "0"]).timeout == nil)
   }
 
-  @Test func settleAndStableTakeSpansAndZeroMeansAtOnce() throws {
-    #expect(try CommandLineOptions.parse(["watch", "--settle", "5s"]).settle == .seconds(5))
-    #expect(try CommandLineOptions.parse(["watch", "--settle=0"]).settle == nil)
-    #expect(try CommandLineOptions.parse(["watch"]).settle == nil)
-    #expect(try CommandLineOptions.parse(["wait", "--stable", "1500ms"]).stable == .milliseconds(1500))
-    #expect(try CommandLineOptions.parse(["wait"]).stable == nil)
-  }
-
   @Test(arguments: [
-    (["watch", "--settle", "infinity"], "--settle takes a time span such as 500ms"),
-    (["watch", "--settle", "soon"], "--settle takes a time span such as 500ms"),
-    (["wait", "--stable", "-1"], "--stable takes a time span such as 500ms"),
-    (["wait", "--settle", "1s"], "unknown option '--settle' for 'wait'"),
-    (["watch", "--stable", "1s"], "unknown option '--stable' for 'watch'"),
     (["--bogus"], "unknown option '--bogus'"),
     (["wait", "--timeout", "soon"], "--timeout takes a time span such as 500ms"),
     (["wait", "--timeout", "-1"], "--timeout takes a time span such as 500ms"),
