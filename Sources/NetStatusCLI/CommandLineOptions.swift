@@ -264,6 +264,9 @@ struct CommandLineOptions: Equatable {
     if options.allNamespaces, options.networkNamespace != nil {
       throw UsageError(message: "--all-netns and --netns exclude each other", command: commandGiven)
     }
+    if options.allNamespaces, options.settle != nil {
+      throw UsageError(message: "--settle watches one namespace: not with --all-netns", command: commandGiven)
+    }
     if options.allNamespaces, options.showAll {
       throw UsageError(message: "--all-netns and --all exclude each other", command: .show)
     }

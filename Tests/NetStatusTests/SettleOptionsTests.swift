@@ -19,6 +19,7 @@ struct SettleOptionsTests {
     (["wait", "--stable", "-1"], "--stable takes a time span such as 500ms"),
     (["wait", "--settle", "1s"], "unknown option '--settle' for 'wait'"),
     (["watch", "--stable", "1s"], "unknown option '--stable' for 'watch'"),
+    (["watch", "--all-netns", "--settle", "1s"], "--settle watches one namespace: not with --all-netns"),
   ])
   func rejectsBadSpansWithOneLineNamingTheProblem(arguments: [String], message: String) {
     #expect {
