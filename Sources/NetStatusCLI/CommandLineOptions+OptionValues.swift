@@ -45,6 +45,17 @@ extension CommandLineOptions {
     }
   }
 
+  /// `watch --settle` and `wait --stable`: how long a change must hold; `nil` (at once) for 0.
+  static func holdSpan(_ text: String, option: String, command: Command?) throws(UsageError) -> Duration? {
+    switch TimeSpan.parse(text) {
+    case .finite(.zero)?: return nil
+    case .finite(let span)?: return span
+    case .infinity?, nil:
+      throw UsageError(
+        message: "\(option) takes \(TimeSpan.syntax), at most 365 days (0: at once); not '\(text)'", command: command)
+    }
+  }
+
   /// `--interface-type`: one of ``InterfaceType``'s names.
   static func interfaceType(_ text: String) throws(UsageError) -> InterfaceType {
     guard let type = InterfaceType(rawValue: text) else {

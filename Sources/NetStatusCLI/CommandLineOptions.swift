@@ -21,12 +21,16 @@ struct CommandLineOptions: Equatable {
   var showAll = false
   /// `watch --textfile PATH`: the file to keep in the Prometheus text format.
   var textfile: String?
+  /// `watch --settle SPAN`: a change is printed only once it has held this long (`nil`: at once).
+  var settle: Duration?
   /// `--networkd-root DIR`: where systemd-networkd's state is read, instead of `/run/systemd/netif`.
   var networkdRoot: String?
   var help = false
   var version = false
   // wait
   var timeout: Duration? = .seconds(30)
+  /// `--stable SPAN`: the wanted state must hold this long before `wait` succeeds (`nil`: at once).
+  var stable: Duration?
   var interfaceTypes: [InterfaceType] = []
   /// `--interface NAME[:MIN[:MAX]]`: interfaces whose operational state must reach a range (all of them, or one with
   /// `--any`), as `systemd-networkd-wait-online --interface` means it.
@@ -221,6 +225,9 @@ struct CommandLineOptions: Equatable {
         expectation = try Self.expectation(try value(for: name, inline: inline), command: commandGiven)
       case "--internet": options.requireInternet = true
       case "--networkmanager": options.networkManagerConnectivity = true
+      case "--settle", "--stable":
+        let span = try Self.holdSpan(try value(for: name, inline: inline), option: name, command: commandGiven)
+        if name == "--settle" { options.settle = span } else { options.stable = span }
       case "--timeout":
         options.timeout = try Self.timeout(try value(for: name, inline: inline))
       case "--interface-type":
@@ -256,6 +263,9 @@ struct CommandLineOptions: Equatable {
     }
     if options.allNamespaces, options.networkNamespace != nil {
       throw UsageError(message: "--all-netns and --netns exclude each other", command: commandGiven)
+    }
+    if options.allNamespaces, options.settle != nil {
+      throw UsageError(message: "--settle watches one namespace: not with --all-netns", command: commandGiven)
     }
     if options.allNamespaces, options.showAll {
       throw UsageError(message: "--all-netns and --all exclude each other", command: .show)

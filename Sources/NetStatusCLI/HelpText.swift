@@ -53,10 +53,10 @@ enum HelpText {
       netstatus [show] --all [--netns NAME|PATH]
       netstatus [show] --all-netns [--json] [--netns-dir DIR]...
       netstatus watch [--json] [--netns NAME|PATH] [--textfile PATH] [--probe URL [--expect STATUS|TEXT]]
-                      [--networkmanager]
+                      [--networkmanager] [--settle SPAN]
       netstatus watch --all-netns [--json] [--netns-dir DIR]... [--textfile PATH]
       netstatus wait [-t SPAN] [-i NAME[:MIN[:MAX]]... [--operational-state MIN[:MAX]]]
-                     [--via NAME]... [--any] [--ignore NAME]...
+                     [--stable SPAN] [--via NAME]... [--any] [--ignore NAME]...
                      [--interface-type TYPE]... [-4] [-6] [--dns] [--internet] [-q]
                      [-j] [-n NAME|PATH] [--probe URL [--expect STATUS|TEXT]] [--networkmanager]
       netstatus completions bash|zsh|fish
@@ -104,7 +104,7 @@ enum HelpText {
     netstatus watch — print the current path, then one line per change.
 
     Usage: netstatus watch [--json] [--netns NAME|PATH] [--textfile PATH] [--probe URL [--expect STATUS|TEXT]]
-                           [--networkmanager]
+                           [--networkmanager] [--settle SPAN]
            netstatus watch --all-netns [--json] [--netns-dir DIR]... [--textfile PATH]
 
       --all-netns         Watch every named namespace (`ip netns list`, and Docker's
@@ -129,6 +129,10 @@ enum HelpText {
                           all); and netstatus_start_time_seconds{textfile} and
                           netstatus_textfile_timestamp_seconds{textfile}: the file is
                           rewritten at least every 60 s, so a stale one means netstatus died.
+      --settle SPAN       Print a change only once it has held for SPAN: a link that drops
+                          and comes back sooner (a flapping cable, a Wi-Fi roam) prints
+                          nothing. The first path is printed at once; with --probe, the
+                          connectivity is held the same way. 0 prints at once.
 
     With --probe, a line is also printed when the internet connectivity changes. The probe runs
     when the path changes, and again with backoff (1 s, doubling up to 300 s) until it gets the
@@ -148,7 +152,7 @@ enum HelpText {
     in systemd-networkd's terms).
 
     Usage: netstatus wait [-t SPAN] [-i NAME[:MIN[:MAX]]... [--operational-state MIN[:MAX]]]
-                          [--via NAME]... [--any] [--ignore NAME]...
+                          [--stable SPAN] [--via NAME]... [--any] [--ignore NAME]...
                           [--interface-type TYPE]... [-4] [-6] [--dns] [--internet] [-q]
                           [-j] [-n NAME|PATH] [--probe URL [--expect STATUS|TEXT]]
                           [--networkmanager]
@@ -157,6 +161,8 @@ enum HelpText {
                               forever). SPAN is a time span as systemd writes them: 500ms,
                               5s, 2min, 1h 30min, 1.5h, infinity; a plain number is seconds;
                               at most 365 days.
+      --stable SPAN           Succeed only once everything asked for has held, without a
+                              break, for SPAN; --timeout still ends the wait with exit 1.
       -i, --interface NAME[:MIN[:MAX]]
                               As systemd-networkd-wait-online -i: wait until the interface's
                               operational state (networkd's names, judged from the kernel's

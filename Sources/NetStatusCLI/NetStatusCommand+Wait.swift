@@ -31,14 +31,28 @@ extension NetStatusCommand {
     let remaining = remainingTimeout(options.timeout, elapsed: session.began.duration(to: .now))
     let waited = await session.stop.race {
       await withDeadline(remaining) { () -> NetworkPath? in
+        // --stable: met once the condition has held that long (Settler.swift's rule, "met" as the up side; unmet
+        // at once). Without it the hold is zero: met at once.
+        var stable = Settler<Bool, ContinuousClock.Instant>(
+          upHold: options.stable ?? .zero, downHold: .zero, published: false)
+        var timer: (deadline: ContinuousClock.Instant, task: Task<Void, Never>)?
+        defer { timer?.task.cancel() }
         for await _ in changes.stream {
           guard let path = monitor.currentPath else {
             if monitor.lastError != nil { return nil }
+            _ = stable.receive(false, at: .now)
             continue
           }
           let internet = connectivity.map { $0.state.isFull } ?? true
-          if condition.isMet(by: path, links: links?.links ?? []), internet { return path }
+          let now = ContinuousClock.now
+          _ = stable.receive(condition.isMet(by: path, links: links?.links ?? []) && internet, at: now)
+          _ = stable.timerFired(at: now)
+          if stable.published == true { return path }
           if monitor.lastError != nil { return nil }
+          if let deadline = stable.deadline, deadline != timer?.deadline {
+            timer?.task.cancel()
+            timer = (deadline, changes.signal(at: deadline))
+          }
         }
         return nil
       }
@@ -63,7 +77,9 @@ extension NetStatusCommand {
       last += "; internet: \(report.state)" + (report.check.map { " (\($0.detail))" } ?? "")
     }
     let limit = options.timeout.map { "\($0)" } ?? "forever"
-    let goal = condition.description + (connectivity != nil ? " and full internet access" : "")
+    let goal =
+      condition.description + (connectivity != nil ? " and full internet access" : "")
+      + (options.stable.map { ", held for \($0)" } ?? "")
     StandardOutput.error("timed out after \(limit) waiting for \(goal); \(last)")
     return .timedOut
   }

@@ -105,11 +105,14 @@ package enum NetStatusCommand {
     var began: ContinuousClock.Instant
     /// The links, for `wait --interface` (networkd's operational states).
     var links: LinkStates? = nil
+    /// Stop the monitors that ``monitor`` and the output's connectivity follow (`watch --settle`).
+    var followed: [@Sendable () -> Void] = []
 
     /// Stops the monitors.
     func end() {
       output.connectivity?.stopMonitoring()
       monitor.stopMonitoring()
+      for stop in followed { stop() }
       links?.finish()
     }
   }
@@ -142,7 +145,7 @@ package enum NetStatusCommand {
     // Before the monitor starts: a stop signal that comes while it starts waits for the sources (it is blocked).
     let watching = options.command == .watch
     let stop = StopSignal { signal in watching ? .success : .stopped(by: signal) }
-    let monitor: NetworkMonitor
+    var monitor: NetworkMonitor
     // wait --interface judges links the path may not go through: the monitor reports them as they change.
     let links = options.command == .wait && !options.interfaces.isEmpty ? LinkStates() : nil
     do {
@@ -155,15 +158,28 @@ package enum NetStatusCommand {
       return .finished(.failure)
     }
     // Only with --probe: no traffic leaves the machine unless the user gave a URL. --networkmanager sends none.
-    let connectivity =
+    var connectivity =
       options.probe.map { ConnectivityMonitor(monitor: monitor, probe: $0) }
       ?? (options.networkManagerConnectivity ? ConnectivityMonitor(monitor: monitor, source: .networkManager) : nil)
     connectivity?.startMonitoring()
+    // watch --settle: the lines follow settled monitors of the path and of the connectivity, which follow the
+    // ones started above (the probe checks the path as it is, not as it is printed).
+    var followed: [@Sendable () -> Void] = []
+    if options.command == .watch, let span = options.settle {
+      let (unsettled, unsettledConnectivity) = (monitor, connectivity)
+      followed = [{ unsettledConnectivity?.stopMonitoring() }, { unsettled.stopMonitoring() }]
+      monitor = monitor.settled(offlineAfter: span, onlineAfter: span)
+      monitor.keepsNotifications = false
+      monitor.startMonitoring()
+      connectivity = connectivity.map { $0.settled(offlineAfter: span, onlineAfter: span) }
+      connectivity?.startMonitoring()
+    }
     if let reason = connectivity?.networkManagerUnavailableReason {
       StandardOutput.error("--networkmanager: connectivity stays unknown: \(reason)")
     }
     let output = Output(options: options, formatter: PathFormatter(style: outputStyle), connectivity: connectivity)
-    return .ready(Session(monitor: monitor, output: output, stop: stop, began: began, links: links))
+    return .ready(
+      Session(monitor: monitor, output: output, stop: stop, began: began, links: links, followed: followed))
   }
 
   /// How to print for this process's standard output and environment: symbols on a terminal, colour there

@@ -96,6 +96,9 @@ extension CommandLineOptions {
       long: "--networkmanager", commands: pathCommands,
       summary: "take internet connectivity from NetworkManager, sending nothing (--probe wins)"),
     OptionSpec(
+      long: "--settle", value: .timeSpan, commands: [.watch],
+      summary: "print a change only once it has held this long (a shorter blip is never printed)"),
+    OptionSpec(
       long: "--timeout", short: "t", value: .timeSpan, commands: [.wait],
       summary: "give up after this long (500ms, 5s, 2min, infinity)"),
     OptionSpec(
@@ -120,6 +123,9 @@ extension CommandLineOptions {
     OptionSpec(long: "--dns", commands: [.wait], summary: "require a configured DNS resolver"),
     OptionSpec(
       long: "--internet", commands: [.wait], summary: "require full internet access (with --probe or --networkmanager)"),
+    OptionSpec(
+      long: "--stable", value: .timeSpan, commands: [.wait],
+      summary: "succeed only once the wanted state has held this long"),
     OptionSpec(long: "--quiet", short: "q", commands: [.wait], summary: "print nothing on success"),
     OptionSpec(long: "--help", short: "h", commands: Command.allCases, summary: "show help"),
     OptionSpec(long: "--version", short: "V", commands: Command.allCases, summary: "show the version"),

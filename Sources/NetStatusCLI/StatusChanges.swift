@@ -6,10 +6,12 @@ import NetStatusCore
 final class StatusChanges: Sendable {
   let stream: AsyncStream<Void>
   private let tasks: [Task<Void, Never>]
+  private let continuation: AsyncStream<Void>.Continuation
 
   init(monitor: NetworkMonitor, connectivity: ConnectivityMonitor?, links: LinkStates? = nil) {
     let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
     self.stream = stream
+    self.continuation = continuation
     var tasks = [
       Task {
         for await _ in monitor.paths { continuation.yield() }
@@ -28,6 +30,16 @@ final class StatusChanges: Sendable {
         })
     }
     self.tasks = tasks
+  }
+
+  /// Signals once at `deadline` (`wait --stable`: the wanted state may have held long enough). Returns the timer's
+  /// task, to cancel when the deadline changes.
+  func signal(at deadline: ContinuousClock.Instant) -> Task<Void, Never> {
+    let continuation = self.continuation
+    return Task {
+      do { try await Task.sleep(until: deadline, clock: .continuous) } catch { return }
+      continuation.yield()
+    }
   }
 
   /// Ends the subscriptions and waits until their tasks have let go of the monitors, so that none is still

@@ -122,10 +122,7 @@ extension ConnectivityMonitor {
     let newState = follower.state
     guard newState != follower.published else { return Work() }
     state.networkManager?.published = newState
-    var work = Work()
-    work.deliveries.append((newState, state.broadcast.publish(newState)))
-    if let handler = state.updateHandler { state.queue.async { handler(newState) } }
-    return work
+    return publish(newState, in: &state)
   }
 }
 

@@ -73,9 +73,12 @@ public final class ConnectivityMonitor: Sendable {
     /// Set when the state comes from NetworkManager (``ConnectivitySource/networkManager``): the scheduler is not
     /// used.
     var networkManager: NetworkManagerConnectivity?
+    /// Set when the state is another connectivity monitor's, settled (``settled(offlineAfter:onlineAfter:clock:)``):
+    /// the scheduler is not used.
+    var settled: SettledConnectivity?
 
-    /// The current state: NetworkManager's, or the scheduler's.
-    var current: ConnectivityState { networkManager?.published ?? scheduler.state }
+    /// The current state: the followed monitor's, settled; NetworkManager's; or the scheduler's.
+    var current: ConnectivityState { settled?.published ?? networkManager?.published ?? scheduler.state }
   }
 
   /// Creates a connectivity monitor of `monitor`'s paths, checked with `probe`. It does nothing until
@@ -98,14 +101,15 @@ public final class ConnectivityMonitor: Sendable {
   }
 
   deinit {
-    let (subscription, tasks, unsubscribe) = locked.withLockedValue { state in
+    let (subscription, tasks, unsubscribe, session) = locked.withLockedValue { state in
       (
         state.subscription.take(), [state.timerTask.take(), state.probeTask.take()],
-        state.networkManager?.unsubscribe.take()
+        state.networkManager?.unsubscribe.take(), state.settled?.session.take()
       )
     }
     for task in tasks { task?.cancel() }
     unsubscribe?()
+    session?.stop()
     if let subscription { monitor.removeSubscriber(subscription) }
   }
 
@@ -128,6 +132,7 @@ public final class ConnectivityMonitor: Sendable {
     }
     guard let generation else { return }
     if locked.withLockedValue({ $0.networkManager != nil }) { startFollowingNetworkManager(generation: generation) }
+    if locked.withLockedValue({ $0.settled != nil }) { startFollowingSettled(generation: generation) }
     // A relay of its own per start: a path older than one received is dropped, and a path the monitor forgot
     // (stopped) makes the connectivity unknown until it reports one again. Events are handled outside the relay's
     // lock, under this monitor's, where a stale generation is dropped.
@@ -149,7 +154,7 @@ public final class ConnectivityMonitor: Sendable {
 
   /// The path monitor can no longer deliver (its source failed): stops as ``stop()`` does, then ends the
   /// iterations of ``states``.
-  private func pathMonitorEnded(generation: UInt64) {
+  func pathMonitorEnded(generation: UInt64) {
     let stopped: (subscription: UInt64?, work: Work, ended: Broadcast<ConnectivityState>.FinishFanout)? =
       locked.withLockedValue { state in
         guard state.isMonitoring, state.generation == generation else { return nil }
@@ -200,8 +205,12 @@ public final class ConnectivityMonitor: Sendable {
   /// Whether the internet answers: the state is ``ConnectivityState/full``.
   public var hasInternetAccess: Bool { state.isFull }
 
-  /// The latest check, with what it saw; `nil` before the first.
-  public var lastCheck: ConnectivityCheck? { locked.withLockedValue { $0.lastCheck } }
+  /// The latest check, with what it saw; `nil` before the first. A settled monitor
+  /// (``settled(offlineAfter:onlineAfter:clock:)``) gives the followed monitor's.
+  public var lastCheck: ConnectivityCheck? {
+    let (check, followed) = locked.withLockedValue { ($0.lastCheck, $0.settled?.upstream) }
+    return followed?.lastCheck ?? check
+  }
 
   /// The number of checks started so far (for diagnostics and tests: it never grows while idle).
   package var checksStarted: Int { locked.withLockedValue { $0.checksStarted } }
@@ -241,6 +250,7 @@ public final class ConnectivityMonitor: Sendable {
   /// broadcast are decided here; cancellations and deliveries are returned, for after the lock.
   private func apply(_ event: ConnectivityScheduler.Event, to state: inout State) -> Work {
     if state.networkManager != nil { return applyNetworkManager(event, to: &state) }
+    if state.settled != nil { return applySettled(event, to: &state) }
     var work = Work()
     let generation = state.generation
     for action in state.scheduler.handle(event) {
@@ -272,11 +282,18 @@ public final class ConnectivityMonitor: Sendable {
       case .record(let check):
         state.lastCheck = check
       case .publish(let newState):
-        work.deliveries.append((newState, state.broadcast.publish(newState)))
-        // Enqueued under the lock, so that the closure sees the states in order.
-        if let handler = state.updateHandler { state.queue.async { handler(newState) } }
+        work = work.merged(with: publish(newState, in: &state))
       }
     }
+    return work
+  }
+
+  /// Publishes `newState` to the iterators (returned, to run after the lock) and the closure (enqueued under it, so
+  /// that the closure sees the states in order).
+  func publish(_ newState: ConnectivityState, in state: inout State) -> Work {
+    var work = Work()
+    work.deliveries.append((newState, state.broadcast.publish(newState)))
+    if let handler = state.updateHandler { state.queue.async { handler(newState) } }
     return work
   }
 
