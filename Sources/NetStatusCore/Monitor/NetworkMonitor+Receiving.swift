@@ -6,7 +6,11 @@ extension NetworkMonitor {
   func receive(_ event: PathSink.Event, generation: UInt64) {
     switch event {
     case .path(let path):
-      publish(appliedFilter.apply(to: path), generation: generation, error: nil)
+      if let appliedFilter {
+        publish(appliedFilter.apply(to: path), generation: generation, error: nil)
+      } else {
+        publish(path, generation: generation, error: nil)
+      }
     case .failure(let error):
       publish(NetworkPath.offline, generation: generation, error: error)
     }
@@ -17,11 +21,22 @@ extension NetworkMonitor {
   struct PublishDecision {
     var changed: Bool
     var fanout: Broadcast<NetworkPath>.Fanout
-    var handlers: Handlers?
+    /// The handlers to run, boxed, or `nil` when none must run: an optional ``Handlers`` (a queue and five
+    /// closures) was copied and destroyed through its runtime metadata on every publish, even when `nil`.
+    var handlers: HandlersToRun?
     var stopsFailedSession: Bool
     var schedulesNotification: Bool
     /// The source failed: the subscriptions end, after this last path.
     var ended: Broadcast<NetworkPath>.FinishFanout?
+  }
+
+  /// The ``Handlers`` a publish runs, taken out of the lock in one reference.
+  final class HandlersToRun: Sendable {
+    let handlers: Handlers
+
+    init(_ handlers: Handlers) {
+      self.handlers = handlers
+    }
   }
 
   /// Records a path (and an error, if the source failed), then notifies everyone, outside the lock. When the source
@@ -41,10 +56,12 @@ extension NetworkMonitor {
           state.failedSession = state.session.take()
           stopsFailedSession = state.failedSession != nil
         }
-        // Compared in place: `currentPath != path` would first copy `path` into an optional.
-        if case .some(let current) = state.currentPath, path.isRepeat(of: current) {
+        // Compared in place, through the stored optional: `currentPath != path` would first copy `path` into an
+        // optional, and binding the current path would copy it. `isRepeat(of:)` is symmetric.
+        if state.currentPath?.isRepeat(of: path) == true {
           return PublishDecision(
-            changed: false, fanout: Broadcast<NetworkPath>.Fanout(), handlers: error == nil ? nil : state.handlers,
+            changed: false, fanout: Broadcast<NetworkPath>.Fanout(),
+            handlers: error == nil ? nil : HandlersToRun(state.handlers),
             stopsFailedSession: stopsFailedSession, schedulesNotification: false,
             ended: error == nil ? nil : state.broadcast.finish())
         }
@@ -53,19 +70,19 @@ extension NetworkMonitor {
           error != nil || state.handlers.pathUpdate != nil || state.handlers.netStatusChange != nil
         let fanout = state.broadcast.publish(path)
         return PublishDecision(
-          changed: true, fanout: fanout, handlers: needsHandlers ? state.handlers : nil,
+          changed: true, fanout: fanout, handlers: needsHandlers ? HandlersToRun(state.handlers) : nil,
           stopsFailedSession: stopsFailedSession, schedulesNotification: state.notifications.enqueue(path),
           ended: error == nil ? nil : state.broadcast.finish())
       })
     else { return }
-    let handlers = decision.handlers
+    let toRun = decision.handlers
     if decision.changed {
       decision.fanout.run(with: path)
-      if let handlers {
-        let pathUpdate = handlers.pathUpdate
-        let netStatusChange = handlers.netStatusChange
+      if let toRun {
+        let pathUpdate = toRun.handlers.pathUpdate
+        let netStatusChange = toRun.handlers.netStatusChange
         if pathUpdate != nil || netStatusChange != nil {
-          handlers.queue.async {
+          toRun.handlers.queue.async {
             pathUpdate?(path)
             netStatusChange?()
           }
@@ -73,7 +90,8 @@ extension NetworkMonitor {
       }
       if decision.schedulesNotification { schedulePendingNotifications() }
     }
-    if let error, let handlers {
+    if let error, let toRun {
+      let handlers = toRun.handlers
       if let handler = handlers.error { handlers.queue.async { handler(error) } }
       if let didStop = handlers.didStop { handlers.queue.async(execute: didStop) }
     }
