@@ -3,6 +3,17 @@
 import Dispatch
 
 extension NetworkMonitor {
+  /// What a source's sink holds of its monitor: a weak reference (the session must not keep the monitor alive), in a
+  /// `weak let`. A captured `[weak self]` is a mutable box, read through the runtime's exclusivity check (an
+  /// access-set update) on every change the source reports.
+  final class Receiver: Sendable {
+    weak let monitor: NetworkMonitor?
+
+    init(_ monitor: NetworkMonitor) {
+      self.monitor = monitor
+    }
+  }
+
   func receive(_ event: PathSink.Event, generation: UInt64) {
     switch event {
     case .path(let path):

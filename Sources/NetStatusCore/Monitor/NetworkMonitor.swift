@@ -148,7 +148,8 @@ public final class NetworkMonitor: Sendable {
         return state.generation
       }
       guard let generation else { return }
-      let sink = PathSink { [weak self] event in self?.receive(event, generation: generation) }
+      let receiver = Receiver(self)
+      let sink = PathSink { event in receiver.monitor?.receive(event, generation: generation) }
       let session: any PathSourceSession
       do throws(NetworkMonitorError) {
         session = try source.start(filter: filter, sink: sink)
