@@ -114,17 +114,12 @@ struct JSONWriter: ~Copyable {
 
   /// Appends `text` as a JSON string literal, escaped as RFC 8259 requires.
   mutating func string(_ text: String) {
+    // A native string's bytes are read in place (`withUTF8` on a copy would first check that the copy is unique).
+    let plain = text.utf8.withContiguousStorageIfAvailable { plainString($0) }
+    if plain == true { return }
     var text = text
     text.withUTF8 { utf8 in
-      // Names, types and addresses rarely need escaping: then the bytes are copied at once.
-      if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-        reserve(utf8.count + 2)
-        append(UInt8(ascii: "\""))
-        if let source = utf8.baseAddress { (base + count).update(from: source, count: utf8.count) }
-        count += utf8.count
-        append(UInt8(ascii: "\""))
-        return
-      }
+      if plain == nil, plainString(utf8) { return }  // not native: not scanned yet
       // At most 6 bytes per byte (\u00XX), and the quotes.
       reserve(utf8.count * 6 + 2)
       append(UInt8(ascii: "\""))
@@ -156,6 +151,19 @@ struct JSONWriter: ~Copyable {
       }
       append(UInt8(ascii: "\""))
     }
+  }
+
+  /// Appends `utf8` as a string literal if it needs no escaping (names, types and addresses rarely do: their bytes
+  /// are copied at once); returns whether it did.
+  @inline(__always)
+  private mutating func plainString(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
+    reserve(utf8.count + 2)
+    append(UInt8(ascii: "\""))
+    if let source = utf8.baseAddress { (base + count).update(from: source, count: utf8.count) }
+    count += utf8.count
+    append(UInt8(ascii: "\""))
+    return true
   }
 
   /// Appends `value` as a string literal, or `null`.
