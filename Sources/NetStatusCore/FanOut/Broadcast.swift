@@ -173,6 +173,14 @@ struct Broadcast<Element: FanOutElement> {
     fanout.version = version
     fanout.callbacks = callbacks
     guard iteratorCount > 0 else { return fanout }
+    offerToIterators(value, into: &fanout)
+    return fanout
+  }
+
+  /// The iterators' part of ``publish(_:)``. Not inlined: its stack frame is sized from the runtime metadata of
+  /// `CheckedContinuation`, which a publish with callbacks alone (`netstatus watch`) should not look up.
+  @inline(never)
+  private mutating func offerToIterators(_ value: Element, into fanout: inout Fanout) {
     // Mutate in place through `values` so that the table is not copied on every publish.
     var index = subscribers.values.startIndex
     while index != subscribers.values.endIndex {
@@ -189,7 +197,6 @@ struct Broadcast<Element: FanOutElement> {
       }
       subscribers.values[index] = .iterator(state)
     }
-    return fanout
   }
 
   /// The host forgot its value (a stopped ``NetworkMonitor`` no longer knows its path): a new version, and
