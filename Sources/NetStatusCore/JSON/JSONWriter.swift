@@ -43,10 +43,11 @@ struct JSONWriter: ~Copyable {
   /// The text written so far.
   var text: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
 
-  /// Makes room for `more` bytes.
+  /// Makes room for `more` bytes. Wrapping arithmetic: a text's size is far from `Int.max`, and an overflow check
+  /// per literal is two instructions of a watch line's few hundred.
   @inline(__always)
   private mutating func reserve(_ more: Int) {
-    if count + more > capacity { grow(to: count + more) }
+    if count &+ more > capacity { grow(to: count &+ more) }
   }
 
   /// Moves to a block of its own of at least `needed` bytes.
@@ -63,17 +64,24 @@ struct JSONWriter: ~Copyable {
   @inline(__always)
   private mutating func append(_ byte: UInt8) {
     base[count] = byte
-    count += 1
+    count &+= 1
   }
 
   /// Appends `text` as it is: punctuation and keys written by the caller. Inlined, so that each literal's
-  /// length is a constant and the copy a few stores rather than a call to `memcpy`.
+  /// length is a constant and the copy a few stores rather than a call to `memcpy`. The bytes past `count` hold
+  /// nothing yet: they are initialized (a plain copy), not updated (which first compares the two addresses).
   @inline(__always)
   mutating func raw(_ text: StaticString) {
     let length = text.utf8CodeUnitCount
     reserve(length)
-    (base + count).update(from: text.utf8Start, count: length)
-    count += length
+    (base + count).initialize(from: text.utf8Start, count: length)
+    count &+= length
+  }
+
+  /// Appends `ifTrue` or `ifFalse`: a key with its boolean value, written as one literal.
+  @inline(__always)
+  mutating func member(_ value: Bool, _ ifTrue: StaticString, else ifFalse: StaticString) {
+    if value { raw(ifTrue) } else { raw(ifFalse) }
   }
 
   /// Appends `true` or `false`.

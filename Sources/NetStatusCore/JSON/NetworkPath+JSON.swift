@@ -94,22 +94,27 @@ extension NetworkPath {
   /// did when this was the whole of ``writeJSON(to:)``.
   @inline(__always)
   private func writeDocumentedMembers(to json: inout JSONWriter) {
+    // Each key is written with its value where the value is one of a few constants (a bool, `null`): one literal,
+    // one check for room, instead of two.
     json.raw(#"{"status":"#)
     json.raw(status.jsonString)
-    json.raw(#","unsatisfiedReason":"#)
-    json.raw(unsatisfiedReason?.jsonString ?? "null")
-    json.raw(#","isExpensive":"#)
-    json.bool(isExpensive)
-    json.raw(#","isConstrained":"#)
-    json.bool(isConstrained)
-    json.raw(#","supportsIPv4":"#)
-    json.bool(supportsIPv4)
-    json.raw(#","supportsIPv6":"#)
-    json.bool(supportsIPv6)
-    json.raw(#","supportsDNS":"#)
-    json.bool(supportsDNS)
-    json.raw(#","interfaceType":"#)
-    json.raw(interfaceType?.jsonString ?? "null")
+    if let unsatisfiedReason {
+      json.raw(#","unsatisfiedReason":"#)
+      json.raw(unsatisfiedReason.jsonString)
+    } else {
+      json.raw(#","unsatisfiedReason":null"#)
+    }
+    json.member(isExpensive, #","isExpensive":true"#, else: #","isExpensive":false"#)
+    json.member(isConstrained, #","isConstrained":true"#, else: #","isConstrained":false"#)
+    json.member(supportsIPv4, #","supportsIPv4":true"#, else: #","supportsIPv4":false"#)
+    json.member(supportsIPv6, #","supportsIPv6":true"#, else: #","supportsIPv6":false"#)
+    json.member(supportsDNS, #","supportsDNS":true"#, else: #","supportsDNS":false"#)
+    if let interfaceType {
+      json.raw(#","interfaceType":"#)
+      json.raw(interfaceType.jsonString)
+    } else {
+      json.raw(#","interfaceType":null"#)
+    }
     json.raw(#","availableInterfaces":["#)
     for (position, interface) in availableInterfaces.enumerated() {
       if position > 0 { json.raw(",") }
