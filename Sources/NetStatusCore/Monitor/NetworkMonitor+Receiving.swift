@@ -39,6 +39,14 @@ extension NetworkMonitor {
     var schedulesNotification: Bool
     /// The source failed: the subscriptions end, after this last path.
     var ended: Broadcast<NetworkPath>.FinishFanout?
+
+    /// Nothing to do: the path is of a session that has ended. Returned rather than `nil`: an optional decision was
+    /// destroyed through its runtime metadata on every publish.
+    static var ignored: PublishDecision {
+      PublishDecision(
+        changed: false, fanout: Broadcast<NetworkPath>.Fanout(), handlers: nil, stopsFailedSession: false,
+        schedulesNotification: false, ended: nil)
+    }
   }
 
   /// The ``Handlers`` a publish runs, taken out of the lock in one reference.
@@ -56,36 +64,34 @@ extension NetworkMonitor {
   /// The handlers are copied out of the lock only when some must run: a change with no path closures set (a
   /// command-line tool, a daemon) copies none of them.
   func publish(_ path: NetworkPath, generation: UInt64, error: NetworkMonitorError?) {
-    guard
-      let decision = state.withLockedValue({ state -> PublishDecision? in
-        guard state.isMonitoring, state.generation == generation else { return nil }
-        var stopsFailedSession = false
-        if let error {
-          state.lastError = error
-          state.isMonitoring = false
-          state.generation &+= 1
-          state.failedSession = state.session.take()
-          stopsFailedSession = state.failedSession != nil
-        }
-        // Compared in place, through the stored optional: `currentPath != path` would first copy `path` into an
-        // optional, and binding the current path would copy it. `isRepeat(of:)` is symmetric.
-        if state.currentPath?.isRepeat(of: path) == true {
-          return PublishDecision(
-            changed: false, fanout: Broadcast<NetworkPath>.Fanout(),
-            handlers: error == nil ? nil : HandlersToRun(state.handlers),
-            stopsFailedSession: stopsFailedSession, schedulesNotification: false,
-            ended: error == nil ? nil : state.broadcast.finish())
-        }
-        state.currentPath = path
-        let needsHandlers =
-          error != nil || state.handlers.pathUpdate != nil || state.handlers.netStatusChange != nil
-        let fanout = state.broadcast.publish(path)
+    let decision = state.withLockedValue { state -> PublishDecision in
+      guard state.isMonitoring, state.generation == generation else { return .ignored }
+      var stopsFailedSession = false
+      if let error {
+        state.lastError = error
+        state.isMonitoring = false
+        state.generation &+= 1
+        state.failedSession = state.session.take()
+        stopsFailedSession = state.failedSession != nil
+      }
+      // Compared in place, through the stored optional: `currentPath != path` would first copy `path` into an
+      // optional, and binding the current path would copy it. `isRepeat(of:)` is symmetric.
+      if state.currentPath?.isRepeat(of: path) == true {
         return PublishDecision(
-          changed: true, fanout: fanout, handlers: needsHandlers ? HandlersToRun(state.handlers) : nil,
-          stopsFailedSession: stopsFailedSession, schedulesNotification: state.notifications.enqueue(path),
+          changed: false, fanout: Broadcast<NetworkPath>.Fanout(),
+          handlers: error == nil ? nil : HandlersToRun(state.handlers),
+          stopsFailedSession: stopsFailedSession, schedulesNotification: false,
           ended: error == nil ? nil : state.broadcast.finish())
-      })
-    else { return }
+      }
+      state.currentPath = path
+      let needsHandlers =
+        error != nil || state.handlers.pathUpdate != nil || state.handlers.netStatusChange != nil
+      let fanout = state.broadcast.publish(path)
+      return PublishDecision(
+        changed: true, fanout: fanout, handlers: needsHandlers ? HandlersToRun(state.handlers) : nil,
+        stopsFailedSession: stopsFailedSession, schedulesNotification: state.notifications.enqueue(path),
+        ended: error == nil ? nil : state.broadcast.finish())
+    }
     let toRun = decision.handlers
     if decision.changed {
       decision.fanout.run(with: path)
