@@ -42,6 +42,13 @@ struct Broadcast<Element: FanOutElement> {
     /// Resumes and calls everything, in subscription order for callbacks.
     func run(with value: Element) {
       for callback in callbacks { callback(value, version) }
+      if !resumptions.isEmpty { resume() }
+    }
+
+    /// Resumes the iterators. Not inlined: like `offerToIterators(_:into:)`, its stack frame is sized from
+    /// `CheckedContinuation`'s runtime metadata.
+    @inline(never)
+    private func resume() {
       for (continuation, value) in resumptions { continuation.resume(returning: value) }
     }
   }
