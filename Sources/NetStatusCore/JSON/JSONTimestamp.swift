@@ -31,13 +31,15 @@ package struct JSONTimestamp: Sendable, Equatable {
   static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
     let z = days + 719_468
     let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let dayOfEra = z - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1_460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let monthIndex = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
-    let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
-    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    // Within an era (0 to 146,096 days, 0 to 399 years) every value is small and not negative: unsigned 32-bit
+    // arithmetic, where a division by a constant is a multiplication and a shift, with no sign fix-up.
+    let dayOfEra = UInt32(truncatingIfNeeded: z - era * 146_097)
+    let yearOfEra = (dayOfEra &- dayOfEra / 1_460 &+ dayOfEra / 36_524 &- dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra &- (365 &* yearOfEra &+ yearOfEra / 4 &- yearOfEra / 100)
+    let monthIndex = (5 &* dayOfYear &+ 2) / 153
+    let day = dayOfYear &- (153 &* monthIndex &+ 2) / 5 &+ 1
+    let month = monthIndex < 10 ? monthIndex &+ 3 : monthIndex &- 9
+    return (Int64(yearOfEra) + era * 400 + (month <= 2 ? 1 : 0), Int64(month), Int64(day))
   }
 
   /// The two digits of 0 to 99, one after another: a pair is copied from here, not worked out with a division
