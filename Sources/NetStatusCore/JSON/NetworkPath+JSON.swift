@@ -116,8 +116,7 @@ extension NetworkPath {
       json.raw(#","interfaceType":null"#)
     }
     json.raw(#","availableInterfaces":["#)
-    for (position, interface) in availableInterfaces.enumerated() {
-      if position > 0 { json.raw(",") }
+    json.elements(availableInterfaces) { json, interface in
       json.raw(#"{"name":"#)
       json.string(interface.name)
       json.raw(#","index":"#)
@@ -127,10 +126,7 @@ extension NetworkPath {
       json.raw("}")
     }
     json.raw(#"],"gateways":["#)
-    for (position, gateway) in gateways.enumerated() {
-      if position > 0 { json.raw(",") }
-      json.string(gateway)
-    }
+    json.strings(gateways)
     json.raw("]")
   }
 }
@@ -179,8 +175,7 @@ package struct NetworkPathJSONExtra: Sendable {
     }
     if let inventory {
       json.raw(#","links":["#)
-      for (position, link) in inventory.links.enumerated() {
-        if position > 0 { json.raw(",") }
+      json.elements(inventory.links) { json, link in
         json.raw(#"{"index":"#)
         json.int(Int(link.index))
         json.raw(#","name":"#)
@@ -194,15 +189,11 @@ package struct NetworkPathJSONExtra: Sendable {
         json.raw(#","carrier":"#)
         json.bool(link.hasCarrier)
         json.raw(#","addresses":["#)
-        for (index, address) in link.addresses.enumerated() {
-          if index > 0 { json.raw(",") }
+        json.elements(link.addresses) { json, address in
           json.raw(#"{"address":"#)
           json.string(address.text)
           json.raw(#","flags":["#)
-          for (flagIndex, flag) in address.flags.enumerated() {
-            if flagIndex > 0 { json.raw(",") }
-            json.string(flag)
-          }
+          json.strings(address.flags)
           json.raw("]}")
         }
         json.raw("]")
@@ -210,16 +201,12 @@ package struct NetworkPathJSONExtra: Sendable {
         json.raw("}")
       }
       json.raw(#"],"nameservers":["#)
-      for (position, server) in inventory.nameservers.enumerated() {
-        if position > 0 { json.raw(",") }
-        json.string(server)
-      }
+      json.strings(inventory.nameservers)
       json.raw("]")
     }
     if let sources {
       json.raw(#","sources":["#)
-      for (position, source) in sources.enumerated() {
-        if position > 0 { json.raw(",") }
+      json.elements(sources) { json, source in
         json.raw(#"{"name":"#)
         json.string(source.name)
         json.raw(#","provides":"#)
