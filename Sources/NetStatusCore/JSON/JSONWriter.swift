@@ -165,7 +165,7 @@ struct JSONWriter: ~Copyable {
   /// are copied at once); returns whether it did.
   @inline(__always)
   private mutating func plainString(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-    for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
+    guard !Self.needsEscaping(utf8) else { return false }
     reserve(utf8.count + 2)
     append(UInt8(ascii: "\""))
     if let source = utf8.baseAddress { (base + count).update(from: source, count: utf8.count) }
@@ -194,6 +194,35 @@ struct JSONWriter: ~Copyable {
   @inline(__always)
   mutating func strings(_ texts: [String]) {
     elements(texts) { json, text in json.string(text) }
+  }
+
+  /// Whether `utf8` has a byte JSON escapes: a control character, `"` or `\`. Eight bytes at a time (each test a
+  /// few operations on a word, for all eight bytes at once), the rest one by one.
+  @inline(__always)
+  private static func needsEscaping(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let start = utf8.baseAddress else { return false }
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    /// Whether a byte of `word` is below `limit` (at most 0x80): the classic "has less" test.
+    @inline(__always) func hasByte(below limit: UInt64, in word: UInt64) -> Bool {
+      (word &- ones &* limit) & ~word & highs != 0
+    }
+    var offset = 0
+    while offset &+ 8 <= utf8.count {
+      let word = UInt64(littleEndian: UnsafeRawPointer(start + offset).loadUnaligned(as: UInt64.self))
+      if hasByte(below: 0x20, in: word) || hasByte(below: 1, in: word ^ (ones &* 0x22))
+        || hasByte(below: 1, in: word ^ (ones &* 0x5C))
+      {
+        return true
+      }
+      offset &+= 8
+    }
+    while offset < utf8.count {
+      let byte = start[offset]
+      if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return true }
+      offset &+= 1
+    }
+    return false
   }
 
   /// Appends `value` as a string literal, or `null`.
