@@ -63,12 +63,13 @@ struct JSONWriterTests {
   }
 
   @Test func enumJSONStringsAreTheirRawValuesQuoted() {
-    func text(_ value: StaticString) -> String { value.description }
-    for status in NetworkPath.Status.allCases { #expect(text(status.jsonString) == "\"\(status.rawValue)\"") }
-    for reason in NetworkPath.UnsatisfiedReason.allCases {
-      #expect(text(reason.jsonString) == "\"\(reason.rawValue)\"")
+    for status in NetworkPath.Status.allCases {
+      #expect(written { status.writeJSON(to: &$0) } == "\"\(status.rawValue)\"")
     }
-    for type in InterfaceType.allCases { #expect(text(type.jsonString) == "\"\(type.rawValue)\"") }
+    for reason in NetworkPath.UnsatisfiedReason.allCases {
+      #expect(written { reason.writeJSON(to: &$0) } == "\"\(reason.rawValue)\"")
+    }
+    for type in InterfaceType.allCases { #expect(written { type.writeJSON(to: &$0) } == "\"\(type.rawValue)\"") }
   }
 
   @Test func jsonLineIsTheRepresentationAndANewline() {

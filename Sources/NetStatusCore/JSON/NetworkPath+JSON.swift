@@ -97,10 +97,10 @@ extension NetworkPath {
     // Each key is written with its value where the value is one of a few constants (a bool, `null`): one literal,
     // one check for room, instead of two.
     json.raw(#"{"status":"#)
-    json.raw(status.jsonString)
+    status.writeJSON(to: &json)
     if let unsatisfiedReason {
       json.raw(#","unsatisfiedReason":"#)
-      json.raw(unsatisfiedReason.jsonString)
+      unsatisfiedReason.writeJSON(to: &json)
     } else {
       json.raw(#","unsatisfiedReason":null"#)
     }
@@ -111,7 +111,7 @@ extension NetworkPath {
     json.member(supportsDNS, #","supportsDNS":true"#, else: #","supportsDNS":false"#)
     if let interfaceType {
       json.raw(#","interfaceType":"#)
-      json.raw(interfaceType.jsonString)
+      interfaceType.writeJSON(to: &json)
     } else {
       json.raw(#","interfaceType":null"#)
     }
@@ -122,7 +122,7 @@ extension NetworkPath {
       json.raw(#","index":"#)
       json.int(interface.index)
       json.raw(#","type":"#)
-      json.raw(interface.type.jsonString)
+      interface.type.writeJSON(to: &json)
       json.raw("}")
     }
     json.raw(#"],"gateways":["#)
@@ -181,7 +181,7 @@ package struct NetworkPathJSONExtra: Sendable {
         json.raw(#","name":"#)
         json.string(link.name)
         json.raw(#","type":"#)
-        json.raw(link.type.jsonString)
+        link.type.writeJSON(to: &json)
         json.raw(#","kind":"#)
         json.optionalString(link.kind)
         json.raw(#","up":"#)
@@ -247,41 +247,46 @@ extension NetworkPathJSONExtra {
 }
 
 // The raw values of the enums in a path, as JSON strings fixed at compile time: a line then makes no `String` for
-// them, nor scans them for characters to escape (they have none). Tests check them against `rawValue`.
+// them, nor scans them for characters to escape (they have none). Each case writes its own literal, so that its
+// length is a constant and the copy a few stores (one literal chosen from a table would be copied by `memcpy`).
+// Tests check them against `rawValue`.
 
 extension NetworkPath.Status {
-  /// ``rawValue`` as a JSON string, quotes included.
-  var jsonString: StaticString {
+  /// Writes ``rawValue`` as a JSON string, quotes included.
+  @inline(__always)
+  func writeJSON(to json: inout JSONWriter) {
     switch self {
-    case .satisfied: #""satisfied""#
-    case .unsatisfied: #""unsatisfied""#
-    case .requiresConnection: #""requiresConnection""#
+    case .satisfied: json.raw(#""satisfied""#)
+    case .unsatisfied: json.raw(#""unsatisfied""#)
+    case .requiresConnection: json.raw(#""requiresConnection""#)
     }
   }
 }
 
 extension NetworkPath.UnsatisfiedReason {
-  /// ``rawValue`` as a JSON string, quotes included.
-  var jsonString: StaticString {
+  /// Writes ``rawValue`` as a JSON string, quotes included.
+  @inline(__always)
+  func writeJSON(to json: inout JSONWriter) {
     switch self {
-    case .notAvailable: #""notAvailable""#
-    case .cellularDenied: #""cellularDenied""#
-    case .wifiDenied: #""wifiDenied""#
-    case .localNetworkDenied: #""localNetworkDenied""#
-    case .vpnInactive: #""vpnInactive""#
+    case .notAvailable: json.raw(#""notAvailable""#)
+    case .cellularDenied: json.raw(#""cellularDenied""#)
+    case .wifiDenied: json.raw(#""wifiDenied""#)
+    case .localNetworkDenied: json.raw(#""localNetworkDenied""#)
+    case .vpnInactive: json.raw(#""vpnInactive""#)
     }
   }
 }
 
 extension InterfaceType {
-  /// ``rawValue`` as a JSON string, quotes included.
-  var jsonString: StaticString {
+  /// Writes ``rawValue`` as a JSON string, quotes included.
+  @inline(__always)
+  func writeJSON(to json: inout JSONWriter) {
     switch self {
-    case .other: #""other""#
-    case .wifi: #""wifi""#
-    case .cellular: #""cellular""#
-    case .wiredEthernet: #""wiredEthernet""#
-    case .loopback: #""loopback""#
+    case .other: json.raw(#""other""#)
+    case .wifi: json.raw(#""wifi""#)
+    case .cellular: json.raw(#""cellular""#)
+    case .wiredEthernet: json.raw(#""wiredEthernet""#)
+    case .loopback: json.raw(#""loopback""#)
     }
   }
 }
