@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Instructions per route change, counted by valgrind's callgrind: `netstatus watch --json` against
 # `ip monitor route` and the design floor (netstatus-floor: epoll and one route lookup per batch,
-# Benchmarks/Sources/netstatus-floor/main.c, compiled here). Unlike wall-clock latency, the count does not depend on what else the machine is doing,
-# so it shows what a code change costs. Needs root (it makes an nsbench-instr-PID network namespace, deleted
-# on exit), iproute2 and valgrind (apt-get install valgrind).
+# Benchmarks/Sources/netstatus-floor/main.c, compiled here). Unlike wall-clock latency, the count does not depend
+# on what else the machine is doing, so it shows what a code change costs. Needs root (it makes the
+# nsbench-instr-PID and nsbench-instr-PIDp network namespaces, deleted on exit), iproute2 and valgrind
+# (apt-get install valgrind).
 #
 #   sudo Benchmarks/instructions.sh [CHANGES]     # default 100 removals + 100 additions of the default route
 #
-# NETSTATUS_BINARY=PATH measures that netstatus instead of the release build (for example the static one,
+# NETSTATUS_INSTRUCTIONS_ONE_NAMESPACE=1 puts both ends of the veth in the watched namespace (see the set-up
+# below). NETSTATUS_BINARY=PATH measures that netstatus instead of the release build (for example the static one,
 # .build-static/release/netstatus); NETSTATUS_CALLGRIND_KEEP=DIR keeps the callgrind files there, for
 # `callgrind_annotate --inclusive=yes DIR/netstatus-100.cg` (unstripped binaries give function names).
 #
@@ -33,6 +35,7 @@ else
 fi
 
 ns=nsbench-instr-$$
+peer_ns=nsbench-instr-$$p
 work=$(mktemp -d)
 # Measured without its DWARF: valgrind 3.19 (Debian 12) gives up on the DWARF 5 of a Swift 6.3 release build
 # ("Possibly corrupted debuginfo file"). The symbol table stays, so callgrind still names the functions.
@@ -48,6 +51,7 @@ cleanup() {
     wait "$observer" 2>/dev/null || true
   fi
   ip netns del "$ns" 2>/dev/null || true
+  ip netns del "$peer_ns" 2>/dev/null || true
   if [ -n "${NETSTATUS_CALLGRIND_KEEP:-}" ]; then
     mkdir -p "$NETSTATUS_CALLGRIND_KEEP" && cp "$work"/*.cg "$NETSTATUS_CALLGRIND_KEEP"/ 2>/dev/null || true
   fi
@@ -60,11 +64,24 @@ fail() {
   exit 1
 }
 trap cleanup EXIT
-ip netns add "$ns"
-ip -n "$ns" link set lo up
-ip -n "$ns" link add veth0 type veth peer name veth1
+# The latency benchmark's set-up (BenchNamespace.vethPair in Benchmarks/Sources/netstatus-bench/BenchNamespace.swift):
+# veth0 in the watched namespace, its peer veth1 in a second one, IPv6 duplicate address detection off. With both
+# ends in the watched namespace (NETSTATUS_INSTRUCTIONS_ONE_NAMESPACE=1, the set-up before 2026-12-01), netstatus
+# sees two usable links there and asks per-interface lookups that neither the floor nor the latency benchmark's
+# namespace asks.
+for namespace in "$ns" "$peer_ns"; do
+  ip netns add "$namespace"
+  ip -n "$namespace" link set lo up
+  ip netns exec "$namespace" sysctl -q -w net.ipv6.conf.all.accept_dad=0 net.ipv6.conf.default.accept_dad=0
+done
+if [ "${NETSTATUS_INSTRUCTIONS_ONE_NAMESPACE:-0}" = 1 ]; then
+  ip -n "$ns" link add veth0 type veth peer name veth1
+  ip -n "$ns" link set veth1 up
+else
+  ip -n "$ns" link add veth0 type veth peer name veth1 netns "$peer_ns"
+  ip -n "$peer_ns" link set veth1 up
+fi
 ip -n "$ns" link set veth0 up
-ip -n "$ns" link set veth1 up
 ip -n "$ns" addr add 192.0.2.10/24 dev veth0
 ip -n "$ns" route add default via 192.0.2.1 dev veth0
 

@@ -45,7 +45,8 @@ struct PlainWatch {
       } else {
         outcome = StandardOutput.line(output.line(path, nil, stamped: true))
       }
-      guard Self.handle(outcome, stop: stop) else { return }
+      // A line written, the usual outcome, is checked here without a call.
+      guard outcome == .written || Self.handle(outcome, stop: stop) else { return }
       if let failure = textfile?.update(path: path, connectivity: nil) { stop.fire(.failure, message: failure) }
     }
     // After the first line, which the subscription writes at once when the path is known: the watcher's thread

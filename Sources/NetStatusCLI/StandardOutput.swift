@@ -58,15 +58,18 @@ enum StandardOutput {
     return (descriptors[0], descriptors[1])
   }()
 
-  /// A second, non-blocking open file description of standard output when it is a pipe (opened through
-  /// `/proc/self/fd/1`, which gives a pipe a description of its own: the shared one, and whoever else writes
-  /// through it, keep their blocking mode). Writes go there first and wait in `poll(2)` only when the pipe is
-  /// full, so a line costs one system call, not two. `nil` for anything else (terminal, file, socket).
-  private static let nonBlockingOutput: Int32? = {
+  /// Where writes to standard output go first, without waiting in `poll(2)`: when it is a pipe, a second,
+  /// non-blocking open file description of it (opened through `/proc/self/fd/1`, which gives a pipe a description of
+  /// its own: the shared one, and whoever else writes through it, keep their blocking mode), so that a line costs one
+  /// system call, not two, and the write waits in `poll(2)` only when the pipe is full; when it is a regular file,
+  /// standard output itself (`poll(2)` says a file is always ready: asking costs a system call and tells nothing).
+  /// `nil` for anything else (terminal, socket): every write waits for room first.
+  private static let directOutput: Int32? = {
     var info = stat()
-    guard fstat(STDOUT_FILENO, &info) == 0, UInt32(info.st_mode) & UInt32(S_IFMT) == UInt32(S_IFIFO) else {
-      return nil
-    }
+    guard fstat(STDOUT_FILENO, &info) == 0 else { return nil }
+    let type = UInt32(info.st_mode) & UInt32(S_IFMT)
+    if type == UInt32(S_IFREG) { return STDOUT_FILENO }
+    guard type == UInt32(S_IFIFO) else { return nil }
     let descriptor = open("/proc/self/fd/\(STDOUT_FILENO)", O_WRONLY | O_NONBLOCK | O_CLOEXEC)
     return descriptor >= 0 ? descriptor : nil
   }()
@@ -123,10 +126,10 @@ enum StandardOutput {
   /// ``interruptWrites()``.
   static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Outcome {
     if descriptor == STDOUT_FILENO, outputWasClosed { return .failed(EBADF) }
-    // A pipe: write without waiting, and wait for room only when it is full.
-    let nonBlocking = descriptor == STDOUT_FILENO ? nonBlockingOutput : nil
-    let descriptor = nonBlocking ?? descriptor
-    var mayWrite = nonBlocking != nil
+    // A pipe or a file: write without waiting, and wait for room only when the pipe is full.
+    let direct = descriptor == STDOUT_FILENO ? directOutput : nil
+    let descriptor = direct ?? descriptor
+    var mayWrite = direct != nil
     var offset = 0
     while offset < bytes.count {
       if !mayWrite {
@@ -136,7 +139,7 @@ enum StandardOutput {
         case .failed(let code): return .failed(code)
         }
       }
-      mayWrite = nonBlocking != nil
+      mayWrite = direct != nil
       let chunk = UnsafeRawBufferPointer(rebasing: bytes[offset..<min(bytes.count, offset + chunkSize)])
       let written = systemWrite(descriptor, chunk)
       if written < 0 {

@@ -211,6 +211,43 @@ struct NetstatusEndToEndTests {
     #expect(run.lines.count == 3, "one line per change, no repeats: \(run.lines.values)")
   }
 
+  /// `netstatus watch --json > FILE`: standard output a regular file, which watch writes without asking `poll(2)`
+  /// first (Sources/NetStatusCLI/StandardOutput.swift): every change is a whole line in the file.
+  @Test func watchWritesOneJSONLinePerChangeToARegularFile() async throws {
+    let site = try Site("e2efile")
+    defer { site.delete() }
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("nstest-watch-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: file) }
+    let run = try NetstatusSignalAndOutputTests.runRedirected(
+      "> '\(file)'", ["watch", "--json", "--netns", site.target.name])
+    defer { run.terminate() }
+    @Sendable func lines() -> [Substring] {
+      ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").split(
+        separator: "\n", omittingEmptySubsequences: false)
+    }
+    // Whole lines only: the text ends with a newline, so the last element is empty.
+    @Sendable func waitForLines(_ count: Int, _ what: String) async throws -> [Substring] {
+      try await withTimeout(.seconds(10), what) {
+        while lines().count < count + 1 {
+          try Task.checkCancellation()
+          await Task.yield()
+        }
+        return lines()
+      }
+    }
+    _ = try await waitForLines(1, "the first path")
+    try site.deleteDefaultRoute()
+    _ = try await waitForLines(2, "the line for the removed route")
+    try site.addDefaultRoute()
+    let written = try await waitForLines(3, "the line for the restored route")
+    let paths = try written.dropLast().map { try JSONDecoder().decode(NetworkPath.self, from: Data($0.utf8)) }
+    #expect(paths.map(\.isConnected) == [true, false, true])
+    #expect(written.last == "", "whole lines: \(written)")
+    run.signal(SIGTERM)
+    #expect(try await run.waitForExit() == .exited(0), "SIGTERM ends watch cleanly")
+    #expect(run.errorOutput.isEmpty, "\(run.errorOutput)")
+  }
+
   /// An idle `watch` must not wake up: it runs no task on Swift's global executor, because the first one
   /// starts libdispatch's thread-pool monitor, a timer that fires every second for the rest of the process.
   /// That executor's workers are named after their root queue (`com.apple.root.default-qos`, shown as its

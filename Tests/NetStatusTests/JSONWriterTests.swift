@@ -19,6 +19,24 @@ struct JSONWriterTests {
     #expect(written { $0.string("/\u{7F}") } == "\"/\u{7F}\"", "solidus and DEL need no escape")
   }
 
+  /// The scan for bytes to escape reads eight bytes at a time, then the rest one by one: each such byte is found at
+  /// every position of a word and of the tail, and bytes just outside the escaped ranges (space, `!`, `#`, `[`, `]`,
+  /// non-ASCII) are not taken for one.
+  @Test(arguments: ["\u{0}", "\u{1F}", "\n", "\"", "\\"])
+  func findsAnEscapedByteAtEveryPosition(special: String) throws {
+    for length in [1, 7, 8, 9, 15, 16, 17, 24] {
+      for position in 0..<length {
+        let text =
+          String(repeating: "a", count: position) + special + String(repeating: "b", count: length - position - 1)
+        let json = written { $0.string(text) }
+        #expect(json != "\"\(text)\"", "escaped at \(position) of \(length)")
+        #expect(try JSONDecoder().decode(String.self, from: Data(json.utf8)) == text)
+      }
+    }
+    let plain = " !#[]~\u{7F}é" + String(repeating: "x ", count: 9)
+    #expect(written { $0.string(plain) } == "\"\(plain)\"")
+  }
+
   @Test func keepsNonASCIITextAsUTF8() throws {
     let text = "Wi‑Fi café 📶"
     let json = written { $0.string(text) }
@@ -45,12 +63,13 @@ struct JSONWriterTests {
   }
 
   @Test func enumJSONStringsAreTheirRawValuesQuoted() {
-    func text(_ value: StaticString) -> String { value.description }
-    for status in NetworkPath.Status.allCases { #expect(text(status.jsonString) == "\"\(status.rawValue)\"") }
-    for reason in NetworkPath.UnsatisfiedReason.allCases {
-      #expect(text(reason.jsonString) == "\"\(reason.rawValue)\"")
+    for status in NetworkPath.Status.allCases {
+      #expect(written { status.writeJSON(to: &$0) } == "\"\(status.rawValue)\"")
     }
-    for type in InterfaceType.allCases { #expect(text(type.jsonString) == "\"\(type.rawValue)\"") }
+    for reason in NetworkPath.UnsatisfiedReason.allCases {
+      #expect(written { reason.writeJSON(to: &$0) } == "\"\(reason.rawValue)\"")
+    }
+    for type in InterfaceType.allCases { #expect(written { type.writeJSON(to: &$0) } == "\"\(type.rawValue)\"") }
   }
 
   @Test func jsonLineIsTheRepresentationAndANewline() {

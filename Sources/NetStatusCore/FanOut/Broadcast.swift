@@ -42,6 +42,13 @@ struct Broadcast<Element: FanOutElement> {
     /// Resumes and calls everything, in subscription order for callbacks.
     func run(with value: Element) {
       for callback in callbacks { callback(value, version) }
+      if !resumptions.isEmpty { resume() }
+    }
+
+    /// Resumes the iterators. Not inlined: like `offerToIterators(_:into:)`, its stack frame is sized from
+    /// `CheckedContinuation`'s runtime metadata.
+    @inline(never)
+    private func resume() {
       for (continuation, value) in resumptions { continuation.resume(returning: value) }
     }
   }
@@ -173,6 +180,14 @@ struct Broadcast<Element: FanOutElement> {
     fanout.version = version
     fanout.callbacks = callbacks
     guard iteratorCount > 0 else { return fanout }
+    offerToIterators(value, into: &fanout)
+    return fanout
+  }
+
+  /// The iterators' part of ``publish(_:)``. Not inlined: its stack frame is sized from the runtime metadata of
+  /// `CheckedContinuation`, which a publish with callbacks alone (`netstatus watch`) should not look up.
+  @inline(never)
+  private mutating func offerToIterators(_ value: Element, into fanout: inout Fanout) {
     // Mutate in place through `values` so that the table is not copied on every publish.
     var index = subscribers.values.startIndex
     while index != subscribers.values.endIndex {
@@ -189,7 +204,6 @@ struct Broadcast<Element: FanOutElement> {
       }
       subscribers.values[index] = .iterator(state)
     }
-    return fanout
   }
 
   /// The host forgot its value (a stopped ``NetworkMonitor`` no longer knows its path): a new version, and

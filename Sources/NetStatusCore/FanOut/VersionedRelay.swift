@@ -63,8 +63,14 @@ final class VersionedRelay<Value: FanOutElement>: Sendable {
       let emitsNow = state.withLockedValue { state -> Bool in
         if let seen = state.version, version < seen { return false }
         state.version = version
-        // Compared in place: `last != value` would first copy `value` into an optional.
-        if case .some(let last) = state.last, value.isRepeat(of: last) { return false }
+        // Moved out and back rather than compared in place: `last != value` would first copy `value` into an
+        // optional, and binding the stored value copies it (a retain and a release per array of a path).
+        if let last = state.last.take() {
+          guard !value.isRepeat(of: last) else {
+            state.last = consume last
+            return false
+          }
+        }
         state.last = value
         guard !state.delivering else {
           state.queued.append(.value(value))

@@ -43,10 +43,11 @@ struct JSONWriter: ~Copyable {
   /// The text written so far.
   var text: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
 
-  /// Makes room for `more` bytes.
+  /// Makes room for `more` bytes. Wrapping arithmetic: a text's size is far from `Int.max`, and an overflow check
+  /// per literal is two instructions of a watch line's few hundred.
   @inline(__always)
   private mutating func reserve(_ more: Int) {
-    if count + more > capacity { grow(to: count + more) }
+    if count &+ more > capacity { grow(to: count &+ more) }
   }
 
   /// Moves to a block of its own of at least `needed` bytes.
@@ -63,17 +64,24 @@ struct JSONWriter: ~Copyable {
   @inline(__always)
   private mutating func append(_ byte: UInt8) {
     base[count] = byte
-    count += 1
+    count &+= 1
   }
 
   /// Appends `text` as it is: punctuation and keys written by the caller. Inlined, so that each literal's
-  /// length is a constant and the copy a few stores rather than a call to `memcpy`.
+  /// length is a constant and the copy a few stores rather than a call to `memcpy`. The bytes past `count` hold
+  /// nothing yet: they are initialized (a plain copy), not updated (which first compares the two addresses).
   @inline(__always)
   mutating func raw(_ text: StaticString) {
     let length = text.utf8CodeUnitCount
     reserve(length)
-    (base + count).update(from: text.utf8Start, count: length)
-    count += length
+    (base + count).initialize(from: text.utf8Start, count: length)
+    count &+= length
+  }
+
+  /// Appends `ifTrue` or `ifFalse`: a key with its boolean value, written as one literal.
+  @inline(__always)
+  mutating func member(_ value: Bool, _ ifTrue: StaticString, else ifFalse: StaticString) {
+    if value { raw(ifTrue) } else { raw(ifFalse) }
   }
 
   /// Appends `true` or `false`.
@@ -114,17 +122,12 @@ struct JSONWriter: ~Copyable {
 
   /// Appends `text` as a JSON string literal, escaped as RFC 8259 requires.
   mutating func string(_ text: String) {
+    // A native string's bytes are read in place (`withUTF8` on a copy would first check that the copy is unique).
+    let plain = text.utf8.withContiguousStorageIfAvailable { plainString($0) }
+    if plain == true { return }
     var text = text
     text.withUTF8 { utf8 in
-      // Names, types and addresses rarely need escaping: then the bytes are copied at once.
-      if !utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-        reserve(utf8.count + 2)
-        append(UInt8(ascii: "\""))
-        if let source = utf8.baseAddress { (base + count).update(from: source, count: utf8.count) }
-        count += utf8.count
-        append(UInt8(ascii: "\""))
-        return
-      }
+      if plain == nil, plainString(utf8) { return }  // not native: not scanned yet
       // At most 6 bytes per byte (\u00XX), and the quotes.
       reserve(utf8.count * 6 + 2)
       append(UInt8(ascii: "\""))
@@ -156,6 +159,70 @@ struct JSONWriter: ~Copyable {
       }
       append(UInt8(ascii: "\""))
     }
+  }
+
+  /// Appends `utf8` as a string literal if it needs no escaping (names, types and addresses rarely do: their bytes
+  /// are copied at once); returns whether it did.
+  @inline(__always)
+  private mutating func plainString(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard !Self.needsEscaping(utf8) else { return false }
+    reserve(utf8.count + 2)
+    append(UInt8(ascii: "\""))
+    if let source = utf8.baseAddress { (base + count).update(from: source, count: utf8.count) }
+    count += utf8.count
+    append(UInt8(ascii: "\""))
+    return true
+  }
+
+  /// Appends each of `elements` with `element`, separated by commas: the inside of a JSON array (the brackets are
+  /// the caller's). Inlined, so that an array costs what the loop written out in place would.
+  @inline(__always)
+  mutating func elements<Elements: Collection>(
+    _ elements: Elements, _ element: (inout JSONWriter, Elements.Element) -> Void
+  ) {
+    var index = elements.startIndex
+    var first = true
+    while index != elements.endIndex {
+      if !first { raw(",") }
+      first = false
+      element(&self, elements[index])
+      elements.formIndex(after: &index)
+    }
+  }
+
+  /// Appends `texts` as JSON strings, separated by commas (the brackets are the caller's).
+  @inline(__always)
+  mutating func strings(_ texts: [String]) {
+    elements(texts) { json, text in json.string(text) }
+  }
+
+  /// Whether `utf8` has a byte JSON escapes: a control character, `"` or `\`. Eight bytes at a time (each test a
+  /// few operations on a word, for all eight bytes at once), the rest one by one.
+  @inline(__always)
+  private static func needsEscaping(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let start = utf8.baseAddress else { return false }
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    /// Whether a byte of `word` is below `limit` (at most 0x80): the classic "has less" test.
+    @inline(__always) func hasByte(below limit: UInt64, in word: UInt64) -> Bool {
+      (word &- ones &* limit) & ~word & highs != 0
+    }
+    var offset = 0
+    while offset &+ 8 <= utf8.count {
+      let word = UInt64(littleEndian: UnsafeRawPointer(start + offset).loadUnaligned(as: UInt64.self))
+      if hasByte(below: 0x20, in: word) || hasByte(below: 1, in: word ^ (ones &* 0x22))
+        || hasByte(below: 1, in: word ^ (ones &* 0x5C))
+      {
+        return true
+      }
+      offset &+= 8
+    }
+    while offset < utf8.count {
+      let byte = start[offset]
+      if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return true }
+      offset &+= 1
+    }
+    return false
   }
 
   /// Appends `value` as a string literal, or `null`.

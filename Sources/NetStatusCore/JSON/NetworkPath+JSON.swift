@@ -94,38 +94,39 @@ extension NetworkPath {
   /// did when this was the whole of ``writeJSON(to:)``.
   @inline(__always)
   private func writeDocumentedMembers(to json: inout JSONWriter) {
+    // Each key is written with its value where the value is one of a few constants (a bool, `null`): one literal,
+    // one check for room, instead of two.
     json.raw(#"{"status":"#)
-    json.raw(status.jsonString)
-    json.raw(#","unsatisfiedReason":"#)
-    json.raw(unsatisfiedReason?.jsonString ?? "null")
-    json.raw(#","isExpensive":"#)
-    json.bool(isExpensive)
-    json.raw(#","isConstrained":"#)
-    json.bool(isConstrained)
-    json.raw(#","supportsIPv4":"#)
-    json.bool(supportsIPv4)
-    json.raw(#","supportsIPv6":"#)
-    json.bool(supportsIPv6)
-    json.raw(#","supportsDNS":"#)
-    json.bool(supportsDNS)
-    json.raw(#","interfaceType":"#)
-    json.raw(interfaceType?.jsonString ?? "null")
+    status.writeJSON(to: &json)
+    if let unsatisfiedReason {
+      json.raw(#","unsatisfiedReason":"#)
+      unsatisfiedReason.writeJSON(to: &json)
+    } else {
+      json.raw(#","unsatisfiedReason":null"#)
+    }
+    json.member(isExpensive, #","isExpensive":true"#, else: #","isExpensive":false"#)
+    json.member(isConstrained, #","isConstrained":true"#, else: #","isConstrained":false"#)
+    json.member(supportsIPv4, #","supportsIPv4":true"#, else: #","supportsIPv4":false"#)
+    json.member(supportsIPv6, #","supportsIPv6":true"#, else: #","supportsIPv6":false"#)
+    json.member(supportsDNS, #","supportsDNS":true"#, else: #","supportsDNS":false"#)
+    if let interfaceType {
+      json.raw(#","interfaceType":"#)
+      interfaceType.writeJSON(to: &json)
+    } else {
+      json.raw(#","interfaceType":null"#)
+    }
     json.raw(#","availableInterfaces":["#)
-    for (position, interface) in availableInterfaces.enumerated() {
-      if position > 0 { json.raw(",") }
+    json.elements(availableInterfaces) { json, interface in
       json.raw(#"{"name":"#)
       json.string(interface.name)
       json.raw(#","index":"#)
       json.int(interface.index)
       json.raw(#","type":"#)
-      json.raw(interface.type.jsonString)
+      interface.type.writeJSON(to: &json)
       json.raw("}")
     }
     json.raw(#"],"gateways":["#)
-    for (position, gateway) in gateways.enumerated() {
-      if position > 0 { json.raw(",") }
-      json.string(gateway)
-    }
+    json.strings(gateways)
     json.raw("]")
   }
 }
@@ -174,14 +175,13 @@ package struct NetworkPathJSONExtra: Sendable {
     }
     if let inventory {
       json.raw(#","links":["#)
-      for (position, link) in inventory.links.enumerated() {
-        if position > 0 { json.raw(",") }
+      json.elements(inventory.links) { json, link in
         json.raw(#"{"index":"#)
         json.int(Int(link.index))
         json.raw(#","name":"#)
         json.string(link.name)
         json.raw(#","type":"#)
-        json.raw(link.type.jsonString)
+        link.type.writeJSON(to: &json)
         json.raw(#","kind":"#)
         json.optionalString(link.kind)
         json.raw(#","up":"#)
@@ -189,15 +189,11 @@ package struct NetworkPathJSONExtra: Sendable {
         json.raw(#","carrier":"#)
         json.bool(link.hasCarrier)
         json.raw(#","addresses":["#)
-        for (index, address) in link.addresses.enumerated() {
-          if index > 0 { json.raw(",") }
+        json.elements(link.addresses) { json, address in
           json.raw(#"{"address":"#)
           json.string(address.text)
           json.raw(#","flags":["#)
-          for (flagIndex, flag) in address.flags.enumerated() {
-            if flagIndex > 0 { json.raw(",") }
-            json.string(flag)
-          }
+          json.strings(address.flags)
           json.raw("]}")
         }
         json.raw("]")
@@ -205,16 +201,12 @@ package struct NetworkPathJSONExtra: Sendable {
         json.raw("}")
       }
       json.raw(#"],"nameservers":["#)
-      for (position, server) in inventory.nameservers.enumerated() {
-        if position > 0 { json.raw(",") }
-        json.string(server)
-      }
+      json.strings(inventory.nameservers)
       json.raw("]")
     }
     if let sources {
       json.raw(#","sources":["#)
-      for (position, source) in sources.enumerated() {
-        if position > 0 { json.raw(",") }
+      json.elements(sources) { json, source in
         json.raw(#"{"name":"#)
         json.string(source.name)
         json.raw(#","provides":"#)
@@ -255,41 +247,46 @@ extension NetworkPathJSONExtra {
 }
 
 // The raw values of the enums in a path, as JSON strings fixed at compile time: a line then makes no `String` for
-// them, nor scans them for characters to escape (they have none). Tests check them against `rawValue`.
+// them, nor scans them for characters to escape (they have none). Each case writes its own literal, so that its
+// length is a constant and the copy a few stores (one literal chosen from a table would be copied by `memcpy`).
+// Tests check them against `rawValue`.
 
 extension NetworkPath.Status {
-  /// ``rawValue`` as a JSON string, quotes included.
-  var jsonString: StaticString {
+  /// Writes ``rawValue`` as a JSON string, quotes included.
+  @inline(__always)
+  func writeJSON(to json: inout JSONWriter) {
     switch self {
-    case .satisfied: #""satisfied""#
-    case .unsatisfied: #""unsatisfied""#
-    case .requiresConnection: #""requiresConnection""#
+    case .satisfied: json.raw(#""satisfied""#)
+    case .unsatisfied: json.raw(#""unsatisfied""#)
+    case .requiresConnection: json.raw(#""requiresConnection""#)
     }
   }
 }
 
 extension NetworkPath.UnsatisfiedReason {
-  /// ``rawValue`` as a JSON string, quotes included.
-  var jsonString: StaticString {
+  /// Writes ``rawValue`` as a JSON string, quotes included.
+  @inline(__always)
+  func writeJSON(to json: inout JSONWriter) {
     switch self {
-    case .notAvailable: #""notAvailable""#
-    case .cellularDenied: #""cellularDenied""#
-    case .wifiDenied: #""wifiDenied""#
-    case .localNetworkDenied: #""localNetworkDenied""#
-    case .vpnInactive: #""vpnInactive""#
+    case .notAvailable: json.raw(#""notAvailable""#)
+    case .cellularDenied: json.raw(#""cellularDenied""#)
+    case .wifiDenied: json.raw(#""wifiDenied""#)
+    case .localNetworkDenied: json.raw(#""localNetworkDenied""#)
+    case .vpnInactive: json.raw(#""vpnInactive""#)
     }
   }
 }
 
 extension InterfaceType {
-  /// ``rawValue`` as a JSON string, quotes included.
-  var jsonString: StaticString {
+  /// Writes ``rawValue`` as a JSON string, quotes included.
+  @inline(__always)
+  func writeJSON(to json: inout JSONWriter) {
     switch self {
-    case .other: #""other""#
-    case .wifi: #""wifi""#
-    case .cellular: #""cellular""#
-    case .wiredEthernet: #""wiredEthernet""#
-    case .loopback: #""loopback""#
+    case .other: json.raw(#""other""#)
+    case .wifi: json.raw(#""wifi""#)
+    case .cellular: json.raw(#""cellular""#)
+    case .wiredEthernet: json.raw(#""wiredEthernet""#)
+    case .loopback: json.raw(#""loopback""#)
     }
   }
 }

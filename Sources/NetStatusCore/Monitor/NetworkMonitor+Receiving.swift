@@ -3,10 +3,25 @@
 import Dispatch
 
 extension NetworkMonitor {
+  /// What a source's sink holds of its monitor: a weak reference (the session must not keep the monitor alive), in a
+  /// `weak let`. A captured `[weak self]` is a mutable box, read through the runtime's exclusivity check (an
+  /// access-set update) on every change the source reports.
+  final class Receiver: Sendable {
+    weak let monitor: NetworkMonitor?
+
+    init(_ monitor: NetworkMonitor) {
+      self.monitor = monitor
+    }
+  }
+
   func receive(_ event: PathSink.Event, generation: UInt64) {
     switch event {
     case .path(let path):
-      publish(appliedFilter.apply(to: path), generation: generation, error: nil)
+      if let appliedFilter {
+        publish(appliedFilter.apply(to: path), generation: generation, error: nil)
+      } else {
+        publish(path, generation: generation, error: nil)
+      }
     case .failure(let error):
       publish(NetworkPath.offline, generation: generation, error: error)
     }
@@ -17,11 +32,30 @@ extension NetworkMonitor {
   struct PublishDecision {
     var changed: Bool
     var fanout: Broadcast<NetworkPath>.Fanout
-    var handlers: Handlers?
+    /// The handlers to run, boxed, or `nil` when none must run: an optional ``Handlers`` (a queue and five
+    /// closures) was copied and destroyed through its runtime metadata on every publish, even when `nil`.
+    var handlers: HandlersToRun?
     var stopsFailedSession: Bool
     var schedulesNotification: Bool
     /// The source failed: the subscriptions end, after this last path.
     var ended: Broadcast<NetworkPath>.FinishFanout?
+
+    /// Nothing to do: the path is of a session that has ended. Returned rather than `nil`: an optional decision was
+    /// destroyed through its runtime metadata on every publish.
+    static var ignored: PublishDecision {
+      PublishDecision(
+        changed: false, fanout: Broadcast<NetworkPath>.Fanout(), handlers: nil, stopsFailedSession: false,
+        schedulesNotification: false, ended: nil)
+    }
+  }
+
+  /// The ``Handlers`` a publish runs, taken out of the lock in one reference.
+  final class HandlersToRun: Sendable {
+    let handlers: Handlers
+
+    init(_ handlers: Handlers) {
+      self.handlers = handlers
+    }
   }
 
   /// Records a path (and an error, if the source failed), then notifies everyone, outside the lock. When the source
@@ -30,42 +64,42 @@ extension NetworkMonitor {
   /// The handlers are copied out of the lock only when some must run: a change with no path closures set (a
   /// command-line tool, a daemon) copies none of them.
   func publish(_ path: NetworkPath, generation: UInt64, error: NetworkMonitorError?) {
-    guard
-      let decision = state.withLockedValue({ state -> PublishDecision? in
-        guard state.isMonitoring, state.generation == generation else { return nil }
-        var stopsFailedSession = false
-        if let error {
-          state.lastError = error
-          state.isMonitoring = false
-          state.generation &+= 1
-          state.failedSession = state.session.take()
-          stopsFailedSession = state.failedSession != nil
-        }
-        // Compared in place: `currentPath != path` would first copy `path` into an optional.
-        if case .some(let current) = state.currentPath, path.isRepeat(of: current) {
-          return PublishDecision(
-            changed: false, fanout: Broadcast<NetworkPath>.Fanout(), handlers: error == nil ? nil : state.handlers,
-            stopsFailedSession: stopsFailedSession, schedulesNotification: false,
-            ended: error == nil ? nil : state.broadcast.finish())
-        }
-        state.currentPath = path
-        let needsHandlers =
-          error != nil || state.handlers.pathUpdate != nil || state.handlers.netStatusChange != nil
-        let fanout = state.broadcast.publish(path)
+    let decision = state.withLockedValue { state -> PublishDecision in
+      guard state.isMonitoring, state.generation == generation else { return .ignored }
+      var stopsFailedSession = false
+      if let error {
+        state.lastError = error
+        state.isMonitoring = false
+        state.generation &+= 1
+        state.failedSession = state.session.take()
+        stopsFailedSession = state.failedSession != nil
+      }
+      // Compared in place, through the stored optional: `currentPath != path` would first copy `path` into an
+      // optional, and binding the current path would copy it. `isRepeat(of:)` is symmetric.
+      if state.currentPath?.isRepeat(of: path) == true {
         return PublishDecision(
-          changed: true, fanout: fanout, handlers: needsHandlers ? state.handlers : nil,
-          stopsFailedSession: stopsFailedSession, schedulesNotification: state.notifications.enqueue(path),
+          changed: false, fanout: Broadcast<NetworkPath>.Fanout(),
+          handlers: error == nil ? nil : HandlersToRun(state.handlers),
+          stopsFailedSession: stopsFailedSession, schedulesNotification: false,
           ended: error == nil ? nil : state.broadcast.finish())
-      })
-    else { return }
-    let handlers = decision.handlers
+      }
+      state.currentPath = path
+      let needsHandlers =
+        error != nil || state.handlers.pathUpdate != nil || state.handlers.netStatusChange != nil
+      let fanout = state.broadcast.publish(path)
+      return PublishDecision(
+        changed: true, fanout: fanout, handlers: needsHandlers ? HandlersToRun(state.handlers) : nil,
+        stopsFailedSession: stopsFailedSession, schedulesNotification: state.notifications.enqueue(path),
+        ended: error == nil ? nil : state.broadcast.finish())
+    }
+    let toRun = decision.handlers
     if decision.changed {
       decision.fanout.run(with: path)
-      if let handlers {
-        let pathUpdate = handlers.pathUpdate
-        let netStatusChange = handlers.netStatusChange
+      if let toRun {
+        let pathUpdate = toRun.handlers.pathUpdate
+        let netStatusChange = toRun.handlers.netStatusChange
         if pathUpdate != nil || netStatusChange != nil {
-          handlers.queue.async {
+          toRun.handlers.queue.async {
             pathUpdate?(path)
             netStatusChange?()
           }
@@ -73,7 +107,8 @@ extension NetworkMonitor {
       }
       if decision.schedulesNotification { schedulePendingNotifications() }
     }
-    if let error, let handlers {
+    if let error, let toRun {
+      let handlers = toRun.handlers
       if let handler = handlers.error { handlers.queue.async { handler(error) } }
       if let didStop = handlers.didStop { handlers.queue.async(execute: didStop) }
     }

@@ -36,16 +36,18 @@ public final class NetworkMonitor: Sendable {
   public var prohibitedInterfaceTypes: Set<InterfaceType> { filter.prohibitedInterfaceTypes }
 
   let filter: InterfaceFilter
-  /// The filter applied to the source's paths: ``filter``, or none when the system applies it
-  /// (``SystemFilteredPathSource``: `NWPathMonitor`'s own judgement is not derived again from interface types).
-  let appliedFilter: InterfaceFilter
+  /// The filter applied to the source's paths: ``filter``, or `nil` when it lets everything through or the system
+  /// applies it (``SystemFilteredPathSource``: `NWPathMonitor`'s own judgement is not derived again from interface
+  /// types). `nil` rather than ``InterfaceFilter/unrestricted``, so that a change costs no filter comparison and
+  /// no copy of its path.
+  let appliedFilter: InterfaceFilter?
   let source: any PathSource
   /// Serialises start and stop, which call into the source (and so into Network on Apple platforms): a
   /// ``CallOutLock``, not a ``Locked``. Never taken while `state` is held.
   let lifecycle = CallOutLock()
   let state: Locked<State>
 
-  struct Handlers {
+  struct Handlers: Sendable {
     var queue: DispatchQueue = .main
     var pathUpdate: (@Sendable (NetworkPath) -> Void)?
     var netStatusChange: (@Sendable () -> Void)?
@@ -112,7 +114,7 @@ public final class NetworkMonitor: Sendable {
       requiredInterfaceType: requiredInterfaceType,
       prohibitedInterfaceTypes: Set(prohibitedInterfaceTypes)
     )
-    self.appliedFilter = source is any SystemFilteredPathSource ? .unrestricted : filter
+    self.appliedFilter = source is any SystemFilteredPathSource || filter == .unrestricted ? nil : filter
     self.state = Locked(State())
   }
 
@@ -146,7 +148,8 @@ public final class NetworkMonitor: Sendable {
         return state.generation
       }
       guard let generation else { return }
-      let sink = PathSink { [weak self] event in self?.receive(event, generation: generation) }
+      let receiver = Receiver(self)
+      let sink = PathSink { event in receiver.monitor?.receive(event, generation: generation) }
       let session: any PathSourceSession
       do throws(NetworkMonitorError) {
         session = try source.start(filter: filter, sink: sink)
