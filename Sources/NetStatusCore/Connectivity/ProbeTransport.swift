@@ -34,11 +34,7 @@ struct UnsupportedProbeTransport: ProbeTransport {
     "watchOS lets an app use the Network framework only while it streams audio or runs a call (Apple's TN3135)"
 
   /// Why there is no transport, as each check's detail says.
-  let reason: String
-
-  init(reason: String = "NetStatus has no probe transport on this platform") {
-    self.reason = reason
-  }
+  var reason = "NetStatus has no probe transport on this platform"
 
   func exchange(_ probe: ConnectivityProbe, interface: NetworkInterface?) async -> ProbeExchange {
     ProbeExchange(result: .failed(.local(reason)), boundInterface: nil, bindingProblem: nil, duration: .zero)

@@ -33,6 +33,17 @@ final class VersionedRelay<Value: FanOutElement>: Sendable {
     var delivering = false
     /// Accepted while a delivery was under way, oldest first. Empty (and unallocated) unless offers overlap.
     var queued: [Event] = []
+
+    /// Whether this thread emits now: it takes the delivery if no other thread has it, or else queues `event` for
+    /// the thread that has it (made only then: a value is not copied into an event it does not need).
+    mutating func claimDelivery(queueing event: @autoclosure () -> Event) -> Bool {
+      guard !delivering else {
+        queued.append(event())
+        return false
+      }
+      delivering = true
+      return true
+    }
   }
 
   private let state = Locked(State())
@@ -72,16 +83,9 @@ final class VersionedRelay<Value: FanOutElement>: Sendable {
           }
         }
         state.last = value
-        guard !state.delivering else {
-          state.queued.append(.value(value))
-          return false
-        }
-        state.delivering = true
-        return true
+        return state.claimDelivery(queueing: .value(value))
       }
-      guard emitsNow else { return }
-      emit(value)
-      drain()
+      emitNow(emitsNow) { emit(value) }
     case .newerVersions:
       if admit(version) { emit(value) }
     }
@@ -98,16 +102,9 @@ final class VersionedRelay<Value: FanOutElement>: Sendable {
         if let seen = state.version, version <= seen { return false }
         state.version = version
         state.last = nil
-        guard !state.delivering else {
-          state.queued.append(.cleared)
-          return false
-        }
-        state.delivering = true
-        return true
+        return state.claimDelivery(queueing: .cleared)
       }
-      guard emitsNow else { return }
-      emitCleared()
-      drain()
+      emitNow(emitsNow, emitCleared)
     case .newerVersions:
       if admit(version) { emitCleared() }
     }
@@ -119,20 +116,18 @@ final class VersionedRelay<Value: FanOutElement>: Sendable {
     guard let emitFinished else { return }
     switch delivery {
     case .changes:
-      let emitsNow = state.withLockedValue { state -> Bool in
-        guard !state.delivering else {
-          state.queued.append(.finished)
-          return false
-        }
-        state.delivering = true
-        return true
-      }
-      guard emitsNow else { return }
-      emitFinished()
-      drain()
+      emitNow(state.withLockedValue { $0.claimDelivery(queueing: .finished) }, emitFinished)
     case .newerVersions:
       emitFinished()
     }
+  }
+
+  /// Runs `emit` and then what others queued meanwhile, when this thread claimed the delivery (`claimed`).
+  @inline(__always)
+  private func emitNow(_ claimed: Bool, _ emit: () -> Void) {
+    guard claimed else { return }
+    emit()
+    drain()
   }
 
   /// Emits what was queued during this thread's delivery, oldest first, until nothing is left; then another thread

@@ -33,11 +33,7 @@ struct UnsupportedPathSource: PathSource {
     "watchOS: NWPathMonitor reports an ordinary watchOS app as offline (Apple's TN3135); the path stays not known"
 
   /// The platform, as the error names it.
-  let platform: String
-
-  init(platform: String = "this operating system") {
-    self.platform = platform
-  }
+  var platform = "this operating system"
 
   func start(filter: InterfaceFilter, sink: PathSink) throws(NetworkMonitorError) -> any PathSourceSession {
     throw .unsupportedPlatform(platform)
