@@ -293,21 +293,21 @@
 
     /// An address from an IP literal, or `nil` when `text` is not one.
     init?(literal text: String, port: UInt16) {
-      var v4 = sockaddr_in()
-      if inet_pton(AF_INET, text, &v4.sin_addr) == 1 {
-        v4.sin_family = sa_family_t(AF_INET)
-        v4.sin_port = port.bigEndian
-        self.init(copying: v4)
-        return
+      var v4 = in_addr()
+      var v6 = in6_addr()
+      if inet_pton(AF_INET, text, &v4) == 1 {
+        self.init(
+          copying: sockaddr_in(
+            sin_family: sa_family_t(AF_INET), sin_port: port.bigEndian, sin_addr: v4, sin_zero: (0, 0, 0, 0, 0, 0, 0, 0)
+          ))
+      } else if inet_pton(AF_INET6, text, &v6) == 1 {
+        self.init(
+          copying: sockaddr_in6(
+            sin6_family: sa_family_t(AF_INET6), sin6_port: port.bigEndian, sin6_flowinfo: 0, sin6_addr: v6,
+            sin6_scope_id: 0))
+      } else {
+        return nil
       }
-      var v6 = sockaddr_in6()
-      if inet_pton(AF_INET6, text, &v6.sin6_addr) == 1 {
-        v6.sin6_family = sa_family_t(AF_INET6)
-        v6.sin6_port = port.bigEndian
-        self.init(copying: v6)
-        return
-      }
-      return nil
     }
 
     /// An address from a resolver entry, or `nil` for a family other than IPv4 and IPv6.
