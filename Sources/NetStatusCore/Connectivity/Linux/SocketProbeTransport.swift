@@ -62,7 +62,7 @@
     let limits: HTTPResponseParser.Limits
     private let state = Mutex(State())
     private let clock = ContinuousClock()
-    private let started: ContinuousClock.Instant
+    private let started = ContinuousClock.now
 
     /// An exchange of `probe` over `interface`, from inside `namespace`, reading at most `limits`.
     init(
@@ -75,7 +75,6 @@
       self.namespace = namespace
       self.limits = limits
       self.lookUp = lookUp
-      self.started = clock.now
     }
 
     /// Starts the thread, which resumes `continuation` (unless a cancellation does first).
