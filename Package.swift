@@ -14,7 +14,10 @@ import PackageDescription
 // On Linux, NetStatusCore leaves out its Apple-only sources; see the end of this file.
 let netStatusLinuxExcludes =
   buildsForLinux
-  ? ["PathSources/Apple/NWPathMonitorSource.swift", "Connectivity/Apple/NWConnectionProbeTransport.swift"] : []
+  ? [
+    "PathSources/Apple/NWPathMonitorSource.swift", "PathSources/Apple/NWPathMonitorSource+VPN.swift",
+    "Connectivity/Apple/NWConnectionProbeTransport.swift",
+  ] : []
 
 let package = Package(
   name: "NetStatus",

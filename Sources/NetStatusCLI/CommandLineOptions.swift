@@ -47,6 +47,8 @@ struct CommandLineOptions: Equatable {
   var requireIPv4 = false
   var requireIPv6 = false
   var requireDNS = false
+  /// `--vpn`: a path through a VPN or tunnel.
+  var requireVPN = false
   var quiet = false
   // connectivity (every command)
   /// The probe to run, when `--probe URL` was given: no traffic leaves the machine without it.
@@ -250,6 +252,7 @@ struct CommandLineOptions: Equatable {
       case "--ipv4": options.requireIPv4 = true
       case "--ipv6": options.requireIPv6 = true
       case "--dns": options.requireDNS = true
+      case "--vpn": options.requireVPN = true
       case "--quiet": options.quiet = true
       default:
         preconditionFailure("\(name) is in the option table but not parsed")
@@ -353,7 +356,7 @@ struct CommandLineOptions: Equatable {
     WaitCondition(
       interfaceTypes: Set(interfaceTypes), interfaces: viaInterfaces, anyInterface: anyInterface,
       ignoredInterfaces: Set(ignoredInterfaces), requireIPv4: requireIPv4, requireIPv6: requireIPv6,
-      requireDNS: requireDNS,
+      requireDNS: requireDNS, requireVPN: requireVPN,
       linkStates: interfaces.map {
         WaitCondition.LinkState(name: $0, range: interfaceStates[$0] ?? operationalState ?? .online)
       })

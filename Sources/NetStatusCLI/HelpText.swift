@@ -57,7 +57,7 @@ enum HelpText {
       netstatus watch --all-netns [--json] [--netns-dir DIR]... [--textfile PATH]
       netstatus wait [-t SPAN] [-i NAME[:MIN[:MAX]]... [--operational-state MIN[:MAX]]]
                      [--stable SPAN] [--via NAME]... [--any] [--ignore NAME]...
-                     [--interface-type TYPE]... [-4] [-6] [--dns] [--internet] [-q]
+                     [--interface-type TYPE]... [-4] [-6] [--dns] [--vpn] [--internet] [-q]
                      [-j] [-n NAME|PATH] [--probe URL [--expect STATUS|TEXT]] [--networkmanager]
       netstatus completions bash|zsh|fish
       netstatus help [COMMAND]      (or netstatus [COMMAND] --help)
@@ -153,7 +153,7 @@ enum HelpText {
 
     Usage: netstatus wait [-t SPAN] [-i NAME[:MIN[:MAX]]... [--operational-state MIN[:MAX]]]
                           [--stable SPAN] [--via NAME]... [--any] [--ignore NAME]...
-                          [--interface-type TYPE]... [-4] [-6] [--dns] [--internet] [-q]
+                          [--interface-type TYPE]... [-4] [-6] [--dns] [--vpn] [--internet] [-q]
                           [-j] [-n NAME|PATH] [--probe URL [--expect STATUS|TEXT]]
                           [--networkmanager]
 
@@ -187,6 +187,8 @@ enum HelpText {
                               wiredEthernet, loopback). Repeat to accept several.
       -4, --ipv4, -6, --ipv6  Require IPv4 or IPv6 connectivity.
       --dns                   Require a configured DNS resolver.
+      --vpn                   Require a path through a VPN or tunnel (tun/tap, WireGuard, IPsec,
+                              GRE, IP-in-IP, PPP), whatever carries it.
       --internet              Also require full internet access, as checked by --probe URL
                               or reported by --networkmanager (one is needed: netstatus
                               sends no traffic unless given a URL).

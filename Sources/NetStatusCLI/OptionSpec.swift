@@ -121,6 +121,7 @@ extension CommandLineOptions {
     OptionSpec(long: "--ipv4", short: "4", commands: [.wait], summary: "require IPv4"),
     OptionSpec(long: "--ipv6", short: "6", commands: [.wait], summary: "require IPv6"),
     OptionSpec(long: "--dns", commands: [.wait], summary: "require a configured DNS resolver"),
+    OptionSpec(long: "--vpn", commands: [.wait], summary: "require a path through a VPN or tunnel"),
     OptionSpec(
       long: "--internet", commands: [.wait], summary: "require full internet access (with --probe or --networkmanager)"),
     OptionSpec(

@@ -92,6 +92,7 @@ struct PathFormatter {
         rows.append((offset == 0 ? "Interfaces" : "", line))
       }
     }
+    rows.append(("VPN", path.vpn.map { $0.description } ?? "none"))
     rows.append(("Expensive", yesNo(path.isExpensive, good: false)))
     rows.append(("Constrained", yesNo(path.isConstrained, good: false)))
     rows.append(("IPv4", yesNo(path.supportsIPv4)))
@@ -111,7 +112,8 @@ struct PathFormatter {
     text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
   }
 
-  /// One `watch` line: `2026-11-29 14:55:01.123  online   eth0 (wiredEthernet)  IPv4 DNS  via 192.0.2.1`.
+  /// One `watch` line: `2026-11-29 14:55:01.123  online   eth0 (wiredEthernet)  IPv4 DNS  via 192.0.2.1`, with
+  /// `VPN tun0 over wiredEthernet` before the gateways when the path goes through one.
   func line(_ path: NetworkPath, connectivity: ConnectivityReport? = nil, time: String) -> String {
     var parts = [time]
     if path.isConnected {
@@ -136,6 +138,7 @@ struct PathFormatter {
     if path.isExpensive { flags.append("expensive") }
     if path.isConstrained { flags.append("constrained") }
     if !flags.isEmpty { parts.append(flags.joined(separator: " ")) }
+    if let vpn = path.vpn { parts.append("VPN " + vpn.description) }
     if !path.gateways.isEmpty {
       parts.append("via " + path.gateways.joined(separator: ", ").escapingControlCharacters())
     }

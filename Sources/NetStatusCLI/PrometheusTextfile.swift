@@ -26,6 +26,7 @@ import NetStatusCore
 /// | `netstatus_path_constrained` | gauge | | 1 in Low Data Mode (Apple platforms) |
 /// | `netstatus_path_interface_info` | gauge | `interface`, `type` | 1 for the interface in use; absent when none |
 /// | `netstatus_path_available_interfaces` | gauge | | how many interfaces could carry the path |
+/// | `netstatus_path_vpn` | gauge | `interface`, `underlying_type` (when 1; the type empty when unknown) | 1 when the satisfied path goes through a VPN or tunnel, else 0 without labels |
 /// | `netstatus_connectivity_state` | gauge | `state` (`unknown`, `none`, `limited`, `portal`, `full`) | 1 for the current state, 0 for the others; only with `--probe` |
 /// | `netstatus_path_changes_total` | counter | | path changes seen since netstatus started (the first path is not one) |
 /// | `netstatus_path_last_change_timestamp_seconds` | gauge | | when the path last changed (or was first known), Unix time |
@@ -106,6 +107,12 @@ enum PrometheusTextfile {
     }
     metric("netstatus_path_available_interfaces", "gauge", "How many interfaces could carry the path.") {
       [([], "\($0.path.availableInterfaces.count)")]
+    }
+    metric("netstatus_path_vpn", "gauge", "Whether the path goes through a VPN or tunnel, and over what type.") {
+      guard $0.path.isConnected, let vpn = $0.path.vpn else { return [([], "0")] }
+      return [
+        ([("interface", vpn.interface.name), ("underlying_type", vpn.underlyingInterfaceType?.rawValue ?? "")], "1")
+      ]
     }
     if entries.contains(where: { $0.snapshot.connectivity != nil }) {
       let states: [ConnectivityState] = [.unknown, .noPath, .limited, .portal(redirect: nil), .full]

@@ -17,6 +17,8 @@ struct WaitCondition: Equatable {
   var requireIPv4 = false
   var requireIPv6 = false
   var requireDNS = false
+  /// A path through a VPN or tunnel (`--vpn`: ``NetworkPath/vpn`` is set).
+  var requireVPN = false
   /// Interfaces whose operational state must each be in its range (one of them with ``anyInterface``).
   var linkStates: [LinkState] = []
 
@@ -24,6 +26,7 @@ struct WaitCondition: Equatable {
   /// `systemd-networkd-wait-online -i` asks for nothing else).
   var needsPath: Bool {
     linkStates.isEmpty || !interfaceTypes.isEmpty || !interfaces.isEmpty || requireIPv4 || requireIPv6 || requireDNS
+      || requireVPN
   }
 
   /// Whether the path (when one is needed) and the links meet the condition.
@@ -52,7 +55,7 @@ struct WaitCondition: Equatable {
   /// Whether `path` meets the condition: satisfied; through an interface that is not ignored (the path's
   /// available interfaces are the ones the kernel routes off-link traffic through, with a usable address); of one
   /// of the interface types if any are given; through every named interface (or one of them, with
-  /// ``anyInterface``); with the address families and DNS asked for.
+  /// ``anyInterface``); through a VPN if asked; with the address families and DNS asked for.
   func isMet(by path: NetworkPath) -> Bool {
     guard path.isConnected else { return false }
     let counted = path.availableInterfaces.filter { !ignoredInterfaces.contains($0.name) }
@@ -65,6 +68,7 @@ struct WaitCondition: Equatable {
       let carrying = interfaces.filter(names.contains)
       if anyInterface ? carrying.isEmpty : carrying.count != interfaces.count { return false }
     }
+    if requireVPN, path.vpn == nil { return false }
     if requireIPv4, !path.supportsIPv4 { return false }
     if requireIPv6, !path.supportsIPv6 { return false }
     if requireDNS, !path.supportsDNS { return false }
@@ -94,6 +98,7 @@ struct WaitCondition: Equatable {
     if !interfaces.isEmpty {
       text += " through " + interfaces.joined(separator: anyInterface ? " or " : " and ")
     }
+    if requireVPN { text += " through a VPN" }
     if !ignoredInterfaces.isEmpty {
       text += " (ignoring " + ignoredInterfaces.sorted().joined(separator: ", ") + ")"
     }

@@ -71,6 +71,11 @@ package enum RTNL {
   package static let ARPHRD_ETHER: UInt16 = 1
   package static let ARPHRD_PPP: UInt16 = 512
   package static let ARPHRD_RAWIP: UInt16 = 519
+  package static let ARPHRD_TUNNEL: UInt16 = 768
+  package static let ARPHRD_TUNNEL6: UInt16 = 769
+  package static let ARPHRD_SIT: UInt16 = 776
+  package static let ARPHRD_IPGRE: UInt16 = 778
+  package static let ARPHRD_IP6GRE: UInt16 = 823
   package static let ARPHRD_LOOPBACK: UInt16 = 772
   package static let ARPHRD_NONE: UInt16 = 65534
 

@@ -25,6 +25,8 @@
 ///   both families by metric (IPv4 first at equal metric, then the lower index); each interface once.
 ///   `gateways` follow the same order. `supportsIPv4`/`supportsIPv6`: that family has a candidate.
 /// - `isExpensive`: the first interface is cellular. `isConstrained`: always false on Linux.
+/// - `vpn`: when the first interface is a tunnel, that interface and the type of the first interface after it
+///   that is not one (``vpn(of:state:)``).
 /// - When loopback is the required type, the path is satisfied by an up loopback interface; no lookup is
 ///   made.
 package enum PathEvaluator {
@@ -64,6 +66,17 @@ package enum PathEvaluator {
   /// ``evaluate(state:answers:supportsDNS:filter:classify:)`` with the eligible links of this state when already
   /// known; when they are not and are needed, they are computed and left in `eligible`.
   package static func evaluate(
+    state: KernelState, answers: RouteLookupAnswers, supportsDNS: Bool, filter: InterfaceFilter,
+    eligible known: inout [Eligible]?, classify: (NetlinkLink) -> InterfaceType
+  ) -> NetworkPath {
+    var path = evaluateInterfaces(
+      state: state, answers: answers, supportsDNS: supportsDNS, filter: filter, eligible: &known, classify: classify)
+    path.vpn = vpn(of: path.availableInterfaces, state: state)
+    return path
+  }
+
+  /// The path of ``evaluate(state:answers:supportsDNS:filter:eligible:classify:)`` before its VPN is known.
+  private static func evaluateInterfaces(
     state: KernelState, answers: RouteLookupAnswers, supportsDNS: Bool, filter: InterfaceFilter,
     eligible known: inout [Eligible]?, classify: (NetlinkLink) -> InterfaceType
   ) -> NetworkPath {

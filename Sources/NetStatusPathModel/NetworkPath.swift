@@ -17,7 +17,8 @@
 /// ```json
 /// {"status":"satisfied","unsatisfiedReason":null,"isExpensive":false,"isConstrained":false,
 ///  "supportsIPv4":true,"supportsIPv6":false,"supportsDNS":true,"interfaceType":"wiredEthernet",
-///  "availableInterfaces":[{"name":"eth0","index":2,"type":"wiredEthernet"}],"gateways":["192.0.2.1"]}
+///  "availableInterfaces":[{"name":"eth0","index":2,"type":"wiredEthernet"}],"gateways":["192.0.2.1"],
+///  "vpn":null}
 /// ```
 ///
 /// `interfaceType` is derived: the type of the first available interface, or `null` when there is none.
@@ -91,6 +92,8 @@ public struct NetworkPath: Sendable, Hashable {
   /// most preferred first. An IPv6 link-local gateway is written without its scope (`fe80::1`, not `fe80::1%en0`)
   /// on every platform; its interface is among ``availableInterfaces``.
   public var gateways: [String]
+  /// The VPN or tunnel the path goes through, when its interface in use is one (see ``VPN``); `nil` otherwise.
+  public var vpn: VPN?
   /// Which delivery of the system's path monitor this is (see "Changes" above). Not part of equality, not encoded.
   package var observation = PathObservation()
 
@@ -106,6 +109,7 @@ public struct NetworkPath: Sendable, Hashable {
   ///   - supportsIPv6: Whether IPv6 traffic can leave the local link.
   ///   - supportsDNS: Whether a DNS resolver is configured.
   ///   - gateways: The gateways' addresses, most preferred first.
+  ///   - vpn: The VPN the path goes through, if any.
   @inlinable public init(
     status: Status,
     unsatisfiedReason: UnsatisfiedReason? = nil,
@@ -115,7 +119,8 @@ public struct NetworkPath: Sendable, Hashable {
     supportsIPv4: Bool = false,
     supportsIPv6: Bool = false,
     supportsDNS: Bool = false,
-    gateways: [String] = []
+    gateways: [String] = [],
+    vpn: VPN? = nil
   ) {
     self.status = status
     self.unsatisfiedReason = status == .satisfied ? nil : unsatisfiedReason
@@ -127,6 +132,7 @@ public struct NetworkPath: Sendable, Hashable {
     self.supportsIPv6 = supportsIPv6
     self.supportsDNS = supportsDNS
     self.gateways = gateways
+    self.vpn = vpn
   }
 
   /// Whether the path is satisfied. `requiresConnection` is not connected.
@@ -197,6 +203,7 @@ extension NetworkPath: CustomStringConvertible {
     if isExpensive { flags.append("expensive") }
     if isConstrained { flags.append("constrained") }
     if !flags.isEmpty { text += " [" + flags.joined(separator: " ") + "]" }
+    if let vpn { text += " VPN \(vpn)" }
     return text
   }
 }
@@ -205,10 +212,11 @@ extension NetworkPath: Codable {
   /// The JSON keys, in the order they are written.
   package enum CodingKeys: String, CodingKey, CaseIterable {
     case status, unsatisfiedReason, isExpensive, isConstrained, supportsIPv4, supportsIPv6, supportsDNS
-    case interfaceType, availableInterfaces, gateways
+    case interfaceType, availableInterfaces, gateways, vpn
   }
 
-  /// Decodes a path from its documented JSON form. `interfaceType` is derived and not read.
+  /// Decodes a path from its documented JSON form. `interfaceType` is derived and not read; `vpn` may be absent
+  /// (JSON written before it existed), and its interface is the available interface of that name.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     self.init(
@@ -222,6 +230,12 @@ extension NetworkPath: Codable {
       supportsDNS: try container.decode(Bool.self, forKey: .supportsDNS),
       gateways: try container.decode([String].self, forKey: .gateways)
     )
+    if let vpn = try container.decodeIfPresent(VPN.self, forKey: .vpn) {
+      let name = vpn.interface.name
+      self.vpn = VPN(
+        interface: availableInterfaces.first { $0.name == name } ?? vpn.interface,
+        underlyingInterfaceType: vpn.underlyingInterfaceType)
+    }
   }
 
   /// Encodes the path in its documented JSON form, writing every key, `null` included.
@@ -237,6 +251,7 @@ extension NetworkPath: Codable {
     try container.encodeOrNull(interfaceType, forKey: .interfaceType)
     try container.encode(availableInterfaces, forKey: .availableInterfaces)
     try container.encode(gateways, forKey: .gateways)
+    try container.encodeOrNull(vpn, forKey: .vpn)
   }
 }
 

@@ -48,7 +48,9 @@ struct NWPathTranslationTests {
       supportsIPv4: true,
       supportsIPv6: false,
       supportsDNS: true,
-      gateways: ["192.0.2.1", "2001:db8::1", "router.example"]
+      gateways: ["192.0.2.1", "2001:db8::1", "router.example"],
+      vpn: NetworkPath.VPN(
+        interface: NetworkInterface(name: "utun3", index: 12, type: .other), underlyingInterfaceType: .wifi)
     )
     let translated = NWPathMonitorSource.networkPath(from: path)
     #expect(translated == expected)

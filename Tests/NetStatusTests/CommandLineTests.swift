@@ -130,6 +130,7 @@ struct PathFormatterTests {
         Connected    yes
         Interfaces   eth0   wiredEthernet  (in use)
                      wlan0  wifi
+        VPN          none
         Expensive    no
         Constrained  no
         IPv4         yes

@@ -8,7 +8,7 @@ struct NetworkPathTests {
   static let documented = """
     {"status":"satisfied","unsatisfiedReason":null,"isExpensive":false,"isConstrained":false,\
     "supportsIPv4":true,"supportsIPv6":false,"supportsDNS":true,"interfaceType":"wiredEthernet",\
-    "availableInterfaces":[{"name":"eth0","index":2,"type":"wiredEthernet"}],"gateways":["192.0.2.1"]}
+    "availableInterfaces":[{"name":"eth0","index":2,"type":"wiredEthernet"}],"gateways":["192.0.2.1"],"vpn":null}
     """
 
   static let ethernet = NetworkPath(
@@ -48,7 +48,13 @@ struct NetworkPathTests {
         NetworkInterface(name: "wlan0", index: 3, type: .wifi),
       ],
       isExpensive: true, isConstrained: true, supportsIPv4: true, supportsIPv6: true, supportsDNS: true,
-      gateways: ["192.0.2.1", "2001:db8::1"]),
+      gateways: ["192.0.2.1", "2001:db8::1"],
+      vpn: NetworkPath.VPN(
+        interface: NetworkInterface(name: "wg0", index: 9, type: .other), underlyingInterfaceType: .wifi)),
+    NetworkPath(
+      status: .satisfied, availableInterfaces: [NetworkInterface(name: "tun0", index: 5, type: .other)],
+      vpn: NetworkPath.VPN(
+        interface: NetworkInterface(name: "tun0", index: 5, type: .other), underlyingInterfaceType: nil)),
   ])
   func roundTripsWithExactlyTheKeySet(path: NetworkPath) throws {
     let data = try JSONEncoder().encode(path)
@@ -61,7 +67,7 @@ struct NetworkPathTests {
     #expect(
       Set(object.keys) == [
         "status", "unsatisfiedReason", "isExpensive", "isConstrained", "supportsIPv4", "supportsIPv6",
-        "supportsDNS", "interfaceType", "availableInterfaces", "gateways",
+        "supportsDNS", "interfaceType", "availableInterfaces", "gateways", "vpn",
       ])
     #expect(Set(object.keys) == Set(NetworkPath.CodingKeys.allCases.map(\.rawValue)))
     let interfaceType = object["interfaceType"]
@@ -72,6 +78,13 @@ struct NetworkPathTests {
     }
     for interface in try #require(object["availableInterfaces"] as? [[String: Any]]) {
       #expect(Set(interface.keys) == ["name", "index", "type"])
+    }
+    if let vpn = path.vpn {
+      let member = try #require(object["vpn"] as? [String: Any])
+      #expect(Set(member.keys) == Set(NetworkPath.VPN.CodingKeys.allCases.map(\.rawValue)))
+      #expect(member["interface"] as? String == vpn.interface.name)
+    } else {
+      #expect(object["vpn"] is NSNull)
     }
   }
 

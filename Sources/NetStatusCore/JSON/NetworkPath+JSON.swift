@@ -128,6 +128,25 @@ extension NetworkPath {
     json.raw(#"],"gateways":["#)
     json.strings(gateways)
     json.raw("]")
+    writeVPN(to: &json)
+  }
+
+  /// Writes `,"vpn":null` or `,"vpn":{"interface":"tun0","underlyingInterfaceType":"wiredEthernet"}`.
+  @inline(__always)
+  private func writeVPN(to json: inout JSONWriter) {
+    guard let vpn else {
+      json.raw(#","vpn":null"#)
+      return
+    }
+    json.raw(#","vpn":{"interface":"#)
+    json.string(vpn.interface.name)
+    if let type = vpn.underlyingInterfaceType {
+      json.raw(#","underlyingInterfaceType":"#)
+      type.writeJSON(to: &json)
+      json.raw("}")
+    } else {
+      json.raw(#","underlyingInterfaceType":null}"#)
+    }
   }
 }
 

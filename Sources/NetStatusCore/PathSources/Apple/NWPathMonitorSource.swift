@@ -225,7 +225,7 @@
     }
 
     /// Copies an `NWPath` into a ``NetworkPath``: status and reason, interfaces in order of preference, cost,
-    /// address families, DNS and gateways.
+    /// address families, DNS, gateways, and the VPN as a best effort (``vpn(of:)``).
     static func networkPath(from path: NWPath) -> NetworkPath {
       let status: NetworkPath.Status
       switch path.status {
@@ -237,18 +237,20 @@
       // `unsatisfiedReason` needs macOS 11, iOS 14.2, tvOS 14.2, watchOS 7.1: below NetStatus's deployment targets
       // (macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1), so no `#available` check, which would only warn.
       let reason = status == .satisfied ? nil : unsatisfiedReason(path.unsatisfiedReason)
+      let interfaces = path.availableInterfaces.map {
+        NetworkInterface(name: $0.name, index: $0.index, type: interfaceType($0.type))
+      }
       return NetworkPath(
         status: status,
         unsatisfiedReason: reason,
-        availableInterfaces: path.availableInterfaces.map {
-          NetworkInterface(name: $0.name, index: $0.index, type: interfaceType($0.type))
-        },
+        availableInterfaces: interfaces,
         isExpensive: path.isExpensive,
         isConstrained: path.isConstrained,
         supportsIPv4: path.supportsIPv4,
         supportsIPv6: path.supportsIPv6,
         supportsDNS: path.supportsDNS,
-        gateways: path.gateways.compactMap(gatewayAddress)
+        gateways: path.gateways.compactMap(gatewayAddress),
+        vpn: vpn(of: interfaces)
       )
     }
 

@@ -1,0 +1,24 @@
+#if canImport(NetStatusPathModel)
+  import NetStatusPathModel
+#endif
+
+// Whether a path goes through a VPN, and over what: the `vpn` rule of `PathEvaluator` (PathEvaluator.swift).
+extension PathEvaluator {
+  /// The VPN of a path whose interfaces are `interfaces` (in the evaluator's order), in `state`.
+  ///
+  /// The rule: the path goes through a VPN when its first interface (the kernel's own choice, the one in use) is a
+  /// tunnel (``NetlinkLink/isTunnel``). What it rides on is the first of the other interfaces, in the path's order
+  /// (the kernel's per-interface lookups, by metric), that is not a tunnel: the interface through which the kernel
+  /// would route off-link traffic if the tunnel were not there. The tunnel's own outer packets go to its server
+  /// through a host route, which a lookup for the path's destination does not see; when no other interface could
+  /// carry the default path (the tunnel is the only candidate), the underlying type is `nil`.
+  package static func vpn(of interfaces: [NetworkInterface], state: KernelState) -> NetworkPath.VPN? {
+    guard let first = interfaces.first, state.links[Int32(truncatingIfNeeded: first.index)]?.isTunnel == true else {
+      return nil
+    }
+    let underlying = interfaces.dropFirst().first {
+      state.links[Int32(truncatingIfNeeded: $0.index)].map { !$0.isTunnel } ?? false
+    }
+    return NetworkPath.VPN(interface: first, underlyingInterfaceType: underlying?.type)
+  }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+@testable import NetStatusCore
+
+/// `NetworkPath.vpn`: its JSON form (`Sources/NetStatusCore/JSON/NetworkPath+JSON.swift` and `Codable`), decoding,
+/// and the text forms.
+@Suite("NetworkPath VPN")
+struct NetworkPathVPNTests {
+  static let tun0 = NetworkInterface(name: "tun0", index: 5, type: .other)
+  static let eth0 = NetworkInterface(name: "eth0", index: 2, type: .wiredEthernet)
+
+  static let throughTunnel = NetworkPath(
+    status: .satisfied, availableInterfaces: [tun0, eth0], supportsIPv4: true, supportsDNS: true,
+    gateways: ["192.0.2.1"], vpn: NetworkPath.VPN(interface: tun0, underlyingInterfaceType: .wiredEthernet))
+
+  static let documented = """
+    {"status":"satisfied","unsatisfiedReason":null,"isExpensive":false,"isConstrained":false,\
+    "supportsIPv4":true,"supportsIPv6":false,"supportsDNS":true,"interfaceType":"other",\
+    "availableInterfaces":[{"name":"tun0","index":5,"type":"other"},{"name":"eth0","index":2,"type":"wiredEthernet"}],\
+    "gateways":["192.0.2.1"],"vpn":{"interface":"tun0","underlyingInterfaceType":"wiredEthernet"}}
+    """
+
+  @Test("the JSON form ends with the vpn member; the stand-alone writer and Codable agree")
+  func documentedForm() throws {
+    #expect(Self.throughTunnel.jsonRepresentation == Self.documented)
+    var line = ""
+    Self.throughTunnel.withJSONLine { line = String(decoding: $0, as: UTF8.self) }
+    #expect(line == Self.documented + "\n")
+    let encoded = try #require(
+      try JSONSerialization.jsonObject(with: JSONEncoder().encode(Self.throughTunnel)) as? NSDictionary)
+    #expect(encoded == (try JSONSerialization.jsonObject(with: Data(Self.documented.utf8)) as? NSDictionary))
+    var unknown = Self.throughTunnel
+    unknown.vpn?.underlyingInterfaceType = nil
+    #expect(unknown.jsonRepresentation.hasSuffix(#","vpn":{"interface":"tun0","underlyingInterfaceType":null}}"#))
+  }
+
+  @Test("decoding finds the VPN's interface among the path's; a name not among them keeps index 0, type other")
+  func decoding() throws {
+    #expect(try JSONDecoder().decode(NetworkPath.self, from: Data(Self.documented.utf8)) == Self.throughTunnel)
+    let stranger = Self.documented.replacingOccurrences(of: #""interface":"tun0""#, with: #""interface":"wg9""#)
+    let decoded = try JSONDecoder().decode(NetworkPath.self, from: Data(stranger.utf8))
+    #expect(decoded.vpn?.interface == NetworkInterface(name: "wg9", index: 0, type: .other))
+  }
+
+  @Test("JSON without the vpn member (written before it existed) decodes as no VPN")
+  func withoutMember() throws {
+    let old = NetworkPathTests.documented.replacingOccurrences(of: #","vpn":null"#, with: "")
+    #expect(old != NetworkPathTests.documented)
+    #expect(try JSONDecoder().decode(NetworkPath.self, from: Data(old.utf8)) == NetworkPathTests.ethernet)
+  }
+
+  @Test("text forms: the description, and the VPN's own")
+  func text() {
+    #expect(Self.throughTunnel.description.hasSuffix("[IPv4 DNS] VPN tun0 over wiredEthernet"))
+    #expect(NetworkPath.VPN(interface: Self.tun0, underlyingInterfaceType: nil).description == "tun0")
+    #expect(!NetworkPathTests.ethernet.description.contains("VPN"))
+  }
+
+  @Test("the VPN is part of equality")
+  func equality() {
+    var other = Self.throughTunnel
+    other.vpn = nil
+    #expect(other != Self.throughTunnel)
+  }
+}
