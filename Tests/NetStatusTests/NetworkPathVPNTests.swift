@@ -57,6 +57,15 @@ struct NetworkPathVPNTests {
     #expect(!NetworkPathTests.ethernet.description.contains("VPN"))
   }
 
+  @Test("a filter that removes the VPN's interface removes the VPN; one that keeps it keeps it")
+  func filtered() {
+    let noTunnels = InterfaceFilter(prohibitedInterfaceTypes: [.other]).apply(to: Self.throughTunnel)
+    #expect(noTunnels.availableInterfaces == [Self.eth0])
+    #expect(noTunnels.vpn == nil)
+    #expect(InterfaceFilter(prohibitedInterfaceTypes: [.cellular]).apply(to: Self.throughTunnel) == Self.throughTunnel)
+    #expect(InterfaceFilter(requiredInterfaceType: .wifi).apply(to: Self.throughTunnel).vpn == nil)
+  }
+
   @Test("the VPN is part of equality")
   func equality() {
     var other = Self.throughTunnel
