@@ -12,10 +12,14 @@ extension PathEvaluator {
   /// would route off-link traffic if the tunnel were not there. The tunnel's own outer packets go to its server
   /// through a host route, which a lookup for the path's destination does not see; when no other interface could
   /// carry the default path (the tunnel is the only candidate), the underlying type is `nil`.
+  ///
+  /// A tunnel classifies as ``InterfaceType/other``: by its kind (NetlinkLink+InterfaceType.swift), or, without one,
+  /// because it is not Ethernet and has no Wi-Fi or modem device (InterfaceClassifier), so a path over another type
+  /// is settled without reading its link.
   package static func vpn(of interfaces: [NetworkInterface], state: KernelState) -> NetworkPath.VPN? {
-    guard let first = interfaces.first, state.links[Int32(truncatingIfNeeded: first.index)]?.isTunnel == true else {
-      return nil
-    }
+    guard let first = interfaces.first, first.type == .other,
+      state.links[Int32(truncatingIfNeeded: first.index)]?.isTunnel == true
+    else { return nil }
     let underlying = interfaces.dropFirst().first {
       state.links[Int32(truncatingIfNeeded: $0.index)].map { !$0.isTunnel } ?? false
     }
