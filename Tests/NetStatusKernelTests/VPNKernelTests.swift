@@ -17,12 +17,12 @@
     func tunOverVeth() async throws {
       let lab = try PathLab("vpn", links: 1)
       defer { lab.delete() }
-      try lab.watched.ip("addr add 192.0.2.10/24 dev v0")
-      try lab.watched.ip("route add default via 192.0.2.1 dev v0 metric 100")
-      // A persistent TUN device, as `openvpn --mktun` makes: up, but without carrier until a process holds it.
-      try lab.watched.ip("tuntap add dev tun0 mode tun")
-      try lab.watched.ip("addr add 10.8.0.2/24 dev tun0")
-      try lab.watched.ip("link set tun0 up")
+      // v0 with its default route; a persistent TUN device, as `openvpn --mktun` makes: up, but without carrier until
+      // a process holds it.
+      try lab.watched.batch([
+        "addr add 192.0.2.10/24 dev v0", "route add default via 192.0.2.1 dev v0 metric 100",
+        "tuntap add dev tun0 mode tun", "addr add 10.8.0.2/24 dev tun0", "link set tun0 up",
+      ])
       #expect(try lab.watched.ip("link show tun0").contains("NO-CARRIER"))
       let (session, recorder) = try lab.start()
       defer { session.stop() }
@@ -35,8 +35,7 @@
       defer { if !released { holder.release() } }
       #expect(!(try lab.watched.ip("link show tun0").contains("NO-CARRIER")), "held: carrier")
       // OpenVPN's redirect-gateway def1: two halves of the address space through the tunnel, the default kept.
-      try lab.watched.ip("route add 0.0.0.0/1 dev tun0")
-      try lab.watched.ip("route add 128.0.0.0/1 dev tun0")
+      try lab.watched.batch(["route add 0.0.0.0/1 dev tun0", "route add 128.0.0.0/1 dev tun0"])
       let throughTunnel = await recorder.awaitPath("through tun0, then v0") {
         $0.isConnected && $0.availableInterfaces.map(\.name) == ["tun0", "v0"]
       }
@@ -59,8 +58,7 @@
       let noVPN = try NetstatusProcess(["wait", "--vpn", "--timeout", "0.5", "--quiet", "--netns", lab.watched.name])
       #expect(try await noVPN.waitForExit() == .exited(1))
       // The client gone, its routes go too: v0 again, without a VPN.
-      try lab.watched.ip("route del 0.0.0.0/1 dev tun0")
-      try lab.watched.ip("route del 128.0.0.0/1 dev tun0")
+      try lab.watched.batch(["route del 0.0.0.0/1 dev tun0", "route del 128.0.0.0/1 dev tun0"])
       await recorder.awaitPath("v0 alone again, no VPN") {
         $0.isConnected && $0.availableInterfaces.map(\.name) == ["v0"] && $0.vpn == nil
       }
