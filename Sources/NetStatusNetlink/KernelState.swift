@@ -8,7 +8,13 @@
 /// events seen during it.
 package struct KernelState: Sendable, Hashable {
   /// Links by index.
-  package var links: [Int32: NetlinkLink] = [:]
+  package var links: [Int32: NetlinkLink] = [:] {
+    didSet { tunnels = Self.tunnels(of: links) }
+  }
+  /// The indexes of the tunnels among ``links`` (``NetlinkLink/isTunnel``), kept up to date with them: every
+  /// evaluation asks whether the path's interface is one (PathEvaluator+VPN.swift), and links change far less often
+  /// than routes. Derived from ``links``, so equality and hashing leave it out.
+  package private(set) var tunnels: [Int32] = []
   /// Addresses by identity (interface, address, prefix length).
   package var addresses: [NetlinkAddress.Key: NetlinkAddress] = [:] {
     didSet { usableSources = Self.usableSources(of: addresses) }
@@ -28,6 +34,13 @@ package struct KernelState: Sendable, Hashable {
   package func hash(into hasher: inout Hasher) {
     hasher.combine(links)
     hasher.combine(addresses)
+  }
+
+  /// The indexes of the tunnels among `links`, in no particular order.
+  private static func tunnels(of links: [Int32: NetlinkLink]) -> [Int32] {
+    var tunnels: [Int32] = []
+    for link in links.values where link.isTunnel { tunnels.append(link.index) }
+    return tunnels
   }
 
   /// The addresses usable beyond the local link among `addresses`, in no particular order.

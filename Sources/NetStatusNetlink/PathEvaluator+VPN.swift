@@ -15,14 +15,14 @@ extension PathEvaluator {
   ///
   /// A tunnel classifies as ``InterfaceType/other``: by its kind (NetlinkLink+InterfaceType.swift), or, without one,
   /// because it is not Ethernet and has no Wi-Fi or modem device (InterfaceClassifier), so a path over another type
-  /// is settled without reading its link.
+  /// is settled without looking further. The tunnels are known when links change (``KernelState/tunnels``), so a
+  /// route change reads no link: without a tunnel, the check is one empty array.
   package static func vpn(of interfaces: [NetworkInterface], state: KernelState) -> NetworkPath.VPN? {
-    guard let first = interfaces.first, first.type == .other,
-      state.links[Int32(truncatingIfNeeded: first.index)]?.isTunnel == true
+    let tunnels = state.tunnels
+    guard !tunnels.isEmpty, let first = interfaces.first, first.type == .other,
+      tunnels.contains(Int32(truncatingIfNeeded: first.index))
     else { return nil }
-    let underlying = interfaces.dropFirst().first {
-      state.links[Int32(truncatingIfNeeded: $0.index)].map { !$0.isTunnel } ?? false
-    }
+    let underlying = interfaces.dropFirst().first { !tunnels.contains(Int32(truncatingIfNeeded: $0.index)) }
     return NetworkPath.VPN(interface: first, underlyingInterfaceType: underlying?.type)
   }
 }
