@@ -272,11 +272,11 @@ public final class ConnectivityMonitor: Sendable {
         let interface = path.availableInterfaces.first
         let (monitor, index) = (monitor, interface?.index)
         state.probeTask = Task { [weak self] in
-          let exchange = await transport.exchange(probe, interface: interface)
+          let checked = await Self.check(over: path, interface: interface, probe: probe, transport: transport)
           guard !Task.isCancelled else { return }
           // A portal's address: the one its network advertised, if any (AdvertisedCaptivePortal.swift).
           let check = AdvertisedCaptivePortal.apply(
-            AdvertisedCaptivePortal.url(of: monitor, interfaceIndex: index), to: Self.check(exchange, probe: probe))
+            AdvertisedCaptivePortal.url(of: monitor, interfaceIndex: index), to: checked)
           self?.handle(.probeFinished(id, check), generation: generation)
         }
       case .record(let check):
