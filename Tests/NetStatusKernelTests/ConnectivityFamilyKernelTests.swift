@@ -12,23 +12,13 @@ import Testing
   .enabled(if: KernelTestSupport.namespacesAvailable, KernelTestSupport.skipReason))
 struct ConnectivityFamilyKernelTests {
   static let hostName = "probe.nstest.test"
-  static let serverIPv6 = "2001:db8:80::80"
-  static let gatewayIPv6 = "2001:db8:1::1"
   static let url = "http://\(hostName)/generate_204"
 
-  /// A ``ProbeSite`` with IPv6 too (documentation prefixes, no duplicate address detection), and the probe host's
-  /// name in the target namespace's hosts file with both addresses.
+  /// A dual-stack ``ProbeSite`` whose probe host name resolves to both server addresses.
   func dualStackSite(_ label: String) throws -> ProbeSite {
     let site = try ProbeSite(label)
     do {
-      try site.target.ip("addr add 2001:db8:1::2/64 dev v0 nodad")
-      try site.peer.ip("addr add \(Self.gatewayIPv6)/64 dev v1 nodad")
-      try site.peer.ip("addr add \(Self.serverIPv6)/128 dev lo")
-      try site.target.ip("route add default via \(Self.gatewayIPv6) dev v0")
-      // The resolv.conf makes the probe resolve as `ip netns exec` would; the hosts file answers first.
-      try site.target.writeEtcFile("resolv.conf", "# written by NetStatus's tests\nnameserver \(ProbeSite.gateway)\n")
-      try site.target.writeEtcFile(
-        "hosts", "\(ProbeSite.serverAddress) \(Self.hostName)\n\(Self.serverIPv6) \(Self.hostName)\n")
+      try site.addIPv6(naming: Self.hostName)
     } catch {
       site.delete()
       throw error
@@ -41,7 +31,7 @@ struct ConnectivityFamilyKernelTests {
     var started: [ProbeServer] = []
     do {
       if let ipv4 { started.append(try await site.startServer(ipv4)) }
-      if let ipv6 { started.append(try await ProbeServer(namespace: site.peer, address: Self.serverIPv6, mode: ipv6)) }
+      if let ipv6 { started.append(try await site.startIPv6Server(ipv6)) }
     } catch {
       for server in started { server.stop() }
       throw error
