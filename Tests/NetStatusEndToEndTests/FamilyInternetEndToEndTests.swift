@@ -11,41 +11,29 @@ import Testing
   "netstatus internet per address family end to end", .serialized,
   .enabled(if: KernelTestSupport.namespacesAvailable, KernelTestSupport.skipReason))
 struct FamilyInternetEndToEndTests {
-  static let hostName = "probe.nstest.test"
-  static let url = "http://\(hostName)/generate_204"
-
-  func site(_ label: String) throws -> ProbeSite {
-    let site = try ProbeSite(label)
-    do {
-      try site.addIPv6(naming: Self.hostName)
-    } catch {
-      site.delete()
-      throw error
-    }
-    return site
-  }
-
   @Test func theJSONAndTheTableShowEachFamily() async throws {
-    let site = try site("e2efam")
+    let site = try ProbeSite.dualStack("e2efam")
     defer { site.delete() }
     let server = try await site.startServer("204")
     defer { server.stop() }
-    let json = try NetstatusProcess(["--json", "--netns", site.target.name, "--probe", Self.url])
+    let json = try NetstatusProcess(["--json", "--netns", site.target.name, "--probe", ProbeSite.dualStackURL])
     #expect(try await json.waitForExit() == .exited(0), "stderr: \(json.errorOutput)")
     let line = try #require(json.lines.values.first)
     #expect(line.hasSuffix(#","connectivity":{"state":"full","ipv4":"full","ipv6":"limited"}}"#), "\(line)")
-    let table = try NetstatusProcess(["--netns", site.target.name, "--probe", Self.url])
+    let table = try NetstatusProcess(["--netns", site.target.name, "--probe", ProbeSite.dualStackURL])
     #expect(try await table.waitForExit() == .exited(0), "stderr: \(table.errorOutput)")
     #expect(
       table.lines.values.contains("Internet     full; IPv4 full, IPv6 limited"), "\(table.lines.values)")
   }
 
   @Test func waitInternetWithAFamilyWaitsForThatFamily() async throws {
-    let site = try site("e2efamw")
+    let site = try ProbeSite.dualStack("e2efamw")
     defer { site.delete() }
     let server = try await site.startServer("204")
     defer { server.stop() }
-    let common = ["wait", "--internet", "--timeout", "3", "--netns", site.target.name, "--probe", Self.url, "-q"]
+    let common = [
+      "wait", "--internet", "--timeout", "3", "--netns", site.target.name, "--probe", ProbeSite.dualStackURL, "-q",
+    ]
     let ipv4 = try NetstatusProcess(common + ["-4"])
     #expect(try await ipv4.waitForExit() == .exited(0), "stderr: \(ipv4.errorOutput)")
     let either = try NetstatusProcess(common)

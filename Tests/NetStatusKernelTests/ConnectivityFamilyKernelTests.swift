@@ -11,22 +11,7 @@ import Testing
   "Connectivity probe per address family in namespaces", .serialized,
   .enabled(if: KernelTestSupport.namespacesAvailable, KernelTestSupport.skipReason))
 struct ConnectivityFamilyKernelTests {
-  static let hostName = "probe.nstest.test"
-  static let url = "http://\(hostName)/generate_204"
-
-  /// A dual-stack ``ProbeSite`` whose probe host name resolves to both server addresses.
-  func dualStackSite(_ label: String) throws -> ProbeSite {
-    let site = try ProbeSite(label)
-    do {
-      try site.addIPv6(naming: Self.hostName)
-    } catch {
-      site.delete()
-      throw error
-    }
-    return site
-  }
-
-  /// Starts servers in `mode` on the given families' addresses.
+  /// Starts a server in the given mode on each family given one (on the server's address of that family).
   func servers(_ site: ProbeSite, ipv4: String?, ipv6: String?) async throws -> [ProbeServer] {
     var started: [ProbeServer] = []
     do {
@@ -45,7 +30,7 @@ struct ConnectivityFamilyKernelTests {
     _ site: ProbeSite, _ what: String, _ predicate: @escaping @Sendable (ConnectivityState) -> Bool
   ) async throws -> (state: ConnectivityState, ipv4: ConnectivityState?, ipv6: ConnectivityState?, detail: String) {
     let paths = try NetworkMonitor(networkNamespace: site.target.name)
-    let connectivity = ConnectivityMonitor(monitor: paths, probe: try ConnectivityProbe(url: Self.url))
+    let connectivity = ConnectivityMonitor(monitor: paths, probe: try ConnectivityProbe(url: ProbeSite.dualStackURL))
     defer { connectivity.stopMonitoring() }
     connectivity.startMonitoring()
     let path = try #require(paths.currentPath)
@@ -55,7 +40,7 @@ struct ConnectivityFamilyKernelTests {
   }
 
   @Test func aServerOnIPv4OnlyIsFullOverIPv4AndLimitedOverIPv6() async throws {
-    let site = try dualStackSite("fam4")
+    let site = try ProbeSite.dualStack("fam4")
     defer { site.delete() }
     let servers = try await servers(site, ipv4: "204", ipv6: nil)
     defer { for server in servers { server.stop() } }
@@ -66,7 +51,7 @@ struct ConnectivityFamilyKernelTests {
   }
 
   @Test func aServerOnIPv6OnlyIsFullOverIPv6AndLimitedOverIPv4() async throws {
-    let site = try dualStackSite("fam6")
+    let site = try ProbeSite.dualStack("fam6")
     defer { site.delete() }
     let servers = try await servers(site, ipv4: nil, ipv6: "204")
     defer { for server in servers { server.stop() } }
@@ -77,7 +62,7 @@ struct ConnectivityFamilyKernelTests {
   }
 
   @Test func aServerOnBothFamiliesIsFullOverEach() async throws {
-    let site = try dualStackSite("fam46")
+    let site = try ProbeSite.dualStack("fam46")
     defer { site.delete() }
     let servers = try await servers(site, ipv4: "204", ipv6: "204")
     defer { for server in servers { server.stop() } }
@@ -88,7 +73,7 @@ struct ConnectivityFamilyKernelTests {
   }
 
   @Test func aPortalOnIPv4OnlyIsThePortalOverIPv4AndTheOverallStateWhenIPv6GoesNowhere() async throws {
-    let site = try dualStackSite("famp")
+    let site = try ProbeSite.dualStack("famp")
     defer { site.delete() }
     let servers = try await servers(site, ipv4: "redirect", ipv6: nil)
     defer { for server in servers { server.stop() } }
@@ -98,7 +83,7 @@ struct ConnectivityFamilyKernelTests {
   }
 
   @Test func aPortalOnIPv6OnlyLeavesTheOverallStateFullThroughIPv4() async throws {
-    let site = try dualStackSite("famp6")
+    let site = try ProbeSite.dualStack("famp6")
     defer { site.delete() }
     let servers = try await servers(site, ipv4: "204", ipv6: "redirect")
     defer { for server in servers { server.stop() } }

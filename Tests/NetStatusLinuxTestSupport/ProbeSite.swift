@@ -54,6 +54,22 @@ package final class ProbeSite: Sendable {
     try target.writeEtcFile("hosts", "\(Self.serverAddress) \(name)\n\(Self.serverIPv6Address) \(name)\n")
   }
 
+  /// The server's name on a dual-stack site (``dualStack(_:naming:)``), and the probe URL that names it.
+  package static let dualStackHostName = "probe.nstest.test"
+  package static let dualStackURL = "http://\(dualStackHostName)/generate_204"
+
+  /// A dual-stack site (``addIPv6(naming:)``) whose server is `name` in the target namespace's hosts file.
+  package static func dualStack(_ label: String, naming name: String = dualStackHostName) throws -> ProbeSite {
+    let site = try ProbeSite(label)
+    do {
+      try site.addIPv6(naming: name)
+    } catch {
+      site.delete()
+      throw error
+    }
+    return site
+  }
+
   /// Starts the test HTTP server on the server's IPv6 address (after ``addIPv6(naming:)``).
   package func startIPv6Server(_ mode: String, _ extra: [String] = []) async throws -> ProbeServer {
     try await ProbeServer(namespace: peer, address: Self.serverIPv6Address, mode: mode, extra: extra)
