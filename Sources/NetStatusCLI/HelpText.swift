@@ -191,7 +191,9 @@ enum HelpText {
                               GRE, IP-in-IP, PPP), whatever carries it.
       --internet              Also require full internet access, as checked by --probe URL
                               or reported by --networkmanager (one is needed: netstatus
-                              sends no traffic unless given a URL).
+                              sends no traffic unless given a URL). With -4 or -6: full
+                              internet access over that family (each family is probed on
+                              its own); without: over either.
       -q, --quiet             Print nothing on success.
 
     Waiting uses no CPU: it sleeps until the kernel reports a change.

@@ -45,7 +45,8 @@ extension NetStatusCommand {
           output.options.json
           ? path.jsonRepresentation(
             with: NetworkPathJSONExtra(
-              connectivity: report?.state, inventory: inventory, sources: monitor.sourceDiagnostics))
+              connectivity: report?.state, connectivityFamilies: report?.families, inventory: inventory,
+              sources: monitor.sourceDiagnostics))
           : text + "\n\n" + LinkTable.text(inventory) + "\n" + SourceTable.text(monitor.sourceDiagnostics)
       case .failure(let error):
         StandardOutput.error(CommandMessages.describe(error))

@@ -43,7 +43,8 @@ extension NetStatusCommand {
             _ = stable.receive(false, at: .now)
             continue
           }
-          let internet = connectivity.map { $0.state.isFull } ?? true
+          let internet =
+            connectivity.map { condition.isInternetMet($0.state, families: $0.families) } ?? true
           let now = ContinuousClock.now
           _ = stable.receive(condition.isMet(by: path, links: links?.links ?? []) && internet, at: now)
           _ = stable.timerFired(at: now)
@@ -78,7 +79,7 @@ extension NetStatusCommand {
     }
     let limit = options.timeout.map { "\($0)" } ?? "forever"
     let goal =
-      condition.description + (connectivity != nil ? " and full internet access" : "")
+      condition.description + (connectivity != nil ? " and " + condition.internetDescription : "")
       + (options.stable.map { ", held for \($0)" } ?? "")
     StandardOutput.error("timed out after \(limit) waiting for \(goal); \(last)")
     return .timedOut

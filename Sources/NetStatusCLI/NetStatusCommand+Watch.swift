@@ -22,9 +22,9 @@ extension NetStatusCommand {
           stop.fire(.failure, message: failure)
           return
         }
-        // One line per change of the path or of the connectivity state (not of the check's details).
+        // One line per change of the path, of the connectivity state or of a family's (not of the check's details).
         let report = output.report
-        if let last, last.0 == path, last.1?.state == report?.state { continue }
+        if let last, last.0 == path, last.1?.state == report?.state, last.1?.families == report?.families { continue }
         last = (path, report)
         if !PlainWatch.handle(StandardOutput.line(output.line(path, report, stamped: true)), stop: stop) { return }
       }

@@ -118,12 +118,15 @@ extension CommandLineOptions {
     OptionSpec(
       long: "--ignore", value: .interfaceName, repeatable: true, commands: [.wait],
       summary: "never count this interface (repeatable)"),
-    OptionSpec(long: "--ipv4", short: "4", commands: [.wait], summary: "require IPv4"),
-    OptionSpec(long: "--ipv6", short: "6", commands: [.wait], summary: "require IPv6"),
+    OptionSpec(
+      long: "--ipv4", short: "4", commands: [.wait], summary: "require IPv4 (with --internet: IPv4 internet access)"),
+    OptionSpec(
+      long: "--ipv6", short: "6", commands: [.wait], summary: "require IPv6 (with --internet: IPv6 internet access)"),
     OptionSpec(long: "--dns", commands: [.wait], summary: "require a configured DNS resolver"),
     OptionSpec(long: "--vpn", commands: [.wait], summary: "require a path through a VPN or tunnel"),
     OptionSpec(
-      long: "--internet", commands: [.wait], summary: "require full internet access (with --probe or --networkmanager)"),
+      long: "--internet", commands: [.wait],
+      summary: "require full internet access (with --probe or --networkmanager; -4/-6: per family)"),
     OptionSpec(
       long: "--stable", value: .timeSpan, commands: [.wait],
       summary: "succeed only once the wanted state has held this long"),

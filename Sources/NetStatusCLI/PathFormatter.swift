@@ -43,7 +43,9 @@ struct PathFormatter {
   /// `"time":"…Z"` after them.
   static func json(_ path: NetworkPath, connectivity: ConnectivityReport? = nil, time: JSONTimestamp? = nil) -> String {
     guard connectivity != nil || time != nil else { return path.jsonRepresentation }
-    return path.jsonRepresentation(with: NetworkPathJSONExtra(connectivity: connectivity?.state, time: time))
+    return path.jsonRepresentation(
+      with: NetworkPathJSONExtra(
+        connectivity: connectivity?.state, connectivityFamilies: connectivity?.families, time: time))
   }
 
   /// `limited (connection refused)`, `portal (redirect to http://…)`, `full`. A portal without a redirect is only an
@@ -57,6 +59,7 @@ struct PathFormatter {
         " (unexpected answer: \(detail); either a captive portal intercepted it, or --expect does not match"
         + " the server)"
     }
+    if let families = report.families.description { text += "; " + families }
     text = text.escapingControlCharacters()
     guard style.symbols else { return text }
     switch report.state {
@@ -151,15 +154,29 @@ struct PathFormatter {
 struct ConnectivityReport: Equatable {
   var state: ConnectivityState
   var check: ConnectivityCheck?
+  /// Each address family's state (`nil`: the path does not support it).
+  var families: FamilyConnectivity
 
-  /// The monitor's current state and last check.
+  /// The monitor's current state, each family's, and its last check.
   init(_ monitor: ConnectivityMonitor) {
     state = monitor.state
     check = monitor.lastCheck
+    families = FamilyConnectivity(ipv4: monitor.ipv4State, ipv6: monitor.ipv6State)
   }
 
-  init(state: ConnectivityState, check: ConnectivityCheck? = nil) {
+  init(state: ConnectivityState, check: ConnectivityCheck? = nil, families: FamilyConnectivity = FamilyConnectivity()) {
     self.state = state
     self.check = check
+    self.families = families
+  }
+}
+
+extension FamilyConnectivity {
+  /// `IPv4 full, IPv6 limited` (`IPv6 unsupported` for a family the path does not support), or `nil` when neither
+  /// family is supported.
+  var description: String? {
+    guard ipv4 != nil || ipv6 != nil else { return nil }
+    return IPFamily.allCases.map { family in "\(family.label) \(self[family]?.name ?? "unsupported")" }
+      .joined(separator: ", ")
   }
 }

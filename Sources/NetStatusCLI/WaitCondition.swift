@@ -75,6 +75,19 @@ struct WaitCondition: Equatable {
     return true
   }
 
+  /// Whether the internet connectivity meets `--internet`: with `-4` / `-6`, the state of each family asked for is
+  /// full (each is checked on its own, ConnectivityMonitor+Families.swift); without, the overall state is.
+  func isInternetMet(_ state: ConnectivityState, families: FamilyConnectivity) -> Bool {
+    guard requireIPv4 || requireIPv6 else { return state.isFull }
+    return (!requireIPv4 || families.ipv4 == .full) && (!requireIPv6 || families.ipv6 == .full)
+  }
+
+  /// `full internet access`, `full internet access over IPv4 and IPv6`: what `--internet` waits for.
+  var internetDescription: String {
+    let families = [requireIPv4 ? "IPv4" : nil, requireIPv6 ? "IPv6" : nil].compactMap { $0 }
+    return "full internet access" + (families.isEmpty ? "" : " over " + families.joined(separator: " and "))
+  }
+
   /// `a satisfied path over wifi or cellular with IPv4 and DNS`; `eth1 degraded or better (networkd's operational
   /// state)`.
   var description: String {

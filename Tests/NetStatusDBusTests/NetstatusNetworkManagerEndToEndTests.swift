@@ -150,7 +150,7 @@ struct NetstatusNetworkManagerEndToEndTests {
     #expect(exit == .exited(0), "stderr: \(run.errorOutput)")
     #expect(clock.now - changed < .seconds(5), "it followed the signal, not its 20 s timeout")
     let line = try #require(run.lines.values.first)
-    #expect(line.hasSuffix(#","connectivity":{"state":"full"}}"#), "\(line)")
+    #expect(line.hasSuffix(#","connectivity":{"state":"full","ipv4":"full","ipv6":null}}"#), "\(line)")
   }
 
   @Test func waitInternetWithNetworkManagerTimesOutWhileItSaysLimited() async throws {
@@ -174,7 +174,7 @@ struct NetstatusNetworkManagerEndToEndTests {
       environment: environment)
     #expect(try await run.waitForExit() == .exited(0), "stderr: \(run.errorOutput)")
     let line = try #require(run.lines.values.first)
-    #expect(line.hasSuffix(#","connectivity":{"state":"unknown"}}"#), "\(line)")
+    #expect(line.hasSuffix(#","connectivity":{"state":"unknown","ipv4":"unknown","ipv6":null}}"#), "\(line)")
     #expect(try Self.path(line).isConnected, "the path is the kernel's as ever")
     let errors = run.errorOutput.split(separator: "\n")
     #expect(errors.count == 1, "\(run.errorOutput)")

@@ -45,7 +45,7 @@ struct NetstatusProbeEndToEndTests {
     try #require(lines.count == 1, "\(lines)")
     let (path, connectivity) = try split(lines[0])
     #expect(path.isConnected)
-    #expect(connectivity == #"{"state":"full"}"#)
+    #expect(connectivity == #"{"state":"full","ipv4":"full","ipv6":null}"#)
     let decoded = try JSONDecoder().decode(ConnectivityState.self, from: Data(connectivity.utf8))
     #expect(decoded == .full)
     #expect(try await server.awaitRequests(1) == ["request GET /generate_204"], "one probe")
@@ -59,7 +59,8 @@ struct NetstatusProbeEndToEndTests {
     let run = try NetstatusProcess(["--json", "--netns", site.target.name, "--probe", site.url()])
     #expect(try await run.waitForExit() == .exited(0), "stderr: \(run.errorOutput)")
     let (_, connectivity) = try split(try #require(run.lines.values.first))
-    #expect(connectivity == #"{"state":"portal","redirect":"http://198.51.100.1/login"}"#)
+    #expect(
+      connectivity == #"{"state":"portal","redirect":"http://198.51.100.1/login","ipv4":"portal","ipv6":null}"#)
   }
 
   /// An ordinary web server (200) under the default `--expect 204`: still the portal state, but the text says the
@@ -73,11 +74,13 @@ struct NetstatusProbeEndToEndTests {
     #expect(try await run.waitForExit() == .exited(0), "stderr: \(run.errorOutput)")
     let expected =
       "Internet     portal (unexpected answer: HTTP 200, expected 204; either a captive portal intercepted it, or "
-      + "--expect does not match the server)"
+      + "--expect does not match the server); IPv4 portal, IPv6 unsupported"
     #expect(run.lines.values.contains(expected), "\(run.lines.values)")
     let json = try NetstatusProcess(["--json", "--netns", site.target.name, "--probe", site.url()])
     #expect(try await json.waitForExit() == .exited(0), "stderr: \(json.errorOutput)")
-    #expect(json.lines.values.first?.hasSuffix(#""connectivity":{"state":"portal"}}"#) == true, "the state is kept")
+    #expect(
+      json.lines.values.first?.hasSuffix(#""connectivity":{"state":"portal","ipv4":"portal","ipv6":null}}"#) == true,
+      "the state is kept")
   }
 
   @Test func snapshotTableShowsTheInternetRow() async throws {
@@ -85,7 +88,9 @@ struct NetstatusProbeEndToEndTests {
     defer { site.delete() }
     let run = try NetstatusProcess(["--netns", site.target.name, "--probe", site.url(), "--expect", "online"])
     #expect(try await run.waitForExit() == .exited(0), "stderr: \(run.errorOutput)")
-    #expect(run.lines.values.contains("Internet     limited (connection refused)"), "\(run.lines.values)")
+    #expect(
+      run.lines.values.contains("Internet     limited (connection refused); IPv4 limited, IPv6 unsupported"),
+      "\(run.lines.values)")
   }
 
   @Test func snapshotWithoutProbeSendsNothingAndHasNoConnectivity() async throws {
@@ -123,7 +128,7 @@ struct NetstatusProbeEndToEndTests {
     #expect(elapsed < .seconds(8), "full \(elapsed) after the route appeared (settle 250 ms, then one probe)")
     let (path, connectivity) = try split(try #require(run.lines.values.first))
     #expect(path.isConnected)
-    #expect(connectivity == #"{"state":"full"}"#)
+    #expect(connectivity == #"{"state":"full","ipv4":"full","ipv6":null}"#)
   }
 
   @Test func waitInternetTimesOutWithOneWhenThePathWorksButTheInternetDoesNot() async throws {
@@ -160,15 +165,17 @@ struct NetstatusProbeEndToEndTests {
     defer { run.terminate() }
     // The first line says unknown, unless the probe already finished when it was printed.
     let full = try await run.lines.waitUntil(timeout: .seconds(10), "a line with connectivity full") {
-      $0.last.flatMap(Self.connectivity(of:)) == #"{"state":"full"}"#
+      $0.last.flatMap(Self.connectivity(of:)) == #"{"state":"full","ipv4":"full","ipv6":null}"#
     }
     let first = try split(full[0]).1
-    #expect(first == #"{"state":"unknown"}"# || first == #"{"state":"full"}"#)
+    #expect(
+      first == #"{"state":"unknown","ipv4":"unknown","ipv6":null}"#
+        || first == #"{"state":"full","ipv4":"full","ipv6":null}"#)
     #expect(full.count <= 2, "\(full)")
 
     try site.deleteDefaultRoute()
     let none = try await run.lines.waitUntil(timeout: .seconds(10), "a line with connectivity none") {
-      $0.last.flatMap(Self.connectivity(of:)) == #"{"state":"none"}"#
+      $0.last.flatMap(Self.connectivity(of:)) == #"{"state":"none","ipv4":null,"ipv6":null}"#
     }
     #expect(try !split(none[none.count - 1]).0.isConnected)
     run.signal(SIGTERM)
@@ -186,12 +193,12 @@ struct NetstatusProbeEndToEndTests {
     ])
     defer { run.terminate() }
     _ = try await run.lines.waitUntil(timeout: .seconds(10), "a line with connectivity full") {
-      $0.last.flatMap(Self.connectivity(of:)) == #"{"state":"full"}"#
+      $0.last.flatMap(Self.connectivity(of:)) == #"{"state":"full","ipv4":"full","ipv6":null}"#
     }
     // The path stays as it is; only the server goes away. Without --probe-interval nothing would check again.
     server.stop()
     let limited = try await run.lines.waitUntil(timeout: .seconds(10), "a line with connectivity limited") {
-      $0.last.flatMap(Self.connectivity(of:)) == #"{"state":"limited"}"#
+      $0.last.flatMap(Self.connectivity(of:)) == #"{"state":"limited","ipv4":"limited","ipv6":null}"#
     }
     #expect(try split(limited[limited.count - 1]).0.isConnected, "the path did not change")
     run.signal(SIGTERM)
@@ -207,7 +214,7 @@ struct NetstatusProbeEndToEndTests {
     defer { run.terminate() }
     // Before the limits, the first check read the flood for as long as it lasted: no verdict, a core pegged.
     try await run.lines.waitUntil(timeout: .seconds(10), "a line with connectivity limited") {
-      $0.last.flatMap(Self.connectivity(of:)) == #"{"state":"limited"}"#
+      $0.last.flatMap(Self.connectivity(of:)) == #"{"state":"limited","ipv4":"limited","ipv6":null}"#
     }
     try await server.process.lines.waitUntil(timeout: .seconds(5), "the server to see the probe close") {
       $0.contains("closed")

@@ -53,7 +53,7 @@ struct SettleEndToEndTests {
     defer { run.terminate() }
     let connectivity = NetstatusProbeEndToEndTests.connectivity(of:)
     try await run.lines.waitUntil(timeout: .seconds(10), "a line with connectivity full") {
-      $0.last.flatMap(connectivity) == #"{"state":"full"}"#
+      $0.last.flatMap(connectivity) == #"{"state":"full","ipv4":"full","ipv6":null}"#
     }
     let before = run.lines.count
 
@@ -68,7 +68,7 @@ struct SettleEndToEndTests {
     let lost = clock.now
     try site.deleteDefaultRoute()
     try await run.lines.waitUntil(timeout: .seconds(30), "connectivity none, once held") {
-      $0.last.flatMap(connectivity) == #"{"state":"none"}"#
+      $0.last.flatMap(connectivity) == #"{"state":"none","ipv4":null,"ipv6":null}"#
     }
     let noneAfter = flapped.duration(to: clock.now)
     let lines = try await run.lines.waitUntil(timeout: .seconds(30), "the path's loss, once held") {
@@ -80,7 +80,7 @@ struct SettleEndToEndTests {
     // After the flaps: the held connectivity, and the held loss of the path (one line, or two), nothing else.
     let after = lines[before...]
     #expect((1...2).contains(after.count), "no flap printed: \(lines)")
-    #expect(after.allSatisfy { connectivity($0) == #"{"state":"none"}"# }, "\(lines)")
+    #expect(after.allSatisfy { connectivity($0) == #"{"state":"none","ipv4":null,"ipv6":null}"# }, "\(lines)")
     run.signal(SIGTERM)
     #expect(try await run.waitForExit() == .exited(0), "stderr: \(run.errorOutput)")
   }

@@ -349,7 +349,10 @@
         ["--json", "--netns", site.target.name, "--probe", site.url(), "--networkd-root", fake.root])
       #expect(try await run.waitForExit() == .exited(0), "stderr: \(run.errorOutput)")
       let line = try #require(run.lines.values.first)
-      #expect(line.hasSuffix(#","connectivity":{"state":"portal","redirect":"https://portal.test/api"}}"#), "\(line)")
+      #expect(
+        line.hasSuffix(
+          #","connectivity":{"state":"portal","redirect":"https://portal.test/api","ipv4":"portal","ipv6":null}}"#),
+        "\(line)")
     }
 
     @Test(

@@ -38,6 +38,43 @@ package final class ProbeSite: Sendable {
   /// The probe URL on the peer's server.
   package func url(_ path: String = "/generate_204") -> String { "http://\(Self.serverAddress)\(path)" }
 
+  /// The server's IPv6 address, once ``addIPv6(naming:)`` gave the site IPv6 (documentation prefix, 2001:db8::/32).
+  package static let serverIPv6Address = "2001:db8:80::80"
+  package static let gatewayIPv6 = "2001:db8:1::1"
+
+  /// Makes the site dual-stack (IPv6 addresses without duplicate address detection, and a default route), and names
+  /// the server `name` in the target namespace's hosts file with both its addresses; the namespace's resolv.conf makes
+  /// the probe resolve there as `ip netns exec` would (the hosts file answers first).
+  package func addIPv6(naming name: String) throws {
+    try target.ip("addr add 2001:db8:1::2/64 dev v0 nodad")
+    try peer.ip("addr add \(Self.gatewayIPv6)/64 dev v1 nodad")
+    try peer.ip("addr add \(Self.serverIPv6Address)/128 dev lo")
+    try target.ip("route add default via \(Self.gatewayIPv6) dev v0")
+    try target.writeEtcFile("resolv.conf", "# written by NetStatus's tests\nnameserver \(Self.gateway)\n")
+    try target.writeEtcFile("hosts", "\(Self.serverAddress) \(name)\n\(Self.serverIPv6Address) \(name)\n")
+  }
+
+  /// The server's name on a dual-stack site (``dualStack(_:naming:)``), and the probe URL that names it.
+  package static let dualStackHostName = "probe.nstest.test"
+  package static let dualStackURL = "http://\(dualStackHostName)/generate_204"
+
+  /// A dual-stack site (``addIPv6(naming:)``) whose server is `name` in the target namespace's hosts file.
+  package static func dualStack(_ label: String, naming name: String = dualStackHostName) throws -> ProbeSite {
+    let site = try ProbeSite(label)
+    do {
+      try site.addIPv6(naming: name)
+    } catch {
+      site.delete()
+      throw error
+    }
+    return site
+  }
+
+  /// Starts the test HTTP server on the server's IPv6 address (after ``addIPv6(naming:)``).
+  package func startIPv6Server(_ mode: String, _ extra: [String] = []) async throws -> ProbeServer {
+    try await ProbeServer(namespace: peer, address: Self.serverIPv6Address, mode: mode, extra: extra)
+  }
+
   package func addDefaultRoute() throws { try target.ip("route add default via \(Self.gateway) dev v0") }
   package func deleteDefaultRoute() throws { try target.ip("route del default") }
   /// Blackholes the server's address inside the target namespace.

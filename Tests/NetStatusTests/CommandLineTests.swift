@@ -155,7 +155,7 @@ struct PathFormatterTests {
     #expect(
       PathFormatter.json(path, connectivity: portal)
         == String(path.jsonRepresentation.dropLast())
-        + #","connectivity":{"state":"portal","redirect":"http://p.test/login"}}"#)
+        + #","connectivity":{"state":"portal","redirect":"http://p.test/login","ipv4":null,"ipv6":null}}"#)
     #expect(PathFormatter.json(path) == path.jsonRepresentation, "without a probe: the documented form only")
   }
 

@@ -18,6 +18,9 @@ public struct ConnectivityCheck: Sendable, Hashable, CustomStringConvertible {
   public var interface: String?
   /// How long the check took.
   public var duration: Duration
+  /// What each address family's own check concluded, when the check was made per family (a family not checked is
+  /// `nil`); `nil` when one check stood for both families.
+  package var families: FamilyConnectivity?
 
   /// Creates a check result.
   public init(state: ConnectivityState, detail: String, interface: String?, duration: Duration) {

@@ -27,7 +27,8 @@ import Dispatch
 /// stopping it never stops the monitor. While the monitor is stopped (its path not known), the state is
 /// ``ConnectivityState/unknown`` and nothing is sent; when the monitor starts again, its path is checked. Each check is
 /// made over the path's preferred interface, and from inside the network namespace the monitor watches, if it watches
-/// one. A check still in flight when the path changes is cancelled.
+/// one. A check still in flight when the path changes is cancelled. Each address family the path supports is checked
+/// on its own (``ipv4State``, ``ipv6State``); ``state`` is the best of them.
 ///
 /// When the path monitor can no longer deliver (its source failed for good), the connectivity monitor stops too: its
 /// state becomes ``ConnectivityState/unknown`` and ``states`` ends. A later ``start()`` begins again.
@@ -272,11 +273,11 @@ public final class ConnectivityMonitor: Sendable {
         let interface = path.availableInterfaces.first
         let (monitor, index) = (monitor, interface?.index)
         state.probeTask = Task { [weak self] in
-          let exchange = await transport.exchange(probe, interface: interface)
+          let checked = await Self.check(over: path, interface: interface, probe: probe, transport: transport)
           guard !Task.isCancelled else { return }
           // A portal's address: the one its network advertised, if any (AdvertisedCaptivePortal.swift).
           let check = AdvertisedCaptivePortal.apply(
-            AdvertisedCaptivePortal.url(of: monitor, interfaceIndex: index), to: Self.check(exchange, probe: probe))
+            AdvertisedCaptivePortal.url(of: monitor, interfaceIndex: index), to: checked)
           self?.handle(.probeFinished(id, check), generation: generation)
         }
       case .record(let check):

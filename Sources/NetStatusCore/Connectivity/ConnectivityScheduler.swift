@@ -14,6 +14,12 @@
 /// - The verdict of a check holds while the path changes on the same preferred interface (so that an
 ///   address change does not flicker the state); when the preferred interface changes, the state is
 ///   ``ConnectivityState/unknown`` until the new check ends.
+/// - Each address family the path supports has a state of its own (``families``; `nil` for a family it does not
+///   support), under the same rules; the overall state is the best of them. A check made per family (its
+///   ``ConnectivityCheck/families``) sets each; one that stood for both sets both. While a family's check answered
+///   short of full, check again after the backoff, even when the overall state is full. A check that changes a
+///   family's state alone publishes the (same) overall state again; a path change that only adds or removes a family
+///   publishes nothing (the path says it).
 struct ConnectivityScheduler: Sendable {
   /// What happened.
   enum Event: Sendable, Hashable {
@@ -64,6 +70,8 @@ struct ConnectivityScheduler: Sendable {
 
   /// The current state.
   private(set) var state = ConnectivityState.unknown
+  /// The state of each address family the path supports.
+  private(set) var families = FamilyConnectivity()
   /// The latest path, or `nil` before the first one (and after stopping).
   private(set) var path: NetworkPath?
   /// The wait before the next retry while not full.
@@ -112,12 +120,19 @@ struct ConnectivityScheduler: Sendable {
     var actions = cancelAll()
     guard newPath.isConnected else {
       verdictInterface = nil
-      actions += set(.noPath)
+      actions += set(.noPath, families: FamilyConnectivity())
       return actions
     }
     if verdictInterface != newPath.availableInterfaces.first || state == .noPath {
       verdictInterface = nil
-      actions += set(.unknown)
+      actions += set(.unknown, families: FamilyConnectivity(.unknown, over: newPath))
+    } else {
+      // The verdict holds; a family the path no longer supports has none, one it newly supports is not checked yet.
+      var kept = FamilyConnectivity()
+      for family in IPFamily.allCases where family.isSupported(by: newPath) {
+        kept[family] = families[family] ?? .unknown
+      }
+      actions += set(state, families: kept)
     }
     if isFirst || settleDelay <= .zero {
       actions += startProbe()
@@ -138,12 +153,17 @@ struct ConnectivityScheduler: Sendable {
     guard probeInFlight == id, let path, path.isConnected else { return [] }
     probeInFlight = nil
     var actions: [Action] = [.record(check)]
+    var newFamilies = families
     if check.state != .unknown {
       // A local failure (unknown) says nothing about the network: keep the previous verdict.
       verdictInterface = path.availableInterfaces.first
-      actions += set(check.state)
+      for family in IPFamily.allCases where family.isSupported(by: path) {
+        let found = check.families.map { $0[family] ?? .unknown } ?? check.state
+        if found != .unknown || newFamilies[family] == nil { newFamilies[family] = found }
+      }
+      actions += set(check.state, families: newFamilies, verdict: true)
     }
-    if check.state == .full {
+    if check.state == .full, !newFamilies.hasAnswerShortOfFull {
       backoff = initialBackoff
       if let recheckInterval { actions += startTimer(after: recheckInterval, purpose: .recheck) }
     } else {
@@ -169,7 +189,7 @@ struct ConnectivityScheduler: Sendable {
     path = nil
     verdictInterface = nil
     backoff = initialBackoff
-    return cancelAll() + set(.unknown)
+    return cancelAll() + set(.unknown, families: FamilyConnectivity())
   }
 
   // MARK: Helpers
@@ -187,8 +207,15 @@ struct ConnectivityScheduler: Sendable {
     return actions
   }
 
-  private mutating func set(_ newState: ConnectivityState) -> [Action] {
-    guard newState != state else { return [] }
+  /// Sets the states; publishes the overall one when it changed, or (for a check's verdict, `verdict`) when a
+  /// family's did. A path change that only makes a family unsupported, or not yet checked, publishes nothing: the path
+  /// itself says so.
+  private mutating func set(
+    _ newState: ConnectivityState, families newFamilies: FamilyConnectivity, verdict: Bool = false
+  ) -> [Action] {
+    let familyChanged = newFamilies != families
+    families = newFamilies
+    guard newState != state || (verdict && familyChanged) else { return [] }
     state = newState
     return [.publish(newState)]
   }

@@ -24,6 +24,10 @@
 /// {"state":"portal"}
 /// ```
 ///
+/// Under `"connectivity"`, the CLI adds each address family's state (``ConnectivityMonitor/ipv4State``,
+/// ``ConnectivityMonitor/ipv6State``) by name, or `null` for a family the path does not support:
+/// `{"state":"full","ipv4":"full","ipv6":"limited"}`. Decoding ignores them.
+///
 /// The cases follow NetworkManager's states; NetworkManager's "none" is ``noPath`` here, and keeps its name in
 /// ``name`` and the JSON form. The monitor never reports an optional state: it says ``unknown`` instead of `nil`.
 public enum ConnectivityState: Sendable, Hashable, CustomStringConvertible {
@@ -81,15 +85,27 @@ public enum ConnectivityState: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Writes the documented JSON form, `{` to `}`: ``jsonRepresentation``, and the `connectivity` member of a
-  /// path's JSON line.
-  func writeJSON(to json: inout JSONWriter) {
+  /// path's JSON line, which adds each family's state by name, `null` for a family the path does not support:
+  /// `{"state":"full","ipv4":"full","ipv6":"limited"}`.
+  func writeJSON(to json: inout JSONWriter, families: FamilyConnectivity? = nil) {
     json.raw(#"{"state":"#)
     json.string(name)
     if let redirect {
       json.raw(#","redirect":"#)
       json.string(redirect)
     }
+    if let families {
+      json.raw(#","ipv4":"#)
+      Self.writeName(of: families.ipv4, to: &json)
+      json.raw(#","ipv6":"#)
+      Self.writeName(of: families.ipv6, to: &json)
+    }
     json.raw("}")
+  }
+
+  /// A family's state by name, or `null`.
+  private static func writeName(of state: ConnectivityState?, to json: inout JSONWriter) {
+    if let state { json.string(state.name) } else { json.raw("null") }
   }
 }
 

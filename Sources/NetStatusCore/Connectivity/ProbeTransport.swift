@@ -10,6 +10,25 @@ package protocol ProbeTransport: Sendable {
   ///
   /// Returns promptly with ``ProbeFailure/cancelled`` when the calling task is cancelled.
   func exchange(_ probe: ConnectivityProbe, interface: NetworkInterface?) async -> ProbeExchange
+
+  /// Whether ``exchange(_:interface:family:)`` connects over the one family it is given: only then does a
+  /// ``ConnectivityMonitor`` check each family on its own.
+  var separatesFamilies: Bool { get }
+
+  /// As ``exchange(_:interface:)``, connecting only to the host's addresses of `family` (its A or AAAA records).
+  func exchange(_ probe: ConnectivityProbe, interface: NetworkInterface?, family: IPFamily) async -> ProbeExchange
+}
+
+extension ProbeTransport {
+  /// A transport that cannot restrict a connection to one family makes one check that stands for both.
+  package var separatesFamilies: Bool { false }
+
+  /// The family-blind exchange, for a transport that does not separate families.
+  package func exchange(_ probe: ConnectivityProbe, interface: NetworkInterface?, family: IPFamily) async
+    -> ProbeExchange
+  {
+    await exchange(probe, interface: interface)
+  }
 }
 
 /// The transport a ``ConnectivityMonitor`` uses for `monitor`: TCP sockets on Linux, created inside the

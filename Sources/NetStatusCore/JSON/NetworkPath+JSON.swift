@@ -157,6 +157,8 @@ extension NetworkPath {
 package struct NetworkPathJSONExtra: Sendable {
   /// `"connectivity":{"state":...}`: the connectivity state, in its documented JSON form.
   package var connectivity: ConnectivityState?
+  /// `"ipv4":...,"ipv6":...` inside `"connectivity"`: each family's state (`null`: not supported), when given.
+  package var connectivityFamilies: FamilyConnectivity?
   /// `"netns":"NAME"`: the network namespace the path is of.
   package var netns: String?
   /// `"time":"2026-11-30T22:19:01.123456Z"`: when the change was seen (RFC 3339, UTC, microseconds).
@@ -168,10 +170,11 @@ package struct NetworkPathJSONExtra: Sendable {
 
   /// Members to write after a path's documented keys; `nil` ones are left out.
   package init(
-    connectivity: ConnectivityState? = nil, netns: String? = nil, time: JSONTimestamp? = nil,
-    inventory: LinkInventory? = nil, sources: [SourceDiagnostic]? = nil
+    connectivity: ConnectivityState? = nil, connectivityFamilies: FamilyConnectivity? = nil, netns: String? = nil,
+    time: JSONTimestamp? = nil, inventory: LinkInventory? = nil, sources: [SourceDiagnostic]? = nil
   ) {
     self.connectivity = connectivity
+    self.connectivityFamilies = connectivityFamilies
     self.netns = netns
     self.time = time
     self.inventory = inventory
@@ -182,7 +185,7 @@ package struct NetworkPathJSONExtra: Sendable {
   func writeMembers(to json: inout JSONWriter) {
     if let connectivity {
       json.raw(#","connectivity":"#)
-      connectivity.writeJSON(to: &json)
+      connectivity.writeJSON(to: &json, families: connectivityFamilies)
     }
     if let netns {
       json.raw(#","netns":"#)

@@ -27,6 +27,8 @@
     var namespaceResolver: NamespaceResolver?
     /// The bytes an answer may take: heads, the body kept, everything read.
     var limits = HTTPResponseParser.Limits()
+    /// The only family to connect over (the host's A or AAAA addresses), or `nil` for any.
+    var family: IPFamily?
 
     /// What the exchange came to, and whether the socket was bound to the interface.
     struct Outcome {
@@ -41,10 +43,11 @@
       let deadline = clock.now + timeout
       let addresses: [SocketAddress]
       switch resolve(until: deadline, clock: clock) {
-      case .success(let found): addresses = found
+      case .success(let found): addresses = found.filter { address in family.map { $0 == address.ipFamily } ?? true }
       case .failure(let failure): return Outcome(result: .failed(failure))
       }
-      var last = Outcome(result: .failed(.nameResolution(host: endpoint.host, reason: "it has no address")))
+      let none = family.map { "it has no \($0.label) address" } ?? "it has no address"
+      var last = Outcome(result: .failed(.nameResolution(host: endpoint.host, reason: none)))
       // Try each address in turn (IPv6 and IPv4 of a name), within the one deadline.
       for address in addresses {
         last = exchange(with: address, deadline: deadline, clock: clock)
@@ -290,6 +293,7 @@
     var length: socklen_t = 0
     var family: Int32 { Int32(storage.ss_family) }
     var familyName: String { family == AF_INET6 ? "AF_INET6" : "AF_INET" }
+    var ipFamily: IPFamily { family == AF_INET6 ? .ipv6 : .ipv4 }
 
     /// An address from an IP literal, or `nil` when `text` is not one.
     init?(literal text: String, port: UInt16) {

@@ -29,9 +29,22 @@
       self.lookUp = lookUp
     }
 
+    var separatesFamilies: Bool { true }
+
     func exchange(_ probe: ConnectivityProbe, interface: NetworkInterface?) async -> ProbeExchange {
+      await exchange(probe, interface: interface, family: nil)
+    }
+
+    func exchange(_ probe: ConnectivityProbe, interface: NetworkInterface?, family: IPFamily) async -> ProbeExchange {
+      await exchange(probe, interface: interface, family: Optional(family))
+    }
+
+    /// One exchange, connecting to the host's addresses of `family` only, or to all of them.
+    private func exchange(_ probe: ConnectivityProbe, interface: NetworkInterface?, family: IPFamily?) async
+      -> ProbeExchange
+    {
       let operation = ProbeOperation(
-        probe: probe, interface: interface, namespace: namespace, limits: limits, lookUp: lookUp)
+        probe: probe, interface: interface, namespace: namespace, family: family, limits: limits, lookUp: lookUp)
       return await withTaskCancellationHandler {
         await withCheckedContinuation { continuation in operation.start(continuation) }
       } onCancel: {
@@ -60,19 +73,22 @@
     let namespace: NetworkNamespace?
     let lookUp: HTTPProbeConnection.HostLookup
     let limits: HTTPResponseParser.Limits
+    /// The only family to connect over, or `nil` for any.
+    let family: IPFamily?
     private let state = Mutex(State())
     private let clock = ContinuousClock()
     private let started = ContinuousClock.now
 
-    /// An exchange of `probe` over `interface`, from inside `namespace`, reading at most `limits`.
+    /// An exchange of `probe` over `interface` (and `family`, if given), from inside `namespace`, reading at most `limits`.
     init(
-      probe: ConnectivityProbe, interface: NetworkInterface?, namespace: NetworkNamespace?,
+      probe: ConnectivityProbe, interface: NetworkInterface?, namespace: NetworkNamespace?, family: IPFamily? = nil,
       limits: HTTPResponseParser.Limits = HTTPResponseParser.Limits(),
       lookUp: @escaping HTTPProbeConnection.HostLookup = HTTPProbeConnection.systemLookUp
     ) {
       self.probe = probe
       self.interface = interface
       self.namespace = namespace
+      self.family = family
       self.limits = limits
       self.lookUp = lookUp
     }
@@ -136,6 +152,7 @@
         endpoint: probe.endpoint, interface: interface, timeout: probe.timeout, wakeFD: wakeFD)
       connection.lookUp = lookUp
       connection.limits = limits
+      connection.family = family
       // Looked for at each check, as `ip netns exec` looks at each run.
       connection.namespaceResolver = namespace.flatMap(NamespaceResolver.forNamespace)
       let outcome = connection.run()
