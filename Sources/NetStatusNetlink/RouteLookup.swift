@@ -138,8 +138,9 @@ extension RouteLookupRequest {
 /// What the evaluator needs of the route a lookup was answered with: the fields ``PathEvaluator`` reads, decoded
 /// straight from the answer (``NetlinkMessageDecoder/lookupReply(in:portID:)``).
 ///
-/// Plain values only, no array and no string: answers are decoded, stored and read on every change, and a whole
-/// ``NetlinkRoute`` (its multipath array) would be retained and released with every copy.
+/// Plain values only, no string, and an array only for the legs of a multipath route (`nil` otherwise, which costs
+/// nothing to copy): answers are decoded, stored and read on every change, and a whole ``NetlinkRoute`` would be
+/// retained and released with every copy.
 package struct RouteLookupAnswer: Sendable, Hashable {
   /// The type (`rtm_type`: RTN_UNICAST, RTN_LOCAL…).
   package var type: UInt8
@@ -153,6 +154,9 @@ package struct RouteLookupAnswer: Sendable, Hashable {
   package var gateway: IPAddressBytes?
   /// The source address the kernel picked (RTA_PREFSRC).
   package var preferredSource: IPAddressBytes?
+  /// The legs of a multipath route (RTA_MULTIPATH), with their RTNH_F_LINKDOWN and RTNH_F_DEAD flags; `nil` when the
+  /// route has none. Only a FIB-match answer carries them: a resolved answer is the one leg the kernel picked.
+  package var legs: [NetlinkNextHop]? = nil
 }
 
 // In an extension, so that the struct keeps its memberwise initializer (what the tests build answers with).
@@ -161,7 +165,8 @@ extension RouteLookupAnswer {
   package init(_ route: NetlinkRoute) {
     self.init(
       type: route.type, table: route.table, priority: route.priority, interfaceIndex: route.interfaceIndex,
-      gateway: route.gateway, preferredSource: route.preferredSource)
+      gateway: route.gateway, preferredSource: route.preferredSource,
+      legs: route.multipath.isEmpty ? nil : route.multipath)
   }
 }
 
