@@ -10,21 +10,14 @@ import Testing
 struct PathEvaluatorMultipathTests {
   typealias B = NetlinkMessageBuilder
 
-  static func classify(_ link: NetlinkLink) -> InterfaceType {
-    link.name == "lo" ? .loopback : link.name.hasPrefix("wlan") ? .wifi : .wiredEthernet
-  }
+  static func classify(_ link: NetlinkLink) -> InterfaceType { PathEvaluatorTests.classify(link) }
 
-  /// lo (1); eth0 (2) without carrier, 192.0.2.10/24; eth1 (3) and wlan0 (4) up with carrier, 198.51.100.10/24 and
-  /// 203.0.113.10/24, and 2001:db8::10/64 on eth1.
+  /// PathEvaluatorTests' lo (1) and eth0 (2, 192.0.2.10/24), eth0 without carrier; eth1 (3) and wlan0 (4) up with
+  /// carrier, 198.51.100.10/24 and 203.0.113.10/24, and 2001:db8::10/64 on eth1.
   func state() throws -> KernelState {
-    var state = KernelState()
+    var state = try PathEvaluatorTests().ethernet()
+    state.links[2]?.flags = RTNL.IFF_UP
     try state.feed(
-      B.link(
-        index: 1, name: "lo", hardwareType: RTNL.ARPHRD_LOOPBACK,
-        flags: RTNL.IFF_UP | RTNL.IFF_LOOPBACK | RTNL.IFF_LOWER_UP, operstate: RTNL.IF_OPER_UNKNOWN),
-      B.address(index: 1, address: "127.0.0.1", prefixLength: 8, scope: RTNL.RT_SCOPE_HOST),
-      B.link(index: 2, name: "eth0", flags: RTNL.IFF_UP, operstate: RTNL.IF_OPER_DOWN),
-      B.address(index: 2, address: "192.0.2.10", prefixLength: 24),
       B.link(index: 3, name: "eth1"),
       B.address(index: 3, address: "198.51.100.10", prefixLength: 24),
       B.address(index: 3, address: "2001:db8::10", prefixLength: 64),
