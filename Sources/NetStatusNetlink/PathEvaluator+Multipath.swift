@@ -55,8 +55,8 @@ extension PathEvaluator {
     ipv4: Bool, picked: Int32?, state: KernelState, answers: RouteLookupAnswers, filter: InterfaceFilter,
     classify: (NetlinkLink) -> InterfaceType
   ) -> Candidate? {
-    guard let match = answers[primaryMatch(ipv4: ipv4)]?.route, match.type == RTNL.RTN_UNICAST,
-      let legs = match.legs
+    let request = primaryMatch(ipv4: ipv4)
+    guard let match = answers[request]?.route, match.type == RTNL.RTN_UNICAST, let legs = answers.legs(for: request)
     else { return nil }
     if let source = match.preferredSource {
       guard source.isIPv4 == ipv4, state.isUsableSource(source) else { return nil }

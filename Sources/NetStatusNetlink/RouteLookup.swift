@@ -138,9 +138,9 @@ extension RouteLookupRequest {
 /// What the evaluator needs of the route a lookup was answered with: the fields ``PathEvaluator`` reads, decoded
 /// straight from the answer (``NetlinkMessageDecoder/lookupReply(in:portID:)``).
 ///
-/// Plain values only, no string, and an array only for the legs of a multipath route (`nil` otherwise, which costs
-/// nothing to copy): answers are decoded, stored and read on every change, and a whole ``NetlinkRoute`` would be
-/// retained and released with every copy.
+/// Plain values only, no array and no string: answers are decoded, stored and read on every change, and a whole
+/// ``NetlinkRoute`` (its multipath array) would be retained and released with every copy. A multipath route's legs
+/// are kept beside the answers instead (``RouteLookupAnswers/legs(for:)``).
 package struct RouteLookupAnswer: Sendable, Hashable {
   /// The type (`rtm_type`: RTN_UNICAST, RTN_LOCAL…).
   package var type: UInt8
@@ -154,9 +154,6 @@ package struct RouteLookupAnswer: Sendable, Hashable {
   package var gateway: IPAddressBytes?
   /// The source address the kernel picked (RTA_PREFSRC).
   package var preferredSource: IPAddressBytes?
-  /// The legs of a multipath route (RTA_MULTIPATH), with their RTNH_F_LINKDOWN and RTNH_F_DEAD flags; `nil` when the
-  /// route has none. Only a FIB-match answer carries them: a resolved answer is the one leg the kernel picked.
-  package var legs: [NetlinkNextHop]? = nil
 }
 
 // In an extension, so that the struct keeps its memberwise initializer (what the tests build answers with).
@@ -165,8 +162,7 @@ extension RouteLookupAnswer {
   package init(_ route: NetlinkRoute) {
     self.init(
       type: route.type, table: route.table, priority: route.priority, interfaceIndex: route.interfaceIndex,
-      gateway: route.gateway, preferredSource: route.preferredSource,
-      legs: route.multipath.isEmpty ? nil : route.multipath)
+      gateway: route.gateway, preferredSource: route.preferredSource)
   }
 }
 
@@ -204,6 +200,9 @@ package struct RouteLookupAnswers: Sendable, ExpressibleByDictionaryLiteral {
 
   /// The entries, in the order they were added.
   package private(set) var entries: [Entry] = []
+  /// The legs (RTA_MULTIPATH) of the answers that are multipath routes, which only FIB-match answers are: apart from
+  /// the entries, which stay plain values (``RouteLookupAnswer``).
+  private var multipathLegs: [(request: RouteLookupRequest, legs: [NetlinkNextHop])] = []
 
   /// No answers.
   package init() {}
@@ -248,11 +247,25 @@ package struct RouteLookupAnswers: Sendable, ExpressibleByDictionaryLiteral {
   /// Forgets every answer, keeping the storage for the next evaluation's.
   package mutating func removeAll() {
     entries.removeAllKeepingCapacity()
+    if !multipathLegs.isEmpty { multipathLegs.removeAll() }
+  }
+
+  /// The legs of the multipath route that answered `request`, with their RTNH_F_LINKDOWN and RTNH_F_DEAD flags;
+  /// `nil` when the answer is not a multipath route.
+  package func legs(for request: RouteLookupRequest) -> [NetlinkNextHop]? {
+    multipathLegs.first { $0.request == request }?.legs
+  }
+
+  /// Keeps `legs` (a multipath answer's RTA_MULTIPATH) as the legs of `request`'s answer; no legs forget them.
+  package mutating func recordLegs(_ legs: [NetlinkNextHop], for request: RouteLookupRequest) {
+    multipathLegs.removeAll { $0.request == request }
+    if !legs.isEmpty { multipathLegs.append((request, legs)) }
   }
 
   /// Adds `other`'s answers, replacing answers to the same requests.
   package mutating func merge(_ other: RouteLookupAnswers) {
     for entry in other.entries { self[entry.request] = entry.result }
+    for (request, legs) in other.multipathLegs { recordLegs(legs, for: request) }
   }
 }
 
