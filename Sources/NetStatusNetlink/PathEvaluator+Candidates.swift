@@ -31,6 +31,7 @@ extension PathEvaluator {
     switch primaryVerdict(primary, ipv4: ipv4, state: state, filter: filter, knowing: eligible, classify) {
     case .blocked:
       // The kernel's leg may be one of a multipath route's: then a usable other leg is the family's first.
+      guard primary.route != nil else { return family }
       family.primary = multipathPrimary(
         ipv4: ipv4, picked: primary.route?.interfaceIndex, state: state, answers: answers, filter: filter,
         classify: classify)

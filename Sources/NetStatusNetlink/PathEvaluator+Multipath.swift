@@ -39,7 +39,10 @@ extension PathEvaluator {
     guard let route = answers[.primary(ipv4: ipv4)]?.route, route.type == RTNL.RTN_UNICAST,
       let index = route.interfaceIndex
     else { return false }
-    if let eligible, eligible.contains(where: { $0.link.index == index }) { return false }
+    // By position: a closure over the elements would copy each link it passes (retaining its name, kind, address).
+    if let eligible {
+      for position in eligible.indices where eligible[position].link.index == index { return false }
+    }
     guard let isUsable = state.links[index]?.isUsable else { return false }
     return !isUsable
   }
