@@ -31,8 +31,10 @@ extension NetlinkMessageDecoder {
     let reader = NetlinkByteReader(buffer: buffer)
     switch header.type {
     case RTNL.RTM_NEWROUTE:
-      let route = try decodeRouteFields(header, reader: reader)
-      return LookupReply(sequence: header.sequence, result: route.map { .answered($0.answer) })
+      let route = try decodeSoleRoute(header, reader: reader)
+      // A multipath route's legs are no plain values: the full decoder gives them (`forEachMessage`).
+      if let route, !route.multipath.isEmpty { return nil }
+      return LookupReply(sequence: header.sequence, result: route.map { .route($0) })
     case RTNL.NLMSG_ERROR:
       guard header.body.count >= 4 else {
         throw NetlinkDecodeError(
@@ -75,7 +77,7 @@ extension NetlinkMessageDecoder {
     guard let header = soleMessage(in: buffer),
       header.type == RTNL.RTM_NEWROUTE || header.type == RTNL.RTM_DELROUTE
     else { return nil }
-    let route = try decodeRouteFields(header, reader: NetlinkByteReader(buffer: buffer))
+    let route = try decodeSoleRoute(header, reader: NetlinkByteReader(buffer: buffer)).map(RouteFields.init)
     return RouteMessage(type: header.type, sequence: header.sequence, portID: header.portID, route: route)
   }
 
@@ -99,14 +101,14 @@ extension NetlinkMessageDecoder {
       type: reader.u16(4), sequence: reader.u32(8), portID: reader.u32(12), body: RTNL.headerLength..<length)
   }
 
-  /// ``decodeRoute(body:reader:)`` for the message `header` describes, reduced to ``RouteFields``: the same
-  /// checks, so the fast path fails exactly where ``decode(_:)`` does; an error carries the message's type, as
-  /// ``decodeMessage(at:length:reader:)`` gives it.
-  private static func decodeRouteFields(_ header: SoleMessage, reader: NetlinkByteReader) throws(NetlinkDecodeError)
-    -> RouteFields?
+  /// ``decodeRoute(body:reader:)`` for the message `header` describes: the same checks, so the fast path fails
+  /// exactly where ``decode(_:)`` does; an error carries the message's type, as ``decodeMessage(at:length:reader:)``
+  /// gives it.
+  private static func decodeSoleRoute(_ header: SoleMessage, reader: NetlinkByteReader) throws(NetlinkDecodeError)
+    -> NetlinkRoute?
   {
     do throws(NetlinkDecodeError) {
-      return try decodeRoute(body: header.body, reader: reader).map(RouteFields.init)
+      return try decodeRoute(body: header.body, reader: reader)
     } catch {
       var error = error
       error.messageType = header.type

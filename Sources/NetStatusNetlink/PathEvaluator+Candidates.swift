@@ -29,7 +29,13 @@ extension PathEvaluator {
     var family = FamilyCandidates()
     guard let primary = answers[.primary(ipv4: ipv4)], state.hasUsableAddress(ipv4: ipv4) else { return family }
     switch primaryVerdict(primary, ipv4: ipv4, state: state, filter: filter, knowing: eligible, classify) {
-    case .blocked: return family
+    case .blocked:
+      // The kernel's leg may be one of a multipath route's: then a usable other leg is the family's first.
+      guard primary.route != nil else { return family }
+      family.primary = multipathPrimary(
+        ipv4: ipv4, picked: primary.route?.interfaceIndex, state: state, answers: answers, filter: filter,
+        classify: classify)
+      if family.primary == nil { return family }
     case .skipped: break
     case .usable(let candidate): family.primary = candidate
     }

@@ -6,7 +6,9 @@
 // second.
 extension PathEvaluator {
   /// The first round: the kernel's own choice for each family that has a usable address.
-  package static func primaryLookups(state: KernelState, filter: InterfaceFilter = .unrestricted) -> [RouteLookupRequest] {
+  package static func primaryLookups(state: KernelState, filter: InterfaceFilter = .unrestricted)
+    -> [RouteLookupRequest]
+  {
     var requests: [RouteLookupRequest] = []
     appendPrimaryLookups(state: state, filter: filter, to: &requests)
     return requests
@@ -24,7 +26,9 @@ extension PathEvaluator {
   }
 
   /// The second round, given the first round's answers: for each family whose primary is usable or was
-  /// skipped by the filter, a FIB-match and a plain lookup through every other eligible interface.
+  /// skipped by the filter, a FIB-match and a plain lookup through every other eligible interface; for each family
+  /// whose primary goes through an interface without carrier, the FIB-match of the primary
+  /// (``primaryMatch(ipv4:)``), and those lookups through every eligible interface.
   package static func interfaceLookups(
     state: KernelState, answers: RouteLookupAnswers, filter: InterfaceFilter,
     classify: (NetlinkLink) -> InterfaceType
@@ -43,6 +47,7 @@ extension PathEvaluator {
     state: KernelState, answers: RouteLookupAnswers, filter: InterfaceFilter, eligible: inout [Eligible]?,
     classify: (NetlinkLink) -> InterfaceType, to requests: inout [RouteLookupRequest]
   ) {
+    appendPrimaryMatchLookups(state: state, answers: answers, eligible: eligible, to: &requests)
     // With at most one interface up with carrier besides loopback, the primary's is the only one there is.
     guard hasSeveralUsableLinks(state: state, eligible: eligible) else { return }
     // IPv4 then IPv6, spelled out (no `[true, false]` array).
@@ -85,7 +90,10 @@ extension PathEvaluator {
     guard let primary = answers[.primary(ipv4: ipv4)] else { return }
     let primaryIndex: Int32?
     switch primaryVerdict(primary, ipv4: ipv4, state: state, filter: filter, knowing: eligible, classify) {
-    case .blocked: return
+    case .blocked:
+      // A leg without carrier of a multipath route: the other legs are asked, as when skipped.
+      guard primaryLegIsDown(ipv4: ipv4, state: state, answers: answers, eligible: eligible) else { return }
+      primaryIndex = nil
     case .skipped: primaryIndex = nil
     case .usable(let candidate): primaryIndex = candidate.index
     }

@@ -13,6 +13,11 @@
 ///   IFF_LOWER_UP) and whose source address (RTA_PREFSRC) is one of the host's addresses that is usable
 ///   beyond the link (not tentative, not dadfailed, not link-local, not loopback). A family whose primary
 ///   failed or is not usable has no path: unbound traffic would go where the kernel sends it, and fail.
+/// - **Multipath**: when the primary's answer goes through an interface that is not up with carrier, the FIB-match
+///   lookup of the primary (`ip route get fibmatch DEST`) gives the matched route's legs (RTA_MULTIPATH). The family
+///   has a path when a leg is usable (not RTNH_F_LINKDOWN nor RTNH_F_DEAD, its interface up with carrier and allowed):
+///   the kernel hashes other flows to it. Its first candidate is the kernel's leg if usable, else the first usable
+///   leg; the other legs come from the per-interface lookups (PathEvaluator+Multipath.swift).
 /// - **Per-interface** lookups (`ip route get fibmatch DEST oif IF`, then `ip route get DEST oif IF`) for
 ///   every other up interface with carrier that the filter allows tell which interfaces could carry the
 ///   default path too; they are listed after the primary, by the matched route's metric. The FIB-match

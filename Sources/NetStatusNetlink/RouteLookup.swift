@@ -139,7 +139,8 @@ extension RouteLookupRequest {
 /// straight from the answer (``NetlinkMessageDecoder/lookupReply(in:portID:)``).
 ///
 /// Plain values only, no array and no string: answers are decoded, stored and read on every change, and a whole
-/// ``NetlinkRoute`` (its multipath array) would be retained and released with every copy.
+/// ``NetlinkRoute`` (its multipath array) would be retained and released with every copy. A multipath route's legs
+/// are kept beside the answers instead (``RouteLookupAnswers/legs(for:)``).
 package struct RouteLookupAnswer: Sendable, Hashable {
   /// The type (`rtm_type`: RTN_UNICAST, RTN_LOCAL…).
   package var type: UInt8
@@ -199,6 +200,9 @@ package struct RouteLookupAnswers: Sendable, ExpressibleByDictionaryLiteral {
 
   /// The entries, in the order they were added.
   package private(set) var entries: [Entry] = []
+  /// The legs (RTA_MULTIPATH) of the answers that are multipath routes, which only FIB-match answers are: apart from
+  /// the entries, which stay plain values (``RouteLookupAnswer``).
+  private var multipathLegs: [(request: RouteLookupRequest, legs: [NetlinkNextHop])] = []
 
   /// No answers.
   package init() {}
@@ -243,11 +247,25 @@ package struct RouteLookupAnswers: Sendable, ExpressibleByDictionaryLiteral {
   /// Forgets every answer, keeping the storage for the next evaluation's.
   package mutating func removeAll() {
     entries.removeAllKeepingCapacity()
+    if !multipathLegs.isEmpty { multipathLegs.removeAll() }
+  }
+
+  /// The legs of the multipath route that answered `request`, with their RTNH_F_LINKDOWN and RTNH_F_DEAD flags;
+  /// `nil` when the answer is not a multipath route.
+  package func legs(for request: RouteLookupRequest) -> [NetlinkNextHop]? {
+    multipathLegs.first { $0.request == request }?.legs
+  }
+
+  /// Keeps `legs` (a multipath answer's RTA_MULTIPATH) as the legs of `request`'s answer; no legs forget them.
+  package mutating func recordLegs(_ legs: [NetlinkNextHop], for request: RouteLookupRequest) {
+    multipathLegs.removeAll { $0.request == request }
+    if !legs.isEmpty { multipathLegs.append((request, legs)) }
   }
 
   /// Adds `other`'s answers, replacing answers to the same requests.
   package mutating func merge(_ other: RouteLookupAnswers) {
     for entry in other.entries { self[entry.request] = entry.result }
+    for (request, legs) in other.multipathLegs { recordLegs(legs, for: request) }
   }
 }
 

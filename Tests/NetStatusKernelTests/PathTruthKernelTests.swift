@@ -53,6 +53,37 @@
       #expect(try await lab.netstatusPath().status == .unsatisfied)
     }
 
+    @Test(
+      "multipath truth: the leg the kernel hashes the lookup to loses carrier, the other leg carries the path",
+      arguments: [PathOracle.Family.ipv4, .ipv6])
+    func multipathDeadLeg(family: PathOracle.Family) async throws {
+      let lab = try PathLab("mpdead\(family.rawValue)")
+      defer { lab.delete() }
+      let ipv4 = family == .ipv4
+      let gateways = ipv4 ? ["v0": "192.0.2.1", "v1": "198.51.100.1"] : ["v0": "2001:db8::1", "v1": "2001:db8:1::1"]
+      try lab.watched.ip(ipv4 ? "addr add 192.0.2.10/24 dev v0" : "addr add 2001:db8::10/64 dev v0 nodad")
+      try lab.watched.ip(ipv4 ? "addr add 198.51.100.10/24 dev v1" : "addr add 2001:db8:1::10/64 dev v1 nodad")
+      try lab.watched.ip(
+        "\(ipv4 ? "" : "-6 ")route add default metric 20 nexthop via \(gateways["v0"]!) dev v0 nexthop via "
+          + "\(gateways["v1"]!) dev v1")
+      let (session, recorder) = try lab.start()
+      defer { session.stop() }
+      let picked = try #require(try lab.snapshot().primary[family]?.device)
+      let other = picked == "v0" ? "v1" : "v0"
+      let both = family == .ipv4 ? Self.ipv4 : Self.ipv6
+      try await lab.expect(recorder, both([picked, other], [gateways[picked]!, gateways[other]!]), "both legs")
+
+      // The kernel keeps hashing the lookup destination to the leg without carrier (ignore_routes_with_linkdown=0).
+      try lab.peer.ip("link set p\(picked.dropFirst()) down")
+      try await lab.expect(recorder, both([other], [gateways[other]!]), "\(picked) lost carrier")
+      #expect(try lab.snapshot().primary[family]?.device == picked, "the kernel still picks the leg without carrier")
+      #expect(try await lab.netstatusPath().availableInterfaces.map(\.name) == [other])
+      try lab.peer.ip("link set p\(other.dropFirst()) down")
+      try await lab.expect(recorder, .unsatisfied, "both legs lost carrier")
+      try lab.peer.ip("link set p\(picked.dropFirst()) up")
+      try await lab.expect(recorder, both([picked], [gateways[picked]!]), "\(picked) has carrier again")
+    }
+
     @Test("stale online: an IPv6 multipath default whose hops are deleted one by one")
     func staleOnlineIPv6MultipathHopsDeleted() async throws {
       let lab = try PathLab("mp6del")

@@ -192,10 +192,13 @@ struct PathEvaluatorTests {
     answers[Self.fib(3)] = Self.route(oif: 3, gateway: "198.51.100.1", metric: 600)
     answers[Self.plain(3)] = Self.route(oif: 3, gateway: "198.51.100.1", source: "198.51.100.10")
     #expect(evaluate(state, answers).status == .unsatisfied)
-    // And no per-interface lookups are asked for it.
+    // Its route could be multipath: the FIB match of the primary is asked (PathEvaluatorMultipathTests), and when it
+    // is a single path, the family stays blocked.
     #expect(
       PathEvaluator.interfaceLookups(state: state, answers: answers, filter: .unrestricted, classify: Self.classify)
-        .isEmpty)
+        .first == PathEvaluator.primaryMatch(ipv4: true))
+    answers[PathEvaluator.primaryMatch(ipv4: true)] = Self.route(oif: 2, gateway: "192.0.2.1", metric: 100)
+    #expect(evaluate(state, answers).status == .unsatisfied)
   }
 
   @Test("dual stack: IPv4's first, IPv6's first, then the rest; one family failing leaves the other")

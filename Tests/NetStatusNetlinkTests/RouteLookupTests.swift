@@ -107,12 +107,12 @@ struct RouteLookupTests {
       return
     }
     #expect(reply.result == .route(route))
-    // A multipath FIB entry: the next hops are checked, not kept.
+    // A multipath FIB entry: checked, then left to the full decoder, which gives its legs (RouteLookupAnswers keeps
+    // them beside the answer).
     let multipath = B.route(
       priority: 100, multipath: [(oif: 2, gateway: "192.0.2.1", flags: 0), (oif: 3, gateway: nil, flags: 0)],
       sequence: 5, portID: 99)
-    #expect(try Self.reply(multipath)?.result?.route?.interfaceIndex == nil)
-    #expect(try Self.reply(multipath)?.result?.route?.priority == 100)
+    #expect(try Self.reply(multipath) == nil)
   }
 
   @Test("a lookup reply: failures, acknowledgements, other families, ports and datagrams")

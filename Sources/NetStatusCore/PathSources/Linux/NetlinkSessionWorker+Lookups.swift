@@ -81,7 +81,8 @@
               }
               switch message.event {
               case .newRoute(let route):
-                exchange.record(.route(route), sequence: message.sequence, into: &answers)
+                // A multipath answer comes this way (`lookupReply` leaves it), with its legs.
+                exchange.record(.route(route), legs: route.multipath, sequence: message.sequence, into: &answers)
               case .error(let code) where code != 0:
                 exchange.record(.failed(errno: code), sequence: message.sequence, into: &answers)
               default: break

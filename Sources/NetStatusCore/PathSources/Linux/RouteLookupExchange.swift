@@ -121,15 +121,17 @@
       sequence >= batch.firstSequence && sequence - batch.firstSequence < UInt32(batch.positions.count)
     }
 
-    /// Records the answer the message numbered `sequence` carries, if it answers a request of the current batch.
+    /// Records the answer the message numbered `sequence` carries, with a multipath route's `legs`, if it answers a
+    /// request of the current batch.
     ///
     /// - Returns: Whether it was a new answer to one.
     @discardableResult @inline(__always)
-    mutating func record(_ result: RouteLookupResult, sequence: UInt32, into answers: inout RouteLookupAnswers)
-      -> Bool
-    {
+    mutating func record(
+      _ result: RouteLookupResult, legs: [NetlinkNextHop] = [], sequence: UInt32, into answers: inout RouteLookupAnswers
+    ) -> Bool {
       guard isAwaited(sequence: sequence) else { return false }
       let request = pending[batch.positions.lowerBound + Int(sequence - batch.firstSequence)]
+      if !legs.isEmpty { answers.recordLegs(legs, for: request) }
       guard answers.record(result, for: request) else { return false }
       answered += 1
       return true
