@@ -93,7 +93,13 @@ public struct NetworkPath: Sendable, Hashable {
   /// on every platform; its interface is among ``availableInterfaces``.
   public var gateways: [String]
   /// The VPN or tunnel the path goes through, when its interface in use is one (see ``VPN``); `nil` otherwise.
-  public var vpn: VPN?
+  public var vpn: VPN? {
+    get { vpnStorage?.vpn }
+    set { vpnStorage = newValue.map(VPNStorage.init) }
+  }
+  /// ``vpn``, held by reference: most paths have none, and a `nil` reference keeps a path as small, and its copies
+  /// as cheap, as without a VPN (a route change copies its path several times on its way to the subscribers).
+  @usableFromInline var vpnStorage: VPNStorage?
   /// Which delivery of the system's path monitor this is (see "Changes" above). Not part of equality, not encoded.
   package var observation = PathObservation()
 
@@ -132,7 +138,7 @@ public struct NetworkPath: Sendable, Hashable {
     self.supportsIPv6 = supportsIPv6
     self.supportsDNS = supportsDNS
     self.gateways = gateways
-    self.vpn = vpn
+    self.vpnStorage = vpn.map(VPNStorage.init)
   }
 
   /// Whether the path is satisfied. `requiresConnection` is not connected.
