@@ -190,9 +190,13 @@
     @Test func namespacesStarvedOfDescriptorsStartWhenOthersGo() async throws {
       let folder = try await PrivateNetnsFolder()
       defer { folder.delete() }
-      let names = (10..<34).map { "nstest-exh-\($0)" }
+      let names = (10..<30).map { "nstest-exh-\($0)" }
       for name in names { try folder.ip("netns add \(name)") }
-      // About 15 descriptors of its own, then one per namespace: 24 namespaces do not fit in 28.
+      // About 16 descriptors of its own, then one per namespace: 20 namespaces do not fit in 28, and fewer are
+      // starved than watched. A namespace's start holds two descriptors for a moment (the namespace's file and its
+      // socket), so the starved ones all start only when one more watched namespace goes than there are starved
+      // ones: with 24 namespaces, the build under AddressSanitizer watched 12 and starved 12, and the last never
+      // had room.
       let run = try folder.netstatus(["watch", "--all-netns", "--json"], descriptors: 28)
       defer { run.terminate() }
       // The namespaces start in name order: the last one is starved, and said last.
@@ -204,7 +208,7 @@
       let watched = names.filter { name in Self.lines(started, about: name).isEmpty == false }
       #expect(Set(watched).isDisjoint(with: starved))
       #expect(run.errorOutput.contains("EMFILE"), "\(run.errorOutput)")
-      #expect(!starved.isEmpty && watched.count >= starved.count, "watched \(watched), starved \(starved)")
+      try #require(!starved.isEmpty && watched.count > starved.count, "watched \(watched), starved \(starved)")
       // Each starved one said once, naming the errno.
       for name in starved {
         #expect(run.errorOutput.components(separatedBy: "\(name): ").count == 2, "\(run.errorOutput)")

@@ -221,9 +221,10 @@ struct NetstatusEndToEndTests {
     let run = try NetstatusSignalAndOutputTests.runRedirected(
       "> '\(file)'", ["watch", "--json", "--netns", site.target.name])
     defer { run.terminate() }
+    // Read with readProcFile, not String(contentsOfFile:), whose buffer FoundationEssentials leaks when the file
+    // changes under the read (LeakSanitizer reported it in CI: netstatus appends to this file meanwhile).
     @Sendable func lines() -> [Substring] {
-      ((try? String(contentsOfFile: file, encoding: .utf8)) ?? "").split(
-        separator: "\n", omittingEmptySubsequences: false)
+      (readProcFile(file) ?? "").split(separator: "\n", omittingEmptySubsequences: false)
     }
     // Whole lines only: the text ends with a newline, so the last element is empty.
     @Sendable func waitForLines(_ count: Int, _ what: String) async throws -> [Substring] {
