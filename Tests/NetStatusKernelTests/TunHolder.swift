@@ -24,10 +24,12 @@
       defer { SystemCall.close(handle.fd) }
       let outcome = Outcome()
       let thread = try POSIXThread.start(name: "nstest-tun") {
-        outcome.result.withLock { $0 = Result { () throws(Errno) -> Int32 in try Self.open(device, in: handle) } }
+        outcome.result.withLockedValue {
+          $0 = Result { () throws(Errno) -> Int32 in try Self.open(device, in: handle) }
+        }
       }
       pthread_join(thread, nil)
-      fd = try outcome.result.withLock { $0 ?? .failure(Errno(rawValue: EINVAL)) }.get()
+      fd = try outcome.result.withLockedValue { $0 ?? .failure(Errno(rawValue: EINVAL)) }.get()
     }
 
     /// Enters the namespace and opens the device (on a thread that ends afterwards).

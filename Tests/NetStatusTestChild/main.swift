@@ -199,11 +199,13 @@
 
   /// The paths a session sent, and a way to wait for one.
   final class PathLog: Sendable {
+    // Locked through withLockedValue (Sources/NetStatusCore/Support/Mutex+ThreadSanitizer.swift), not withLock:
+    // ThreadSanitizer does not see a Mutex's futex, and reported the sink's append and this thread's read as a race.
     private let paths = Mutex<[NetworkPath]>([])
 
     var sink: PathSink {
       PathSink { [self] event in
-        if case .path(let path) = event { paths.withLock { $0.append(path) } }
+        if case .path(let path) = event { paths.withLockedValue { $0.append(path) } }
       }
     }
 
@@ -212,13 +214,13 @@
     func await(_ what: String, after: Int = 0, _ condition: (NetworkPath) -> Bool) {
       let deadline = ContinuousClock.now + .seconds(10)
       while ContinuousClock.now < deadline {
-        if paths.withLock({ $0.dropFirst(after).contains(where: condition) }) { return }
+        if paths.withLockedValue({ $0.dropFirst(after).contains(where: condition) }) { return }
         usleep(2_000)
       }
-      finish("error: no path with \(what) within 10 s: \(paths.withLock { $0 })", status: 1)
+      finish("error: no path with \(what) within 10 s: \(paths.withLockedValue { $0 })", status: 1)
     }
 
-    var count: Int { paths.withLock { $0.count } }
+    var count: Int { paths.withLockedValue { $0.count } }
   }
 
   /// The system call each thread of this process named `name` is blocked in (`/proc/self/task/TID/syscall`'s first
