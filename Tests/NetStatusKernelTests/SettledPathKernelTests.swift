@@ -6,12 +6,15 @@
   @testable import NetStatusCore
 
   /// ``NetworkMonitor/settled(offlineAfter:onlineAfter:clock:)`` against the kernel: a veth whose carrier flaps.
+  ///
+  /// The settled monitor runs on a ``TestClock``: the kernel's changes are real, time moves only when the test says.
+  /// A flap cannot outlast the hold on a slow machine (under a sanitizer, one flap has taken seconds), and the held
+  /// loss is reported exactly when the hold has passed, not before.
   @Suite(
     "settled paths against the kernel",
     .enabled(if: KernelTestSupport.namespacesAvailable, KernelTestSupport.skipReason))
   struct SettledPathKernelTests {
-    /// The hold: far longer than one flap (the time for the unsettled monitor to see it, milliseconds), so that no
-    /// flap can last it, however slow the machine.
+    /// The hold, on the test clock.
     static let hold = Duration.seconds(5)
 
     /// A watched namespace and a peer joined by a veth pair (`veth0` ↔ `veth1`), whose two ends have different interface indexes: the kernel reports a veth's carrier change at
@@ -53,8 +56,11 @@
       try lab.watched.ip("addr add 192.0.2.10/24 dev veth0")
       try lab.watched.ip("route add default via 192.0.2.1 dev veth0")
       let monitor = try NetworkMonitor(networkNamespace: lab.watched.name)
-      let settled = monitor.settled(offlineAfter: Self.hold, onlineAfter: Self.hold)
+      let clock = TestClock()
+      let settled = monitor.settled(offlineAfter: Self.hold, onlineAfter: Self.hold, clock: clock)
       let (raw, steady) = (Recorder<NetworkPath>(), Recorder<NetworkPath>())
+      // Registered first, so that each of the monitor's publications reaches `raw` before the settled monitor: when
+      // `raw` has a path, the settled monitor has every earlier one (both are called on the rtnetlink thread).
       let rawID = monitor.addSynchronousSubscriber { raw.append($0) }
       let steadyID = settled.addSynchronousSubscriber { steady.append($0) }
       defer {
@@ -67,30 +73,32 @@
       try await steady.waitUntil("the settled first path, at once") { $0.last?.isConnected == true }
       let before = raw.count
 
-      // Each flap waits for the unsettled monitor to see it, so that it sees every one (none coalesced): the burst
-      // takes a few milliseconds per flap.
-      let clock = ContinuousClock()
-      let burstStart = clock.now
+      // Each flap waits for the unsettled monitor to see it, so that it sees every one (none coalesced). The test
+      // clock stands still meanwhile: however long the burst takes, no flap lasts the hold.
       for flap in 1...20 {
         try lab.peer.ip("link set veth1 down")
         try await raw.waitUntil("flap \(flap): no carrier") { $0.last?.status == .unsatisfied }
         try lab.peer.ip("link set veth1 up")
         try await raw.waitUntil("flap \(flap): carrier back") { $0.last?.isConnected == true }
       }
-      let burst = burstStart.duration(to: clock.now)
       let changes = raw.count - before
-      #expect(changes >= 40, "the unsettled monitor saw \(changes) changes in \(burst)")
-      #expect(steady.count == 1, "the settled monitor reported a flap: \(steady.values)")
+      #expect(changes >= 40, "the unsettled monitor saw \(changes) changes")
 
-      // A loss that lasts: reported once it has held, and not before.
-      let lossStart = clock.now
+      // A loss that lasts. Once `raw` has it, the settled monitor has had every flap's return (each cancelled its
+      // timer) and receives the loss next, which starts the one timer: await its sleeper, then move the clock.
       try lab.peer.ip("link set veth1 down")
+      try await raw.waitUntil("the lasting loss") { $0.last?.status == .unsatisfied }
+      try await clock.sleeperCounts.waitUntil("the settled monitor's timer for the loss") { _ in
+        clock.sleeperCount == 1
+      }
+      #expect(steady.count == 1, "the settled monitor reported a flap: \(steady.values)")
+      clock.advance(by: Self.hold - .milliseconds(1))
+      #expect(clock.sleeperCount == 1, "the timer fired before the hold")
+      #expect(steady.count == 1, "reported before the hold: \(steady.values)")
+      clock.advance(by: .milliseconds(1))
       let seen = try await steady.waitUntil("the held loss") { $0.count >= 2 }
-      let waited = lossStart.duration(to: clock.now)
       #expect(seen.count == 2 && seen[1].status == .unsatisfied, "settled: \(seen)")
-      #expect(waited >= Self.hold, "reported after \(waited), before the hold of \(Self.hold)")
       #expect(steady.count == 2, "one change in all: \(steady.values)")
-      print("settled paths: \(changes) unsettled changes in a burst of \(burst); the settled loss after \(waited)")
     }
   }
 #endif
