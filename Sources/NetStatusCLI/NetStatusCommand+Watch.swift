@@ -18,12 +18,14 @@ extension NetStatusCommand {
       var last: (NetworkPath, ConnectivityReport?)?
       for await _ in changes.stream {
         guard let path = monitor.currentPath else { continue }
-        if let failure = textfile?.update(path: path, connectivity: output.report?.state) {
+        let report = output.report
+        if let failure = textfile?.update(
+          path: path, connectivity: report?.state, families: report?.families ?? FamilyConnectivity())
+        {
           stop.fire(.failure, message: failure)
           return
         }
         // One line per change of the path, of the connectivity state or of a family's (not of the check's details).
-        let report = output.report
         if let last, last.0 == path, last.1?.state == report?.state, last.1?.families == report?.families { continue }
         last = (path, report)
         if !PlainWatch.handle(StandardOutput.line(output.line(path, report, stamped: true)), stop: stop) { return }

@@ -28,6 +28,7 @@ import NetStatusCore
 /// | `netstatus_path_available_interfaces` | gauge | | how many interfaces could carry the path |
 /// | `netstatus_path_vpn` | gauge | `interface`, `underlying_type` (when 1; the type empty when unknown) | 1 when the satisfied path goes through a VPN or tunnel, else 0 without labels |
 /// | `netstatus_connectivity_state` | gauge | `state` (`unknown`, `none`, `limited`, `portal`, `full`) | 1 for the current state, 0 for the others; only with `--probe` |
+/// | `netstatus_connectivity_family_state` | gauge | `family` (`ipv4`, `ipv6`), `state` | as `netstatus_connectivity_state`, for each family the path carries, checked on its own; only with `--probe` |
 /// | `netstatus_path_changes_total` | counter | | path changes seen since netstatus started (the first path is not one) |
 /// | `netstatus_path_last_change_timestamp_seconds` | gauge | | when the path last changed (or was first known), Unix time |
 /// | `netstatus_start_time_seconds` | gauge | `textfile` (the file's name) | when netstatus started, Unix time |
@@ -41,6 +42,8 @@ enum PrometheusTextfile {
     var path: NetworkPath
     /// The connectivity state, when probing.
     var connectivity: ConnectivityState?
+    /// Each address family's connectivity state, when probing (`nil` for a family the path does not carry).
+    var families = FamilyConnectivity()
     var changes: Int
     /// Unix time of the last change, seconds (with a fraction).
     var lastChange: Double
@@ -121,6 +124,16 @@ enum PrometheusTextfile {
       ) { snapshot in
         guard let state = snapshot.connectivity else { return [] }
         return states.map { candidate in ([("state", candidate.name)], flag(candidate.name == state.name)) }
+      }
+      metric(
+        "netstatus_connectivity_family_state", "gauge",
+        "Whether the internet answers the probe over the address family, one state at a time."
+      ) { snapshot in
+        guard snapshot.connectivity != nil else { return [] }
+        return [("ipv4", snapshot.families.ipv4), ("ipv6", snapshot.families.ipv6)].flatMap { family, state in
+          guard let state else { return [([(String, String)], String)]() }
+          return states.map { ([("family", family), ("state", $0.name)], flag($0.name == state.name)) }
+        }
       }
     }
     metric("netstatus_path_changes_total", "counter", "Path changes seen since netstatus started.") {
@@ -261,18 +274,21 @@ final class TextfileExporter: Sendable {
     self.started = PrometheusTextfile.now()
   }
 
-  /// Records `path` (and `connectivity`, when probing) and rewrites the file if either changed.
+  /// Records `path` (and `connectivity` with each family's state, when probing) and rewrites the file if any
+  /// changed.
   ///
   /// - Returns: `nil`, or what failed.
-  func update(path: NetworkPath, connectivity: ConnectivityState?) -> String? {
-    update(label: netns, path: path, connectivity: connectivity)
+  func update(
+    path: NetworkPath, connectivity: ConnectivityState?, families: FamilyConnectivity = FamilyConnectivity()
+  ) -> String? {
+    update(label: netns, path: path, connectivity: connectivity, families: families)
   }
 
   /// Records the path of namespace `namespace` (`--all-netns`), and rewrites the file if it changed.
   ///
   /// - Returns: `nil`, or what failed.
   func update(namespace: String, path: NetworkPath, connectivity: ConnectivityState?) -> String? {
-    update(label: namespace, path: path, connectivity: connectivity)
+    update(label: namespace, path: path, connectivity: connectivity, families: FamilyConnectivity())
   }
 
   /// Forgets namespace `namespace` (deleted, or no longer watched): its series leave the file.
@@ -296,21 +312,26 @@ final class TextfileExporter: Sendable {
     return write()
   }
 
-  private func update(label: String?, path: NetworkPath, connectivity: ConnectivityState?) -> String? {
+  private func update(
+    label: String?, path: NetworkPath, connectivity: ConnectivityState?, families: FamilyConnectivity
+  ) -> String? {
     let changed = state.withLockedValue { state -> Bool in
       guard var snapshot = state.snapshots[label] else {
         state.snapshots[label] = .init(
-          path: path, connectivity: connectivity, changes: 0, lastChange: PrometheusTextfile.now())
+          path: path, connectivity: connectivity, families: families, changes: 0, lastChange: PrometheusTextfile.now())
         state.version += 1
         return true
       }
-      guard snapshot.path != path || snapshot.connectivity != connectivity else { return false }
+      guard snapshot.path != path || snapshot.connectivity != connectivity || snapshot.families != families else {
+        return false
+      }
       if snapshot.path != path {
         snapshot.changes += 1
         snapshot.lastChange = PrometheusTextfile.now()
         snapshot.path = path
       }
       snapshot.connectivity = connectivity
+      snapshot.families = families
       state.snapshots[label] = snapshot
       state.version += 1
       return true

@@ -42,4 +42,36 @@ struct FamilyInternetEndToEndTests {
     #expect(try await ipv6.waitForExit() == .exited(1), "IPv6 never answers: \(ipv6.errorOutput)")
     #expect(ipv6.errorOutput.contains("full internet access over IPv6"), "\(ipv6.errorOutput)")
   }
+
+  @Test func theMetricsFileHasAGaugePerFamily() async throws {
+    let folder = try PrometheusTextfileTests.Folder("promfam")
+    defer { folder.delete() }
+    let file = folder.path + "/netstatus.prom"
+    let site = try ProbeSite.dualStack("e2efamp")
+    defer { site.delete() }
+    let server = try await site.startServer("204")
+    defer { server.stop() }
+    let run = try NetstatusProcess([
+      "watch", "--json", "--netns", site.target.name, "--probe", ProbeSite.dualStackURL, "--textfile", file,
+    ])
+    defer { run.terminate() }
+    let ns = "netns=\(site.target.name)"
+    guard
+      let samples = try await PrometheusTextfileTests.parseWhen(
+        file, { $0.contains("gauge netstatus_connectivity_state{\(ns),state=full} 1") })
+    else {
+      try #require(
+        ProcessInfo.processInfo.environment["CI"] == nil, "prometheus-client is missing: .ci/run installs it")
+      return
+    }
+    let families = samples.filter { $0.contains("netstatus_connectivity_family_state") && $0.hasSuffix(" 1") }
+    #expect(
+      families == [
+        "gauge netstatus_connectivity_family_state{family=ipv4,\(ns),state=full} 1",
+        "gauge netstatus_connectivity_family_state{family=ipv6,\(ns),state=limited} 1",
+      ], "\(samples)")
+    #expect(samples.filter { $0.contains("netstatus_connectivity_family_state") }.count == 10, "\(samples)")
+    run.signal(SIGTERM)
+    #expect(try await run.waitForExit() == .exited(0), "stderr: \(run.errorOutput)")
+  }
 }

@@ -47,6 +47,35 @@
       #expect(PrometheusTextfile.escape("a\\b\"c\nd") == #"a\\b\"c\nd"#)
     }
 
+    /// Each family the path carries has its own state gauge (one sample per state); a family it does not carry has
+    /// none, and without a probe there is no family gauge at all.
+    @Test func eachCarriedFamilyHasItsOwnConnectivityState() {
+      let path = NetworkPath.test(.wiredEthernet)
+      let text = PrometheusTextfile.render(
+        .init(
+          path: path, connectivity: .full, families: FamilyConnectivity(ipv4: .full, ipv6: nil), changes: 0,
+          lastChange: 1), netns: nil, stamp: .init(name: "f.prom", started: 0, written: 0))
+      let samples = text.split(separator: "\n").filter { $0.hasPrefix("netstatus_connectivity_family_state") }
+      #expect(
+        samples == [
+          #"netstatus_connectivity_family_state{family="ipv4",state="unknown"} 0"#,
+          #"netstatus_connectivity_family_state{family="ipv4",state="none"} 0"#,
+          #"netstatus_connectivity_family_state{family="ipv4",state="limited"} 0"#,
+          #"netstatus_connectivity_family_state{family="ipv4",state="portal"} 0"#,
+          #"netstatus_connectivity_family_state{family="ipv4",state="full"} 1"#,
+        ], "\(text)")
+      let both = PrometheusTextfile.render(
+        .init(
+          path: path, connectivity: .full, families: FamilyConnectivity(ipv4: .full, ipv6: .limited), changes: 0,
+          lastChange: 1), netns: nil, stamp: .init(name: "f.prom", started: 0, written: 0))
+      #expect(both.contains(#"netstatus_connectivity_family_state{family="ipv6",state="limited"} 1"#), "\(both)")
+      #expect(both.contains(#"netstatus_connectivity_family_state{family="ipv6",state="full"} 0"#), "\(both)")
+      let unprobed = PrometheusTextfile.render(
+        .init(path: path, connectivity: nil, changes: 0, lastChange: 1), netns: nil,
+        stamp: .init(name: "f.prom", started: 0, written: 0))
+      #expect(!unprobed.contains("netstatus_connectivity_family_state"), "\(unprobed)")
+    }
+
     @Test func anUnsatisfiedPathHasNoInterfaceInUseAndNoConnectivityWithoutAProbe() {
       let text = PrometheusTextfile.render(
         .init(
