@@ -12,22 +12,14 @@
   /// too (see ``BoundedHostLookup``). In a named namespace with its own `/etc/netns/NAME/resolv.conf`, host
   /// names are resolved as `ip netns exec` would (see ``NamespaceResolver``).
   struct SocketProbeTransport: ProbeTransport {
-    /// The namespace to create sockets in, or `nil` for the process's own.
-    let namespace: NetworkNamespace?
-    /// How host names are looked up: `getaddrinfo(3)`, unless a test gives another.
-    let lookUp: HTTPProbeConnection.HostLookup
-    /// The bytes an answer may take; the probe's limits unless a test gives others.
-    let limits: HTTPResponseParser.Limits
+    // Made with the memberwise initializer, `init(namespace:limits:lookUp:)`: the properties' order is its arguments'.
 
-    init(
-      namespace: NetworkNamespace?,
-      limits: HTTPResponseParser.Limits = HTTPResponseParser.Limits(),
-      lookUp: @escaping HTTPProbeConnection.HostLookup = HTTPProbeConnection.systemLookUp
-    ) {
-      self.namespace = namespace
-      self.limits = limits
-      self.lookUp = lookUp
-    }
+    /// The namespace to create sockets in, or `nil` for the process's own.
+    var namespace: NetworkNamespace?
+    /// The bytes an answer may take; the probe's limits unless a test gives others.
+    var limits = HTTPResponseParser.Limits()
+    /// How host names are looked up: `getaddrinfo(3)`, unless a test gives another.
+    var lookUp: HTTPProbeConnection.HostLookup = HTTPProbeConnection.systemLookUp
 
     var separatesFamilies: Bool { true }
 
@@ -43,8 +35,7 @@
     private func exchange(_ probe: ConnectivityProbe, interface: NetworkInterface?, family: IPFamily?) async
       -> ProbeExchange
     {
-      let operation = ProbeOperation(
-        probe: probe, interface: interface, namespace: namespace, family: family, limits: limits, lookUp: lookUp)
+      let operation = ProbeOperation(transport: self, probe: probe, interface: interface, family: family)
       return await withTaskCancellationHandler {
         await withCheckedContinuation { continuation in operation.start(continuation) }
       } onCancel: {
@@ -68,29 +59,22 @@
       var threadRunning = false
     }
 
+    /// Where and how: the namespace, the limits of an answer, the host-name lookup.
+    let transport: SocketProbeTransport
     let probe: ConnectivityProbe
     let interface: NetworkInterface?
-    let namespace: NetworkNamespace?
-    let lookUp: HTTPProbeConnection.HostLookup
-    let limits: HTTPResponseParser.Limits
     /// The only family to connect over, or `nil` for any.
     let family: IPFamily?
     private let state = Mutex(State())
     private let clock = ContinuousClock()
     private let started = ContinuousClock.now
 
-    /// An exchange of `probe` over `interface` (and `family`, if given), from inside `namespace`, reading at most `limits`.
-    init(
-      probe: ConnectivityProbe, interface: NetworkInterface?, namespace: NetworkNamespace?, family: IPFamily? = nil,
-      limits: HTTPResponseParser.Limits = HTTPResponseParser.Limits(),
-      lookUp: @escaping HTTPProbeConnection.HostLookup = HTTPProbeConnection.systemLookUp
-    ) {
+    /// An exchange of `probe` over `interface` (and `family`, if given), made as `transport` says.
+    init(transport: SocketProbeTransport, probe: ConnectivityProbe, interface: NetworkInterface?, family: IPFamily?) {
+      self.transport = transport
       self.probe = probe
       self.interface = interface
-      self.namespace = namespace
       self.family = family
-      self.limits = limits
-      self.lookUp = lookUp
     }
 
     /// Starts the thread, which resumes `continuation` (unless a cancellation does first).
@@ -138,6 +122,7 @@
     private func run() {
       // Closed only by this thread's finish(_:), after the connection is done with it.
       let wakeFD = state.withLockedValue { $0.wake?.rawValue ?? -1 }
+      let namespace = transport.namespace
       if let namespace {
         do throws(NetworkMonitorError) {
           let handle = try namespace.open()
@@ -150,8 +135,8 @@
       }
       var connection = HTTPProbeConnection(
         endpoint: probe.endpoint, interface: interface, timeout: probe.timeout, wakeFD: wakeFD)
-      connection.lookUp = lookUp
-      connection.limits = limits
+      connection.lookUp = transport.lookUp
+      connection.limits = transport.limits
       connection.family = family
       // Looked for at each check, as `ip netns exec` looks at each run.
       connection.namespaceResolver = namespace.flatMap(NamespaceResolver.forNamespace)
