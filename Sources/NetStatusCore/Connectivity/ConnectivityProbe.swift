@@ -74,7 +74,11 @@ public struct ConnectivityProbe: Sendable, Hashable {
   /// How often to check again while the state is full, or `nil` (the default) never to poll while full:
   /// the next check then comes with the next path change.
   public let recheckInterval: Duration?
+}
 
+// The initializer is in an extension so that Swift still makes the memberwise one, which it calls before checking the
+// settings. The memberwise one checks nothing: nothing else calls it.
+extension ConnectivityProbe {
   /// Creates a probe.
   ///
   /// - Parameters:
@@ -97,25 +101,16 @@ public struct ConnectivityProbe: Sendable, Hashable {
     maximumBackoff: Duration = .seconds(300),
     recheckInterval: Duration? = nil
   ) throws(ConnectivityProbeError) {
-    self.endpoint = try HTTPProbeURL(url)
-    self.url = url
-    try Self.check(
-      expectation: expectation, timeout: timeout, settleDelay: settleDelay, initialBackoff: initialBackoff,
-      maximumBackoff: maximumBackoff, recheckInterval: recheckInterval)
-    self.expectation = expectation
-    self.timeout = timeout
-    self.settleDelay = settleDelay
-    self.initialBackoff = initialBackoff
-    self.maximumBackoff = maximumBackoff
-    self.recheckInterval = recheckInterval
+    let endpoint = try HTTPProbeURL(url)
+    self.init(
+      url: url, endpoint: endpoint, expectation: expectation, timeout: timeout, settleDelay: settleDelay,
+      initialBackoff: initialBackoff, maximumBackoff: maximumBackoff, recheckInterval: recheckInterval)
+    try checkSettings()
   }
 
-  /// The first setting out of range, if any: positive durations, a backoff cap no smaller than its start, a status
-  /// in 100–599, a non-empty body text or header name.
-  private static func check(
-    expectation: Expectation, timeout: Duration, settleDelay: Duration, initialBackoff: Duration,
-    maximumBackoff: Duration, recheckInterval: Duration?
-  ) throws(ConnectivityProbeError) {
+  /// Throws the first setting out of range, if any: positive durations, a backoff cap no smaller than its start, a
+  /// status in 100–599, a non-empty body text or header name.
+  private func checkSettings() throws(ConnectivityProbeError) {
     guard timeout > .zero else { throw .settingOutOfRange(.timeoutNotPositive(timeout)) }
     guard settleDelay >= .zero else { throw .settingOutOfRange(.settleDelayNegative(settleDelay)) }
     guard initialBackoff > .zero else { throw .settingOutOfRange(.initialBackoffNotPositive(initialBackoff)) }
