@@ -20,17 +20,22 @@ final class ConnectionLog: @unchecked Sendable {
   private let lock = NSLock()
   private var made: [NWConnection] = []
   private var required: [NWInterface.InterfaceType?] = []
+  private var versions: [NWProtocolIP.Options.Version?] = []
   /// Every Network call the transport made on its connections, and how many `OSAllocatedUnfairLock`s it held then.
   let calls = Recorder<String>()
 
   /// The interface types the connections were restricted to (`nil`: none), oldest first.
   var requiredInterfaceTypes: [NWInterface.InterfaceType?] { lock.withLock { required } }
+  /// The IP versions the connections were restricted to (`nil`: none), oldest first.
+  var ipVersions: [NWProtocolIP.Options.Version?] { lock.withLock { versions } }
   /// The connections, oldest first.
   var connections: [NWConnection] { lock.withLock { made } }
 
-  /// The transport under test: its connections are made inside `namespace`.
+  /// The transport under test: its connections are made inside `namespace`, and resolve the host names in `names` to
+  /// those addresses (as the namespace's own hosts file says, which the stand-in's `getaddrinfo(3)` does not read).
   func transport(
-    in namespace: TestNamespace, limits: HTTPResponseParser.Limits = HTTPResponseParser.Limits()
+    in namespace: TestNamespace, limits: HTTPResponseParser.Limits = HTTPResponseParser.Limits(),
+    names: [String: [NWEndpoint.Host]] = [:]
   ) throws -> NWConnectionProbeTransport {
     let target = try NetworkNamespace(namespace.name)
     return NWConnectionProbeTransport(limits: limits) { [self] host, port, parameters in
@@ -38,6 +43,7 @@ final class ConnectionLog: @unchecked Sendable {
       connection.onCall = { [calls] name in
         calls.append(HeldLocks.count == 0 ? name : "\(name) with \(HeldLocks.count) lock(s) held")
       }
+      if !names.isEmpty { connection.resolveName = { names[$0] ?? [] } }
       connection.onSocketThread = {
         let handle = try target.open()
         defer { close(handle.fd) }
@@ -46,6 +52,7 @@ final class ConnectionLog: @unchecked Sendable {
       lock.withLock {
         made.append(connection)
         required.append(parameters.requiredInterfaceTypeWasSet)
+        versions.append(parameters.ipVersionWasSet)
       }
       return connection
     }

@@ -12,6 +12,10 @@ import Foundation
 /// fails once ready (a reset) goes to `.failed(error)`, and the pending receive gets the error; `cancel()` ends it
 /// from any thread, pending completions get `ECANCELED`, and the last state is `.cancelled`.
 ///
+/// The IP version of the parameters' default protocol stack (`NWProtocolIP.Options.version`) is honoured: a
+/// connection resolves and connects to the host's addresses of that version only, and a host without one goes to
+/// `.waiting(.dns(kDNSServiceErr_NoSuchRecord))`, as for a name without addresses.
+///
 /// Not modelled: `requiredInterfaceType` and the other path constraints (recorded in ``NWParameters``, not applied:
 /// Linux has no interface types), TLS, UDP, `minimumIncompleteLength` beyond one byte, the retries of a waiting
 /// connection. Deliberately not `Sendable`, so that code compiled against the stand-in does not rely on a conformance
@@ -108,7 +112,7 @@ public final class NWConnection {
   /// deliver connection events. Apple: `final func start(queue: DispatchQueue)`.
   public func start(queue: DispatchQueue) {
     engine.called("start(queue:)")
-    engine.start(queue: queue)
+    engine.start(queue: queue, version: parameters.requiredIPVersion)
   }
 
   /// Cancels the connection, and gracefully disconnects any established network protocols. Apple:
@@ -156,6 +160,14 @@ public final class NWConnection {
   @_spi(TestHooks) public var onSocketThread: (@Sendable () throws -> Void)? {
     get { engine.onSocketThread }
     set { engine.onSocketThread = newValue }
+  }
+
+  /// Resolves a host name in place of `getaddrinfo(3)` (test hook): the addresses `NWConnection` finds for it, before
+  /// it keeps those of the parameters' IP version. A test names hosts there as a network namespace's own hosts file
+  /// does, which the process's resolver does not read. Set it before `start(queue:)`.
+  @_spi(TestHooks) public var resolveName: (@Sendable (String) -> [NWEndpoint.Host])? {
+    get { engine.resolveName }
+    set { engine.resolveName = newValue }
   }
 
   /// Called with the API's name at each call of `start(queue:)`, `cancel()`, `forceCancel()`, `send`, `receive` and

@@ -1,7 +1,7 @@
 /// Stand-in for `Network.NWParameters`: an object that stores the protocols to use for connections, options for
 /// sending data, and network path constraints. Apple: `final class NWParameters` (macOS 10.14, iOS 12).
 ///
-/// Only TCP, and the path constraints. Deliberately not `Sendable`, so that code compiled against the stand-in does not
+/// Only TCP, the path constraints, and the IP version of the default protocol stack. Deliberately not `Sendable`, so that code compiled against the stand-in does not
 /// rely on a conformance the real class might lack.
 public final class NWParameters {
   /// The interface type required, if one was set.
@@ -10,8 +10,34 @@ public final class NWParameters {
   /// Whether the parameters are TCP's (the only protocol the stand-in's connections speak).
   @_spi(TestHooks) public let isTCP: Bool
 
+  /// Stand-in for `NWParameters.ProtocolStack`: an ordered set of protocol options that define the protocols that
+  /// connections and listeners use. Apple: `class ProtocolStack` (macOS 10.14, iOS 12, tvOS 12, watchOS 5, visionOS 1).
+  ///
+  /// Only its Internet Protocol options. Deliberately not `Sendable` (which Apple's newest documentation lists), so that
+  /// code compiled against the stand-in does not rely on a conformance an older SDK might lack.
+  public class ProtocolStack {
+    /// The Internet Protocol options used by connections and listeners. Apple:
+    /// `var internetProtocol: NWProtocolOptions? { get set }` (macOS 10.14, iOS 12, tvOS 12, watchOS 5, visionOS 1).
+    public var internetProtocol: NWProtocolOptions?
+
+    init(internetProtocol: NWProtocolOptions?) {
+      self.internetProtocol = internetProtocol
+    }
+  }
+
+  /// The protocol stack used by connections and listeners. Apple:
+  /// `final var defaultProtocolStack: NWParameters.ProtocolStack { get }` (macOS 10.14, iOS 12, tvOS 12, watchOS 5,
+  /// visionOS 1).
+  ///
+  /// TCP's holds IP options (``NWProtocolIP/Options``), as Apple's does; the empty parameters' holds none. The same
+  /// stack each time, so that what is set on it stays set.
+  public var defaultProtocolStack: ProtocolStack { stack }
+
+  private let stack: ProtocolStack
+
   private init(tcp: Bool) {
     self.isTCP = tcp
+    self.stack = ProtocolStack(internetProtocol: tcp ? NWProtocolIP.Options() : nil)
   }
 
   /// Initializes an empty set of default parameters, with no protocols. Apple: `convenience init()`.
@@ -33,4 +59,13 @@ public final class NWParameters {
 
   /// Whether ``requiredInterfaceType`` was set, and to what (test hook).
   @_spi(TestHooks) public var requiredInterfaceTypeWasSet: NWInterface.InterfaceType? { required }
+
+  /// The IP version set on the default protocol stack's IP options (``NWProtocolIP/Options/version``), if one was set
+  /// (test hook).
+  @_spi(TestHooks) public var ipVersionWasSet: NWProtocolIP.Options.Version? {
+    (defaultProtocolStack.internetProtocol as? NWProtocolIP.Options)?.versionWasSet
+  }
+
+  /// The IP version the stand-in's connections honour: the one set, else any.
+  var requiredIPVersion: NWProtocolIP.Options.Version { ipVersionWasSet ?? .any }
 }

@@ -33,6 +33,7 @@ final class StandInConnection: @unchecked Sendable {
   private var ended = false
   private var socketHook: (@Sendable () throws -> Void)?
   private var callHook: (@Sendable (String) -> Void)?
+  private var nameHook: (@Sendable (String) -> [NWEndpoint.Host])?
   /// The wake pipe's write end while the thread runs; -1 before it starts and once it has ended.
   private var wakeWrite: Int32 = -1
 
@@ -66,6 +67,11 @@ final class StandInConnection: @unchecked Sendable {
     set { locked { callHook = newValue } }
   }
 
+  var resolveName: (@Sendable (String) -> [NWEndpoint.Host])? {
+    get { locked { nameHook } }
+    set { locked { nameHook = newValue } }
+  }
+
   /// Tells the test hook `onCall`, if set, that `name` was called.
   func called(_ name: String) {
     locked { callHook }?(name)
@@ -73,7 +79,8 @@ final class StandInConnection: @unchecked Sendable {
 
   // MARK: API
 
-  func start(queue: DispatchQueue) {
+  /// Starts the connection's thread, which connects only to addresses of `version` (the parameters' IP version).
+  func start(queue: DispatchQueue, version: NWProtocolIP.Options.Version) {
     #if canImport(Glibc)
       var pipeEnds: [Int32] = [-1, -1]
       // pipe2(2) is declared only under _GNU_SOURCE: pipe, then the flags. A child process spawned in between may
@@ -107,9 +114,9 @@ final class StandInConnection: @unchecked Sendable {
         return
       }
       let wakeRead = pipeEnds[0]
-      Thread { [self] in run(wakeRead: wakeRead) }.start()
+      Thread { [self] in run(wakeRead: wakeRead, version: version) }.start()
     #else
-      _ = proceed
+      _ = (proceed, version)
     #endif
   }
 
@@ -180,7 +187,7 @@ final class StandInConnection: @unchecked Sendable {
       case failed(Int32)
     }
 
-    private func run(wakeRead: Int32) {
+    private func run(wakeRead: Int32, version: NWProtocolIP.Options.Version) {
       var fd: Int32 = -1
       defer { end(socket: fd, wakeRead: wakeRead) }
       if let hook = onSocketThread {
@@ -192,7 +199,9 @@ final class StandInConnection: @unchecked Sendable {
           return
         }
       }
-      guard let addresses = resolve() else {
+      // Only the version's addresses, as Apple's required IP version "disables all other versions for a connection";
+      // none is a name without an address of that version.
+      guard let addresses = resolve(version: version) else {
         update(to: .waiting(.dns(NWError.noSuchRecord)))
         waitForCancel(wakeRead)
         return
@@ -389,17 +398,23 @@ final class StandInConnection: @unchecked Sendable {
       update(to: .cancelled)
     }
 
-    /// The addresses to connect to (socket addresses' bytes), or `nil` when the name has none.
-    private func resolve() -> [[UInt8]]? {
+    /// The addresses of `version` to connect to (socket addresses' bytes), or `nil` when the host has none: a name by
+    /// `getaddrinfo(3)` asked for that family only (or by the test hook `resolveName`), a literal if it is of that
+    /// version.
+    private func resolve(version: NWProtocolIP.Options.Version) -> [[UInt8]]? {
       guard case .hostPort(let host, let port) = endpoint else { return nil }
       let text: String
       switch host {
-      case .ipv4(let address): return [Self.socketAddress(ipv4: Array(address.rawValue), port: port.rawValue)]
-      case .ipv6(let address): return [Self.socketAddress(ipv6: Array(address.rawValue), port: port.rawValue)]
+      case .ipv4, .ipv6: return Self.socketAddresses([host], version: version, port: port.rawValue)
       case .name(let name, _): text = name
       }
+      if let hook = resolveName { return Self.socketAddresses(hook(text), version: version, port: port.rawValue) }
       var hints = addrinfo()
-      hints.ai_family = AF_UNSPEC
+      switch version {
+      case .v4: hints.ai_family = AF_INET
+      case .v6: hints.ai_family = AF_INET6
+      case .any: hints.ai_family = AF_UNSPEC
+      }
       hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
       var list: UnsafeMutablePointer<addrinfo>?
       guard getaddrinfo(text, String(port.rawValue), &hints, &list) == 0 else { return nil }
@@ -411,6 +426,24 @@ final class StandInConnection: @unchecked Sendable {
           found.append(Array(UnsafeRawBufferPointer(start: address, count: Int(current.pointee.ai_addrlen))))
         }
         entry = current.pointee.ai_next
+      }
+      return found.isEmpty ? nil : found
+    }
+
+    /// The socket addresses of those of `hosts` (literals) that are of `version`, or `nil` when none is.
+    private static func socketAddresses(_ hosts: [NWEndpoint.Host], version: NWProtocolIP.Options.Version, port: UInt16)
+      -> [[UInt8]]?
+    {
+      var found: [[UInt8]] = []
+      for host in hosts {
+        switch (host, version) {
+        case (.ipv4(let address), .any), (.ipv4(let address), .v4):
+          found.append(socketAddress(ipv4: Array(address.rawValue), port: port))
+        case (.ipv6(let address), .any), (.ipv6(let address), .v6):
+          found.append(socketAddress(ipv6: Array(address.rawValue), port: port))
+        default:
+          continue
+        }
       }
       return found.isEmpty ? nil : found
     }

@@ -8,8 +8,9 @@ extension ConnectivityMonitor {
   /// if connectivity.state.isFull, connectivity.ipv6State?.isFull == false { print("IPv6 is broken upstream") }
   /// ```
   ///
-  /// On Linux each family is checked on its own. Where one check stands for both (Apple platforms, NetworkManager's
-  /// connectivity, a probe URL that is an IP address for the other family, which leaves this one
+  /// Each family is checked on its own, on Linux and on Apple platforms but watchOS (which has no probe transport),
+  /// where the `NWConnection` is restricted to the family's IP version. Where one check stands for both
+  /// (NetworkManager's connectivity, a probe URL that is an IP address for the other family, which leaves this one
   /// ``ConnectivityState/unknown``), each supported family has that check's state. A settled monitor
   /// (``settled(offlineAfter:onlineAfter:clock:)``) gives the followed monitor's, unsettled.
   public var ipv4State: ConnectivityState? { families.ipv4 }

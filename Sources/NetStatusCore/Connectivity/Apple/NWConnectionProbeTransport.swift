@@ -22,6 +22,12 @@
   /// `NWInterface`, which a ``NetworkPath`` does not keep. With two interfaces of one type, the system chooses between
   /// them. On Linux the socket is bound to the interface itself, by name (`SO_BINDTODEVICE`).
   ///
+  /// Families: each is checked on its own, as on Linux. The connection's IP version is restricted to the family's
+  /// (`NWProtocolIP.Options.version`, `.v4` or `.v6`, on the TCP parameters' default protocol stack), which Apple
+  /// documents as "a required IP version that disables all other versions for a connection": it resolves and connects
+  /// to the host's A or AAAA addresses only. A host without an address of that family is said as on Linux ("it has no
+  /// IPv6 address"). ``exchange(_:interface:)`` leaves the version to Network (either family, happy eyeballs).
+  ///
   /// A connection that cannot be made goes to `.waiting` (Network would wait for a better path): the check ends there,
   /// with what Network said (refused, unreachable, a name that does not resolve), as a refused `connect(2)` does on
   /// Linux. Cancelling the calling task cancels the connection at once.
@@ -41,8 +47,21 @@
       self.makeConnection = makeConnection
     }
 
+    var separatesFamilies: Bool { true }
+
     func exchange(_ probe: ConnectivityProbe, interface: NetworkInterface?) async -> ProbeExchange {
-      let operation = NWConnectionProbe(probe: probe, interface: interface, limits: limits)
+      await exchange(probe, interface: interface, family: nil)
+    }
+
+    func exchange(_ probe: ConnectivityProbe, interface: NetworkInterface?, family: IPFamily) async -> ProbeExchange {
+      await exchange(probe, interface: interface, family: Optional(family))
+    }
+
+    /// One exchange, over `family` only, or over either.
+    private func exchange(_ probe: ConnectivityProbe, interface: NetworkInterface?, family: IPFamily?) async
+      -> ProbeExchange
+    {
+      let operation = NWConnectionProbe(probe: probe, interface: interface, family: family, limits: limits)
       return await withTaskCancellationHandler {
         await withCheckedContinuation { continuation in operation.start(continuation, makeConnection: makeConnection) }
       } onCancel: {
@@ -78,6 +97,8 @@
     let probe: ConnectivityProbe
     /// The interface type the connection is restricted to, and the name of the path's interface of that type.
     let binding: (type: NWInterface.InterfaceType, name: String)?
+    /// The only family to connect over, or `nil` for either.
+    let family: IPFamily?
     private let state: Locked<State>
     /// The connection's queue: its state updates and completions, one at a time.
     private let queue = DispatchQueue(label: "NetStatus.probe")
@@ -87,8 +108,12 @@
     /// The most bytes one receive may return.
     static let receiveLength = 8192
 
-    init(probe: ConnectivityProbe, interface: NetworkInterface?, limits: HTTPResponseParser.Limits) {
+    init(
+      probe: ConnectivityProbe, interface: NetworkInterface?, family: IPFamily? = nil,
+      limits: HTTPResponseParser.Limits
+    ) {
       self.probe = probe
+      self.family = family
       self.binding = interface.map { (NWPathMonitorSource.nwInterfaceType($0.type), $0.name) }
       self.state = Locked(State(reader: ProbeAnswerReader(limits: limits)))
       self.started = clock.now
@@ -101,6 +126,11 @@
     ) {
       let parameters = NWParameters.tcp
       if let binding { parameters.requiredInterfaceType = binding.type }
+      if let family, !Self.restrict(parameters, to: family) {
+        let missing = "Network's TCP parameters have no IP options to restrict the connection to \(family.label)"
+        continuation.resume(returning: report(.failed(.local(missing))))
+        return
+      }
       let endpoint = probe.endpoint
       let connection = Connection(
         makeConnection(NWEndpoint.Host(endpoint.host), NWEndpoint.Port(integerLiteral: endpoint.port), parameters))
@@ -170,14 +200,14 @@
         receive(on: connection)
       case .waiting(let error):
         // Network would wait for a better path; a probe reports this one.
-        finish(.failed(Self.failure(error, host: probe.endpoint.host)))
+        finish(.failed(Self.failure(error, host: probe.endpoint.host, family: family)))
       case .failed(let error):
         // Once connected, a failure is the reading's (the pending receive gets it too): a complete answer stands.
         let result = state.withLockedValue { state -> ProbeExchange.Result? in
           guard state.isReady else { return nil }
           return state.reader.failed(errno: Self.errno(of: error))
         }
-        finish(result ?? .failed(Self.failure(error, host: probe.endpoint.host)))
+        finish(result ?? .failed(Self.failure(error, host: probe.endpoint.host, family: family)))
       default:
         break  // setup, preparing, cancelled (after the end), and any state added later
       }
@@ -217,11 +247,22 @@
       ProbeExchange(result: result, boundInterface: binding?.name, bindingProblem: nil, duration: clock.now - started)
     }
 
+    /// Restricts `parameters` to `family`'s IP version; `false` when their default protocol stack has no IP options to
+    /// restrict (Apple's TCP parameters have), rather than check both families while saying one.
+    static func restrict(_ parameters: NWParameters, to family: IPFamily) -> Bool {
+      guard let options = parameters.defaultProtocolStack.internetProtocol as? NWProtocolIP.Options else {
+        return false
+      }
+      options.version = family == .ipv4 ? .v4 : .v6
+      return true
+    }
+
     // MARK: Network's errors
 
-    /// What a connection that could not be made (`.waiting`, or `.failed` before it was ready) means for the probe.
-    /// A plain `default` rather than `@unknown default`: Network's `NWError` has cases (`tls`) the stand-in does not.
-    static func failure(_ error: NWError, host: String) -> ProbeFailure {
+    /// What a connection that could not be made (`.waiting`, or `.failed` before it was ready) means for the probe, over
+    /// `family` when it was restricted to one. A plain `default` rather than `@unknown default`: Network's `NWError`
+    /// has cases (`tls`) the stand-in does not.
+    static func failure(_ error: NWError, host: String, family: IPFamily? = nil) -> ProbeFailure {
       switch error {
       case .posix(let code):
         switch code {
@@ -240,7 +281,11 @@
       case .dns(let code):
         switch code {
         case Self.noSuchName: return .nameResolution(host: host, reason: "the name does not exist")
-        case Self.noSuchRecord: return .nameResolution(host: host, reason: "it has no address")
+        // The name exists without an address of the kind asked: with a required IP version, that family's (A or AAAA),
+        // said as the Linux transport says it (HTTPProbeConnection.swift).
+        case Self.noSuchRecord:
+          return .nameResolution(
+            host: host, reason: family.map { "it has no \($0.label) address" } ?? "it has no address")
         case Self.dnsTimeout: return .resolverSilent(host: host, asked: "the system resolver", detail: "(it timed out)")
         default: return .nameResolution(host: host, reason: "DNS error \(code)")
         }

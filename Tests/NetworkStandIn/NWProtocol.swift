@@ -1,0 +1,8 @@
+/// Stand-in for `Network.NWProtocol`: the abstract superclass used by Network framework protocols and by custom network
+/// protocols that you define. Apple: `class NWProtocol` (macOS 10.14, iOS 12, tvOS 12, watchOS 5, visionOS 1).
+///
+/// Only what ``NWProtocolIP`` inherits from: nothing. Deliberately not `Sendable` (which Apple's newest documentation
+/// lists), so that code compiled against the stand-in does not rely on a conformance an older SDK might lack.
+public class NWProtocol {
+  init() {}
+}
