@@ -49,6 +49,11 @@
   #if os(Linux)
     import CNetStatusShim
   #endif
+  #if canImport(Glibc)
+    import Glibc
+  #elseif canImport(Musl)
+    import Musl
+  #endif
 
   /// A value that is only read or written with its lock held: a `Mutex`, made visible to ThreadSanitizer on Linux.
   ///
@@ -66,9 +71,35 @@
     package borrowing func withLockedValue<Result: ~Copyable, E: Error>(
       _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result {
-      try mutex.withLockedValue(body)
+      #if DEBUG && (canImport(Glibc) || canImport(Musl))
+        LockedDepth.change(by: 1)
+        defer { LockedDepth.change(by: -1) }
+      #endif
+      return try mutex.withLockedValue(body)
     }
   }
+
+  #if DEBUG && (canImport(Glibc) || canImport(Musl))
+    /// How many ``Locked`` the calling thread holds, in debug builds: on Apple platforms a `Locked` is an
+    /// `OSAllocatedUnfairLock`, under which no call may go out to Network, UIKit or AppKit (they may block, or call
+    /// back into NetStatus on the same thread). Tests read it from inside a path source's start and stop, which is
+    /// where those calls go out (Tests/NetStatusTests/CallOutLockTests.swift).
+    package enum LockedDepth {
+      /// A thread-specific slot, holding the depth as the pointer's bit pattern (`nil`: 0).
+      private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        precondition(pthread_key_create(&key, nil) == 0, "no thread-specific key left for LockedDepth")
+        return key
+      }()
+
+      /// How many `Locked` the calling thread holds now.
+      package static var current: Int { Int(bitPattern: pthread_getspecific(key)) }
+
+      static func change(by delta: Int) {
+        pthread_setspecific(key, UnsafeRawPointer(bitPattern: current + delta))
+      }
+    }
+  #endif
 
   extension Mutex where Value: ~Copyable {
     /// `withLock`, made visible to ThreadSanitizer.
