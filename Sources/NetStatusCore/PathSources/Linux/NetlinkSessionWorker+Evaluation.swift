@@ -36,7 +36,9 @@
       remember(eligible, knowing: known, of: state.links)
       guard !requests.isEmpty else { return pathFromAnswers(of: state, filter: filter) }
       try lookUp(requests, into: &answers)
-      return pathFromAnswers(of: outdatedBefore || lookupsOutdated ? self.state : state, filter: filter)
+      // Not a conditional expression: that would copy the chosen state (a retain and a release of each of its parts).
+      if outdatedBefore || lookupsOutdated { return pathFromAnswers(of: self.state, filter: filter) }
+      return pathFromAnswers(of: state, filter: filter)
     }
 
     /// The path of `state` with the answers of the last lookups.
