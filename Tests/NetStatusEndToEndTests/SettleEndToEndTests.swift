@@ -85,6 +85,40 @@ struct SettleEndToEndTests {
     #expect(try await run.waitForExit() == .exited(0), "stderr: \(run.errorOutput)")
   }
 
+  /// The metrics file follows the settled path: ten flaps are no change, the loss that holds is one.
+  @Test func watchSettleKeepsTheMetricsFileSettled() async throws {
+    let folder = try PrometheusTextfileTests.Folder("promsettle")
+    defer { folder.delete() }
+    let file = folder.path + "/netstatus.prom"
+    let site = try Site("e2esettlem")
+    defer { site.delete() }
+    let run = try NetstatusProcess([
+      "watch", "--json", "--settle", "5s", "--netns", site.target.name, "--textfile", file,
+    ])
+    defer { run.terminate() }
+    try await run.lines.waitFor(count: 1, timeout: .seconds(10), "the first path, at once")
+    let ns = "netns=\(site.target.name)"
+    guard
+      try await PrometheusTextfileTests.parseWhen(
+        file, { $0.contains("gauge netstatus_path_satisfied{\(ns)} 1") }) != nil
+    else {
+      try #require(
+        ProcessInfo.processInfo.environment["CI"] == nil, "prometheus-client is missing: .ci/run installs it")
+      return
+    }
+    for _ in 1...10 {
+      try site.deleteDefaultRoute()
+      try site.addDefaultRoute()
+    }
+    try site.deleteDefaultRoute()
+    try await run.lines.waitFor(count: 2, timeout: .seconds(30), "the line for the loss, once it has held")
+    let samples = try #require(
+      try await PrometheusTextfileTests.parseWhen(file, { $0.contains("gauge netstatus_path_satisfied{\(ns)} 0") }))
+    #expect(samples.contains("counter netstatus_path_changes_total{\(ns)} 1"), "one change, no flap: \(samples)")
+    run.signal(SIGTERM)
+    #expect(try await run.waitForExit() == .exited(0), "stderr: \(run.errorOutput)")
+  }
+
   @Test func waitStableSucceedsOnlyOnceTheStateHasHeld() async throws {
     let site = try Site("e2estable", defaultRoute: false)
     defer { site.delete() }
