@@ -283,6 +283,47 @@ struct NetworkManagerIntegrationTests {
       fixture.bus.networkManagerOutput.dropFirst(answered) == ["get \(device) Metered"], "only the property named")
   }
 
+  /// dbus-daemon refuses a connection's calls past `max_replies_per_connection` awaiting their reply
+  /// (`LimitsExceeded`): 128 on the system bus (its default, which /usr/share/dbus-1/system.conf keeps) and on the
+  /// private bus, whose configuration sets no limit. 60 devices make 2 + 3 × 60 = 182 first reads: every one must
+  /// reach NetworkManager once, and every device be in the view with its Metered.
+  @Test func moreDevicesThanTheBusLetsACallerAwaitAreAllRead() async throws {
+    let devices = 60
+    let fixture = try await Fixture("nmmany", metered: nil) { bus in
+      try await bus.startNetworkManager()
+      try bus.python(
+        """
+        nm = BUS.get_object('org.freedesktop.NetworkManager', '/org/freedesktop/NetworkManager')
+        for n in range(\(devices)):
+            name = 'v0' if n == 0 else 'dev%d' % n
+            nm.AddEthernetDevice(name, name, 100, dbus_interface='org.freedesktop.DBus.Mock')
+            BUS.get_object('org.freedesktop.NetworkManager', '/org/freedesktop/NetworkManager/Devices/' + name) \\
+                .AddProperty('org.freedesktop.NetworkManager.Device', 'Metered', dbus.UInt32(1),
+                             dbus_interface='org.freedesktop.DBus.Mock')
+        """)
+    }
+    defer { fixture.stop() }
+    try await fixture.bus.logCaughtUp()
+    let setupReads = fixture.bus.readsLogged
+    try fixture.monitor.start()
+    // dbusmock answers one read at a time: on a loaded machine the first reads may outlast the start-up budget, and
+    // come as a change.
+    try await withTimeout(.seconds(20), "NetworkManager's view") {
+      while fixture.watch.status.view == nil {
+        try Task.checkCancellation()
+        await Task.yield()
+      }
+    }
+    let view = try #require(fixture.watch.status.view)
+    #expect(view.devices.count == devices, "\(view.devices.map(\.interface))")
+    let unknown = view.devices.filter { $0.metered != .yes }.map(\.interface)
+    #expect(unknown.isEmpty, "Metered unread: \(unknown)")
+    try await fixture.awaitPath("v0 metered") { $0.isExpensive && $0.expenseSource == .metered }
+    try await fixture.bus.logCaughtUp()
+    let reads = fixture.bus.readsLogged - setupReads
+    #expect(reads == 2 + 3 * devices, "Connectivity, Devices, and 3 per device, each once")
+  }
+
   @Test func aSignalFloodIsAppliedFromTheSignalsWithoutReading() async throws {
     let devices = 30
     let fixture = try await Fixture("nmflood", metered: nil) { bus in

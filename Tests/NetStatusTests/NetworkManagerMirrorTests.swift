@@ -122,10 +122,73 @@ struct NetworkManagerMirrorTests {
     #expect(mirror.status?.view?.devices.map(\.interface) == ["eth0"], "published before the new device answers")
     Self.answer(reads, in: &mirror, devices: [2: ("wwan0", 1)])
     #expect(Self.metered(mirror, "wwan0") == .yes)
-    mirror.deviceRemoved(Self.devicePath(2))
+    #expect(mirror.deviceRemoved(Self.devicePath(2)).isEmpty)
     #expect(mirror.status?.view?.devices.map(\.interface) == ["eth0"])
     // DeviceAdded alone (no Devices signal) reads the device too.
     #expect(mirror.deviceAdded(Self.devicePath(3)).count == 3)
+  }
+
+  /// dbus-daemon refuses calls past 128 awaiting their reply per connection: never more than
+  /// `maxReadsInFlight` (32) at once, the others sent as answers come, each read once, the status once all answered.
+  @Test func atMostMaxReadsAreInFlightAndTheOthersGoAsAnswersCome() throws {
+    var mirror = Mirror()
+    let count = 60
+    let first = mirror.start()
+    _ = mirror.answered(first[0].token, .success(.uint32(4)))
+    var inFlight = mirror.answered(first[1].token, .success(.strings((1...count).map(Self.devicePath))))
+    #expect(inFlight.count == Mirror.maxReadsInFlight && mirror.readsInFlight == Mirror.maxReadsInFlight)
+    #expect(mirror.readsWaiting == 3 * count - Mirror.maxReadsInFlight)
+    #expect(mirror.unanswered == "reading \(count) devices", "those that wait too")
+    // Answered one at a time, the oldest first: each answer sends one read that waited, in the order decided.
+    var sent: [Mirror.Read] = inFlight
+    while !inFlight.isEmpty {
+      let read = inFlight.removeFirst()
+      #expect(mirror.status == nil, "not all answered")
+      let number = Int(read.path.split(separator: "/").last ?? "") ?? -1
+      let value: Mirror.Value =
+        read.property == .metered ? .uint32(1) : .string(read.property == .interface ? "eth\(number)" : "")
+      let next = mirror.answered(read.token, .success(value))
+      #expect(next.count <= 1)
+      inFlight += next
+      sent += next
+      #expect(mirror.readsInFlight <= Mirror.maxReadsInFlight)
+    }
+    #expect(sent.count == 3 * count)
+    #expect(Set(sent.map { "\($0.path) \($0.property)" }).count == 3 * count, "each once")
+    #expect(sent.prefix(3).map(\.property) == [.interface, .ipInterface, .metered], "in the order decided")
+    let view = try #require(mirror.status?.view)
+    #expect(view.devices.count == count && view.devices.allSatisfy { $0.metered == .yes })
+    #expect(mirror.readsWaiting == 0 && mirror.unanswered == nil)
+  }
+
+  @Test func aReadThatWaitsIsNotSentTwiceAndOneWhoseValueASignalCarriesIsDropped() throws {
+    var mirror = Mirror()
+    let count = 20
+    let first = mirror.start()
+    _ = mirror.answered(first[0].token, .success(.uint32(4)))
+    let inFlight = mirror.answered(first[1].token, .success(.strings((1...count).map(Self.devicePath))))
+    let waiting = mirror.readsWaiting
+    #expect(inFlight.count == Mirror.maxReadsInFlight && waiting == 3 * count - Mirror.maxReadsInFlight)
+    // Device 20's reads wait: named without its value, its Metered still waits, once.
+    #expect(mirror.invalidated(path: Self.devicePath(count), interface: Self.device, property: "Metered").isEmpty)
+    #expect(mirror.readsWaiting == waiting)
+    // With its value: the read that waited is dropped.
+    #expect(
+      mirror.changed(path: Self.devicePath(count), interface: Self.device, property: "Metered", value: .uint32(3))
+        .isEmpty)
+    #expect(mirror.readsWaiting == waiting - 1)
+    // A device that leaves: its reads that wait are dropped, and its reads in flight free their slots.
+    let flying = inFlight.filter { $0.path == Self.devicePath(1) }.count
+    let next = mirror.deviceRemoved(Self.devicePath(1))
+    #expect(flying == 3 && next.count == flying, "the slots of device 1's reads")
+    #expect(next.allSatisfy { $0.path != Self.devicePath(1) })
+    #expect(mirror.readsInFlight == Mirror.maxReadsInFlight)
+    let all = inFlight.filter { $0.path != Self.devicePath(1) } + next
+    Self.answer(all, in: &mirror, devices: Dictionary(uniqueKeysWithValues: (2...count).map { ($0, ("eth\($0)", 2)) }))
+    let view = try #require(mirror.status?.view)
+    #expect(view.devices.count == count - 1)
+    #expect(view.metered(interface: "eth\(count)") == .guessYes, "the signal's value, not read again")
+    #expect(view.metered(interface: "eth2") == .no)
   }
 
   @Test func aDevicesFailedReadsLeaveItOutOrUnknownButTheStatusComes() {

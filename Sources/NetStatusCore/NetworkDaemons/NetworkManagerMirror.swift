@@ -7,10 +7,22 @@
 /// property is re-read only when a signal names it without its value (invalidated), or for a device that
 /// appears: at most one read per changed property, never two reads of one property at once. Answers and signals
 /// are applied in the order they arrive, which is the order NetworkManager sent them.
+///
+/// At most ``maxReadsInFlight`` reads are in flight at once; the others wait, in the order they were decided, and go
+/// as answers come: dbus-daemon refuses a connection's calls past `max_replies_per_connection` awaiting their reply
+/// (`LimitsExceeded`; 128 by default, which /usr/share/dbus-1/system.conf keeps), and each device takes several
+/// reads. A read that waits is not sent twice: a signal that names its property only leaves it waiting, one that
+/// carries the value drops it.
 struct NetworkManagerMirror: Sendable {
   static let managerPath = "/org/freedesktop/NetworkManager"
   static let managerInterface = "org.freedesktop.NetworkManager"
   static let deviceInterface = "org.freedesktop.NetworkManager.Device"
+
+  /// The most reads in flight at once: a quarter of dbus-daemon's default `max_replies_per_connection` (128), so
+  /// that a bus configured tighter than the default still answers, while the window stays far wider than the one
+  /// NetworkManager serves at a time (it answers in order, from one main loop): the reads of a machine's few devices
+  /// all go at once, and more devices cost the same time as without a cap.
+  static let maxReadsInFlight = 32
 
   /// The properties NetStatus uses.
   enum Property: String, Sendable, Hashable, CaseIterable {
@@ -82,12 +94,17 @@ struct NetworkManagerMirror: Sendable {
   private var inFlight: [UInt64: Key] = [:]
   /// Reads in flight made stale by a signal that named their property without its value: re-read once they answer.
   private var staleInFlight: Set<Key> = []
+  /// Reads decided but not sent, while ``maxReadsInFlight`` are in flight: sent in this order as answers come.
+  private var waiting: [Key] = []
   private var nextToken: UInt64 = 1
   /// Whether the first reads have all answered.
   private var settled = false
 
-  /// The number of reads not answered yet.
+  /// The number of reads sent and not answered yet.
   var readsInFlight: Int { inFlight.count }
+
+  /// The number of reads decided but not sent yet (``maxReadsInFlight`` are in flight).
+  var readsWaiting: Int { waiting.count }
 
   /// The status, or `nil` while the first reads have not all answered.
   var status: NetworkManagerStatus? {
@@ -106,8 +123,8 @@ struct NetworkManagerMirror: Sendable {
 
   /// What has not answered yet, for people (`nil` when everything has).
   var unanswered: String? {
-    guard !inFlight.isEmpty else { return nil }
-    let keys = Array(inFlight.values)
+    guard !inFlight.isEmpty || !waiting.isEmpty else { return nil }
+    let keys = Array(inFlight.values) + waiting
     if keys.contains(where: \.property.isManagers) { return "reading the manager object" }
     let paths = Set(keys.map(\.path))
     return paths.count == 1 ? "reading device \(paths.first ?? "")" : "reading \(paths.count) devices"
@@ -121,6 +138,7 @@ struct NetworkManagerMirror: Sendable {
     failure = nil
     inFlight = [:]
     staleInFlight = []
+    waiting = []
     settled = false
     return [read(Self.managerPath, .connectivity), read(Self.managerPath, .devices)].compactMap { $0 }
   }
@@ -128,6 +146,12 @@ struct NetworkManagerMirror: Sendable {
   /// The answer to read `token`; an answer to a read forgotten meanwhile is ignored.
   mutating func answered(_ token: UInt64, _ result: Result<Value, ReadFailure>) -> [Read] {
     guard let key = inFlight.removeValue(forKey: token) else { return [] }
+    let reads = apply(result, to: key)
+    return reads + sendWaiting()
+  }
+
+  /// Applies the answer to the read of `key`, which is no longer in flight.
+  private mutating func apply(_ result: Result<Value, ReadFailure>, to key: Key) -> [Read] {
     var reads: [Read] = []
     switch result {
     case .success(let value):
@@ -162,6 +186,8 @@ struct NetworkManagerMirror: Sendable {
   mutating func changed(path: String, interface: String, property name: String, value: Value) -> [Read] {
     guard let key = key(path, interface, name) else { return [] }
     if failure != nil { return recover() }
+    // A read of it that waits would only bring this value again.
+    waiting.removeAll { $0 == key }
     if key.property.isManagers, case .other(let signature) = value {
       fail(.unavailable(Self.unexpectedType(key.property, signature)))
       return []
@@ -184,11 +210,11 @@ struct NetworkManagerMirror: Sendable {
     return setDevices(paths)
   }
 
-  /// `DeviceRemoved`.
-  mutating func deviceRemoved(_ path: String) {
-    guard var paths = devicePaths, paths.contains(path) else { return }
+  /// `DeviceRemoved`: the reads that waited for the slots its reads in flight took, if any.
+  mutating func deviceRemoved(_ path: String) -> [Read] {
+    guard var paths = devicePaths, paths.contains(path) else { return [] }
     paths.removeAll { $0 == path }
-    _ = setDevices(paths)
+    return setDevices(paths)
   }
 
   /// NameOwnerChanged of NetworkManager's name: gone (`owner` empty) or a new owner, which is read from scratch.
@@ -216,17 +242,35 @@ struct NetworkManagerMirror: Sendable {
     return Key(path: path, property: property)
   }
 
-  /// A read of `property` at `path`, or `nil` when one is in flight (it is then re-read once that one answers).
+  /// A read of `property` at `path`, or `nil` when one is in flight (it is then re-read once that one answers), when
+  /// one waits already (its answer will be as new), or when ``maxReadsInFlight`` are in flight (it waits).
   private mutating func read(_ path: String, _ property: Property) -> Read? {
     let key = Key(path: path, property: property)
     guard !inFlight.values.contains(key) else {
       staleInFlight.insert(key)
       return nil
     }
+    guard !waiting.contains(key) else { return nil }
+    guard waiting.isEmpty, inFlight.count < Self.maxReadsInFlight else {
+      waiting.append(key)
+      return nil
+    }
+    return send(key)
+  }
+
+  /// The waiting reads that fit in flight now, in their order.
+  private mutating func sendWaiting() -> [Read] {
+    var reads: [Read] = []
+    while !waiting.isEmpty, inFlight.count < Self.maxReadsInFlight { reads.append(send(waiting.removeFirst())) }
+    return reads
+  }
+
+  /// `key`'s read, in flight from now.
+  private mutating func send(_ key: Key) -> Read {
     let token = nextToken
     nextToken += 1
     inFlight[token] = key
-    return Read(token: token, path: path, property: property)
+    return Read(token: token, path: key.path, property: key.property)
   }
 
   private mutating func apply(_ value: Value, to key: Key) -> [Read] {
@@ -256,7 +300,9 @@ struct NetworkManagerMirror: Sendable {
       inFlight[token] = nil
     }
     staleInFlight = staleInFlight.filter { $0.property.isManagers || listed.contains($0.path) }
-    var reads: [Read] = []
+    waiting.removeAll { !$0.property.isManagers && !listed.contains($0.path) }
+    // The slots of the reads forgotten go to those that waited, before the new devices' (read adds these after).
+    var reads = sendWaiting()
     for path in paths where devices[path] == nil {
       devices[path] = Device()
       for property in [Property.interface, .ipInterface, .metered] {
@@ -270,6 +316,7 @@ struct NetworkManagerMirror: Sendable {
     failure = status
     inFlight = [:]
     staleInFlight = []
+    waiting = []
     settled = true
   }
 
@@ -281,7 +328,7 @@ struct NetworkManagerMirror: Sendable {
   }
 
   private mutating func settle() {
-    guard !settled, connectivity != nil, devicePaths != nil, inFlight.isEmpty else { return }
+    guard !settled, connectivity != nil, devicePaths != nil, inFlight.isEmpty, waiting.isEmpty else { return }
     settled = true
   }
 }
