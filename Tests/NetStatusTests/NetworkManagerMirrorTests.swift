@@ -31,6 +31,13 @@ struct NetworkManagerMirrorTests {
       case .interface: value = .string(devices[number]?.0 ?? "")
       case .ipInterface: value = .string("")
       case .metered: value = .uint32(devices[number]?.1 ?? 0)
+      // As NetworkManager before 1.16 answers: no such property.
+      case .ip4Connectivity, .ip6Connectivity:
+        queue += mirror.answered(
+          request.token,
+          .failure(
+            .init(errorName: "org.freedesktop.DBus.Error.InvalidArgs", code: 22, description: "no such property")))
+        continue
       }
       queue += mirror.answered(request.token, .success(value))
     }
@@ -41,16 +48,17 @@ struct NetworkManagerMirrorTests {
     mirror.status?.view?.metered(interface: interface)
   }
 
-  @Test func theFirstReadsAreTheManagersThenThreePerDeviceAndTheStatusWaitsForAll() throws {
+  @Test func theFirstReadsAreTheManagersThenFivePerDeviceAndTheStatusWaitsForAll() throws {
     var mirror = Mirror()
     let first = mirror.start()
     #expect(first.map(\.property) == [.connectivity, .devices])
     #expect(first.allSatisfy { $0.path == Self.manager })
     #expect(mirror.status == nil)
     var deviceReads = mirror.answered(first[1].token, .success(.strings([Self.devicePath(1), Self.devicePath(2)])))
-    #expect(deviceReads.count == 6)
-    #expect(Set(deviceReads.map(\.property)) == [.interface, .ipInterface, .metered])
-    #expect(Set(deviceReads.map(\.token)).count == 6, "one token each")
+    #expect(deviceReads.count == 10)
+    #expect(
+      Set(deviceReads.map(\.property)) == [.interface, .ipInterface, .metered, .ip4Connectivity, .ip6Connectivity])
+    #expect(Set(deviceReads.map(\.token)).count == 10, "one token each")
     #expect(mirror.status == nil, "Connectivity and the devices have not answered")
     #expect(mirror.unanswered == "reading the manager object")
     deviceReads += mirror.answered(first[0].token, .success(.uint32(4)))
@@ -117,7 +125,7 @@ struct NetworkManagerMirrorTests {
     let reads = mirror.changed(
       path: Self.manager, interface: Mirror.managerInterface, property: "Devices",
       value: .strings([Self.devicePath(1), Self.devicePath(2)]))
-    #expect(reads.count == 3 && reads.allSatisfy { $0.path == Self.devicePath(2) })
+    #expect(reads.count == 5 && reads.allSatisfy { $0.path == Self.devicePath(2) })
     #expect(mirror.deviceAdded(Self.devicePath(2)).isEmpty, "already listed")
     #expect(mirror.status?.view?.devices.map(\.interface) == ["eth0"], "published before the new device answers")
     Self.answer(reads, in: &mirror, devices: [2: ("wwan0", 1)])
@@ -125,7 +133,7 @@ struct NetworkManagerMirrorTests {
     #expect(mirror.deviceRemoved(Self.devicePath(2)).isEmpty)
     #expect(mirror.status?.view?.devices.map(\.interface) == ["eth0"])
     // DeviceAdded alone (no Devices signal) reads the device too.
-    #expect(mirror.deviceAdded(Self.devicePath(3)).count == 3)
+    #expect(mirror.deviceAdded(Self.devicePath(3)).count == 5)
   }
 
   /// dbus-daemon refuses calls past 128 awaiting their reply per connection: never more than
@@ -133,11 +141,12 @@ struct NetworkManagerMirrorTests {
   @Test func atMostMaxReadsAreInFlightAndTheOthersGoAsAnswersCome() throws {
     var mirror = Mirror()
     let count = 60
+    let perDevice = Mirror.Property.ofADevice.count
     let first = mirror.start()
     _ = mirror.answered(first[0].token, .success(.uint32(4)))
     var inFlight = mirror.answered(first[1].token, .success(.strings((1...count).map(Self.devicePath))))
     #expect(inFlight.count == Mirror.maxReadsInFlight && mirror.readsInFlight == Mirror.maxReadsInFlight)
-    #expect(mirror.readsWaiting == 3 * count - Mirror.maxReadsInFlight)
+    #expect(mirror.readsWaiting == perDevice * count - Mirror.maxReadsInFlight)
     #expect(mirror.unanswered == "reading \(count) devices", "those that wait too")
     // Answered one at a time, the oldest first: each answer sends one read that waited, in the order decided.
     var sent: [Mirror.Read] = inFlight
@@ -146,16 +155,21 @@ struct NetworkManagerMirrorTests {
       #expect(mirror.status == nil, "not all answered")
       let number = Int(read.path.split(separator: "/").last ?? "") ?? -1
       let value: Mirror.Value =
-        read.property == .metered ? .uint32(1) : .string(read.property == .interface ? "eth\(number)" : "")
+        switch read.property {
+        case .interface: .string("eth\(number)")
+        case .ipInterface: .string("")
+        case .metered: .uint32(1)
+        case .connectivity, .devices, .ip4Connectivity, .ip6Connectivity: .uint32(4)
+        }
       let next = mirror.answered(read.token, .success(value))
       #expect(next.count <= 1)
       inFlight += next
       sent += next
       #expect(mirror.readsInFlight <= Mirror.maxReadsInFlight)
     }
-    #expect(sent.count == 3 * count)
-    #expect(Set(sent.map { "\($0.path) \($0.property)" }).count == 3 * count, "each once")
-    #expect(sent.prefix(3).map(\.property) == [.interface, .ipInterface, .metered], "in the order decided")
+    #expect(sent.count == perDevice * count)
+    #expect(Set(sent.map { "\($0.path) \($0.property)" }).count == perDevice * count, "each once")
+    #expect(sent.prefix(perDevice).map(\.property) == Mirror.Property.ofADevice, "in the order decided")
     let view = try #require(mirror.status?.view)
     #expect(view.devices.count == count && view.devices.allSatisfy { $0.metered == .yes })
     #expect(mirror.readsWaiting == 0 && mirror.unanswered == nil)
@@ -164,11 +178,12 @@ struct NetworkManagerMirrorTests {
   @Test func aReadThatWaitsIsNotSentTwiceAndOneWhoseValueASignalCarriesIsDropped() throws {
     var mirror = Mirror()
     let count = 20
+    let perDevice = Mirror.Property.ofADevice.count
     let first = mirror.start()
     _ = mirror.answered(first[0].token, .success(.uint32(4)))
     let inFlight = mirror.answered(first[1].token, .success(.strings((1...count).map(Self.devicePath))))
     let waiting = mirror.readsWaiting
-    #expect(inFlight.count == Mirror.maxReadsInFlight && waiting == 3 * count - Mirror.maxReadsInFlight)
+    #expect(inFlight.count == Mirror.maxReadsInFlight && waiting == perDevice * count - Mirror.maxReadsInFlight)
     // Device 20's reads wait: named without its value, its Metered still waits, once.
     #expect(mirror.invalidated(path: Self.devicePath(count), interface: Self.device, property: "Metered").isEmpty)
     #expect(mirror.readsWaiting == waiting)
@@ -180,7 +195,7 @@ struct NetworkManagerMirrorTests {
     // A device that leaves: its reads that wait are dropped, and its reads in flight free their slots.
     let flying = inFlight.filter { $0.path == Self.devicePath(1) }.count
     let next = mirror.deviceRemoved(Self.devicePath(1))
-    #expect(flying == 3 && next.count == flying, "the slots of device 1's reads")
+    #expect(flying == perDevice && next.count == flying, "the slots of device 1's reads")
     #expect(next.allSatisfy { $0.path != Self.devicePath(1) })
     #expect(mirror.readsInFlight == Mirror.maxReadsInFlight)
     let all = inFlight.filter { $0.path != Self.devicePath(1) } + next

@@ -3,10 +3,11 @@
 /// reads and feeds the answers and signals in; unit-tested without a bus.
 ///
 /// Everything is read once: the manager's `Connectivity` and `Devices`, then each device's `Interface`,
-/// `IpInterface` and `Metered`. After that the values `PropertiesChanged` carries are applied as they are, and a
-/// property is re-read only when a signal names it without its value (invalidated), or for a device that
-/// appears: at most one read per changed property, never two reads of one property at once. Answers and signals
-/// are applied in the order they arrive, which is the order NetworkManager sent them.
+/// `IpInterface`, `Metered`, `Ip4Connectivity` and `Ip6Connectivity`. After that the values `PropertiesChanged`
+/// carries are applied as they are, and a property is re-read only when a signal names it without its value
+/// (invalidated), or for a device that appears: at most one read per changed property, never two reads of one
+/// property at once. Answers and signals are applied in the order they arrive, which is the order NetworkManager
+/// sent them.
 ///
 /// At most ``maxReadsInFlight`` reads are in flight at once; the others wait, in the order they were decided, and go
 /// as answers come: dbus-daemon refuses a connection's calls past `max_replies_per_connection` awaiting their reply
@@ -31,6 +32,11 @@ struct NetworkManagerMirror: Sendable {
     case interface = "Interface"
     case ipInterface = "IpInterface"
     case metered = "Metered"
+    case ip4Connectivity = "Ip4Connectivity"
+    case ip6Connectivity = "Ip6Connectivity"
+
+    /// A device's properties, in the order a new device's are read.
+    static let ofADevice: [Property] = [.interface, .ipInterface, .metered, .ip4Connectivity, .ip6Connectivity]
 
     /// Whether it is the manager's (else a device's).
     var isManagers: Bool { self == .connectivity || self == .devices }
@@ -43,7 +49,7 @@ struct NetworkManagerMirror: Sendable {
     /// Its D-Bus type, for messages.
     var signature: String {
       switch self {
-      case .connectivity, .metered: "u"
+      case .connectivity, .metered, .ip4Connectivity, .ip6Connectivity: "u"
       case .devices: "ao"
       case .interface, .ipInterface: "s"
       }
@@ -80,10 +86,13 @@ struct NetworkManagerMirror: Sendable {
   }
 
   /// A device's properties: `nil` while not known, empty after a failed read (`Interface`: the device is left out).
+  /// A family's connectivity stays `nil` after a failed read: NetworkManager before 1.16 has none.
   private struct Device: Sendable, Hashable {
     var interface: String?
     var ipInterface: String?
     var metered: UInt32?
+    var ip4Connectivity: UInt32?
+    var ip6Connectivity: UInt32?
   }
 
   private var connectivity: UInt32?
@@ -116,7 +125,9 @@ struct NetworkManagerMirror: Sendable {
       known.append(
         NetworkManagerView.Device(
           interface: interface, ipInterface: device.ipInterface ?? "",
-          metered: device.metered.map(NetworkManagerView.metered) ?? .unknown))
+          metered: device.metered.map(NetworkManagerView.metered) ?? .unknown,
+          ip4Connectivity: device.ip4Connectivity.map(NetworkManagerView.connectivity),
+          ip6Connectivity: device.ip6Connectivity.map(NetworkManagerView.connectivity)))
     }
     return .running(NetworkManagerView(connectivity: NetworkManagerView.connectivity(connectivity), devices: known))
   }
@@ -173,7 +184,7 @@ struct NetworkManagerMirror: Sendable {
         case .interface: devices[key.path]?.interface = ""
         case .ipInterface: devices[key.path]?.ipInterface = ""
         case .metered: devices[key.path]?.metered = NetworkManagerView.Metered.unknown.rawValue
-        case .connectivity, .devices: break
+        case .connectivity, .devices, .ip4Connectivity, .ip6Connectivity: break
         }
       }
     }
@@ -281,10 +292,14 @@ struct NetworkManagerMirror: Sendable {
     case (.interface, .string(let text)): devices[key.path]?.interface = text
     case (.ipInterface, .string(let text)): devices[key.path]?.ipInterface = text
     case (.metered, .uint32(let number)): devices[key.path]?.metered = number
+    case (.ip4Connectivity, .uint32(let number)): devices[key.path]?.ip4Connectivity = number
+    case (.ip6Connectivity, .uint32(let number)): devices[key.path]?.ip6Connectivity = number
     // A device's property of another type counts as unreadable: the device left out, or that value unknown.
     case (.interface, _): devices[key.path]?.interface = ""
     case (.ipInterface, _): devices[key.path]?.ipInterface = ""
     case (.metered, _): devices[key.path]?.metered = NetworkManagerView.Metered.unknown.rawValue
+    case (.ip4Connectivity, _): devices[key.path]?.ip4Connectivity = nil
+    case (.ip6Connectivity, _): devices[key.path]?.ip6Connectivity = nil
     case (.connectivity, _), (.devices, _): break  // answered above: an unexpected type fails the manager
     }
     settle()
@@ -305,7 +320,7 @@ struct NetworkManagerMirror: Sendable {
     var reads = sendWaiting()
     for path in paths where devices[path] == nil {
       devices[path] = Device()
-      for property in [Property.interface, .ipInterface, .metered] {
+      for property in Property.ofADevice {
         if let read = read(path, property) { reads.append(read) }
       }
     }
