@@ -240,6 +240,50 @@ struct NetworkManagerMirrorTests {
     #expect(!reason.contains("ENXIO") && !reason.contains("No such device"))
   }
 
+  @Test func aDevicePropertyOfTheWrongTypeSaysUnexpectedTypeInTheDiagnostics() throws {
+    var mirror = Mirror()
+    let first = mirror.start()
+    _ = mirror.answered(first[0].token, .success(.uint32(4)))
+    let reads = mirror.answered(first[1].token, .success(.strings([Self.devicePath(1)])))
+    for request in reads {
+      let value: Mirror.Value =
+        switch request.property {
+        case .interface: .string("eth0")
+        case .metered: .other(signature: "s")  // a string where NetworkManager's API has a `u`
+        case .ipInterface: .uint32(7)
+        default: .uint32(4)
+        }
+      _ = mirror.answered(request.token, .success(value))
+    }
+    let status = try #require(mirror.status)
+    #expect(Self.metered(mirror, "eth0") == .unknown, "counted as unknown, the device kept")
+    let diagnostic = status.diagnostic
+    #expect(diagnostic.isActive)
+    #expect(
+      diagnostic.note
+        == "NetworkManager's IpInterface of device \(Self.devicePath(1)) has an unexpected type (`u`, not `s`): its "
+        + "Interface is taken for it; NetworkManager's Metered of device \(Self.devicePath(1)) has an unexpected "
+        + "type (`s`, not `u`): counted as unknown")
+    #expect(
+      diagnostic.description.hasPrefix("NetworkManager (metered devices, connectivity): active (NetworkManager's"))
+    // A signal with a value of the right type: nothing left to say.
+    _ = mirror.changed(path: Self.devicePath(1), interface: Self.device, property: "Metered", value: .uint32(1))
+    _ = mirror.changed(path: Self.devicePath(1), interface: Self.device, property: "IpInterface", value: .string(""))
+    #expect(Self.metered(mirror, "eth0") == .yes)
+    #expect(mirror.status?.diagnostic.note == nil)
+    #expect(mirror.status?.diagnostic.description == "NetworkManager (metered devices, connectivity): active")
+  }
+
+  @Test func aManagerPropertyOfAnotherKnownTypeFailsToo() {
+    var mirror = Mirror()
+    let first = mirror.start()
+    _ = mirror.answered(first[1].token, .success(.strings([])))
+    _ = mirror.answered(first[0].token, .success(.string("full")))
+    #expect(
+      mirror.status == .unavailable("NetworkManager's Connectivity has an unexpected type (`s`, not `u`)"),
+      "it never settled before")
+  }
+
   @Test func theNameLeavingIsAbsentAndANewOwnerIsReadFromScratch() throws {
     var mirror = Mirror()
     Self.answer(mirror.start(), in: &mirror, devices: [1: ("eth0", 1)])

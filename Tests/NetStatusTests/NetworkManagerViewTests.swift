@@ -180,6 +180,12 @@ struct NetworkManagerViewTests {
           + #"{"name":"NetworkManager","provides":"metered devices, connectivity","active":false,"reason":"no \"bus\""}]}"#
       ),
       "\(json)")
+    // An active source's note follows its reason, only when it has one.
+    let noted = SourceDiagnostic(name: "NetworkManager", provides: "metered", status: .active, note: "a \"note\"")
+    #expect(
+      NetworkPath.offline.jsonRepresentation(with: NetworkPathJSONExtra(sources: [noted])).hasSuffix(
+        #","sources":[{"name":"NetworkManager","provides":"metered","active":true,"reason":null,"note":"a \"note\""}]}"#
+      ))
   }
 
   @Test func aNetworkManagerConnectivityMonitorNotStartedIsUnknownAndSendsNothing() {

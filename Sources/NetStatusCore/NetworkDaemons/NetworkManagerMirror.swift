@@ -54,6 +54,27 @@ struct NetworkManagerMirror: Sendable {
       case .interface, .ipInterface: "s"
       }
     }
+
+    /// Whether `value` is of its type.
+    func accepts(_ value: Value) -> Bool {
+      switch (self, value) {
+      case (.connectivity, .uint32), (.metered, .uint32), (.ip4Connectivity, .uint32), (.ip6Connectivity, .uint32),
+        (.devices, .strings), (.interface, .string), (.ipInterface, .string):
+        true
+      default: false
+      }
+    }
+
+    /// What NetStatus does with a device's property of another type.
+    var whenUnexpected: String {
+      switch self {
+      case .interface: "the device is left out"
+      case .ipInterface: "its Interface is taken for it"
+      case .metered: "counted as unknown"
+      case .ip4Connectivity, .ip6Connectivity: "the manager's Connectivity stands for it"
+      case .connectivity, .devices: "NetworkManager is not followed"
+      }
+    }
   }
 
   /// A property read to send: `Get(property.interfaceName, property)` on object `path`, answered with
@@ -71,6 +92,16 @@ struct NetworkManagerMirror: Sendable {
     case strings([String])
     /// Another type: its D-Bus signature.
     case other(signature: String)
+
+    /// Its D-Bus type, for messages (`s` stands for `o` too, `as` for `ao`).
+    var signature: String {
+      switch self {
+      case .uint32: "u"
+      case .string: "s"
+      case .strings: "as"
+      case .other(let signature): signature
+      }
+    }
   }
 
   /// Why a read failed: the D-Bus error's name (empty if none), the errno, and a description.
@@ -98,6 +129,8 @@ struct NetworkManagerMirror: Sendable {
   private var connectivity: UInt32?
   private var devicePaths: [String]?
   private var devices: [String: Device] = [:]
+  /// Devices' properties last read or signalled with another type than theirs: the signature, for the diagnostics.
+  private var unexpectedTypes: [Key: String] = [:]
   /// The manager's failure, which is the status while it lasts.
   private var failure: NetworkManagerStatus?
   private var inFlight: [UInt64: Key] = [:]
@@ -129,7 +162,13 @@ struct NetworkManagerMirror: Sendable {
           ip4Connectivity: device.ip4Connectivity.map(NetworkManagerView.connectivity),
           ip6Connectivity: device.ip6Connectivity.map(NetworkManagerView.connectivity)))
     }
-    return .running(NetworkManagerView(connectivity: NetworkManagerView.connectivity(connectivity), devices: known))
+    let problems = unexpectedTypes.sorted {
+      ($0.key.path, $0.key.property.rawValue) < ($1.key.path, $1.key.property.rawValue)
+    }
+    .map { Self.unexpectedType($0.key.property, $0.value, device: $0.key.path) }
+    return .running(
+      NetworkManagerView(
+        connectivity: NetworkManagerView.connectivity(connectivity), devices: known, problems: problems))
   }
 
   /// What has not answered yet, for people (`nil` when everything has).
@@ -146,6 +185,7 @@ struct NetworkManagerMirror: Sendable {
     connectivity = nil
     devicePaths = nil
     devices = [:]
+    unexpectedTypes = [:]
     failure = nil
     inFlight = [:]
     staleInFlight = []
@@ -166,8 +206,8 @@ struct NetworkManagerMirror: Sendable {
     var reads: [Read] = []
     switch result {
     case .success(let value):
-      if key.property.isManagers, case .other(let signature) = value {
-        fail(.unavailable(Self.unexpectedType(key.property, signature)))
+      if key.property.isManagers, !key.property.accepts(value) {
+        fail(.unavailable(Self.unexpectedType(key.property, value.signature)))
         return []
       }
       reads += apply(value, to: key)
@@ -180,6 +220,7 @@ struct NetworkManagerMirror: Sendable {
       }
       // A device's read that failed: a device without `Interface` is left out, the others count as unknown.
       if devices[key.path] != nil {
+        unexpectedTypes[key] = nil
         switch key.property {
         case .interface: devices[key.path]?.interface = ""
         case .ipInterface: devices[key.path]?.ipInterface = ""
@@ -199,8 +240,8 @@ struct NetworkManagerMirror: Sendable {
     if failure != nil { return recover() }
     // A read of it that waits would only bring this value again.
     waiting.removeAll { $0 == key }
-    if key.property.isManagers, case .other(let signature) = value {
-      fail(.unavailable(Self.unexpectedType(key.property, signature)))
+    if key.property.isManagers, !key.property.accepts(value) {
+      fail(.unavailable(Self.unexpectedType(key.property, value.signature)))
       return []
     }
     return apply(value, to: key)
@@ -240,6 +281,12 @@ struct NetworkManagerMirror: Sendable {
 
   static func unexpectedType(_ property: Property, _ signature: String) -> String {
     "NetworkManager's \(property.rawValue) has an unexpected type (`\(signature)`, not `\(property.signature)`)"
+  }
+
+  /// A device's property of another type, for the diagnostics: what it is, and what NetStatus does without it.
+  static func unexpectedType(_ property: Property, _ signature: String, device path: String) -> String {
+    "NetworkManager's \(property.rawValue) of device \(path) has an unexpected type (`\(signature)`, not "
+      + "`\(property.signature)`): \(property.whenUnexpected)"
   }
 
   private func key(_ path: String, _ interface: String, _ name: String) -> Key? {
@@ -286,6 +333,9 @@ struct NetworkManagerMirror: Sendable {
 
   private mutating func apply(_ value: Value, to key: Key) -> [Read] {
     var reads: [Read] = []
+    if !key.property.isManagers, devices[key.path] != nil {
+      unexpectedTypes[key] = key.property.accepts(value) ? nil : value.signature
+    }
     switch (key.property, value) {
     case (.connectivity, .uint32(let number)): connectivity = number
     case (.devices, .strings(let paths)): reads = setDevices(paths)
@@ -311,6 +361,7 @@ struct NetworkManagerMirror: Sendable {
     devicePaths = paths
     let listed = Set(paths)
     for path in devices.keys where !listed.contains(path) { devices[path] = nil }
+    unexpectedTypes = unexpectedTypes.filter { listed.contains($0.key.path) }
     for (token, key) in inFlight where !key.property.isManagers && !listed.contains(key.path) {
       inFlight[token] = nil
     }

@@ -49,6 +49,9 @@ struct NetworkManagerView: Sendable, Hashable {
 
   var connectivity: Connectivity
   var devices: [Device]
+  /// What NetworkManager gave of another type than its API's, and what NetStatus does without it (a device's
+  /// property; the manager's fail the integration), for the diagnostics.
+  var problems: [String] = []
 
   /// Decodes a `Connectivity` value; a number NetworkManager adds later is unknown.
   static func connectivity(_ value: UInt32) -> Connectivity { Connectivity(rawValue: value) ?? .unknown }
