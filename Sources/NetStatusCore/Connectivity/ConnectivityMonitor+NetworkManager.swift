@@ -62,7 +62,8 @@ extension ConnectivityMonitor {
   func startFollowingNetworkManager(generation: UInt64) {
     guard let watch = networkManagerWatch else {
       #if os(Linux)
-        let reason = "the monitor watches another network namespace than the one NetworkManager manages"
+        let reason = SystemNamespace.networkManagerNotFollowed(
+          namespaceGiven: monitor.source.watchedNamespacePath != nil, relation: SystemNamespace.own)
       #else
         let reason = "NetworkManager is followed on Linux only"
       #endif
