@@ -19,10 +19,11 @@ struct NetworkManagerMirror: Sendable {
   static let managerInterface = "org.freedesktop.NetworkManager"
   static let deviceInterface = "org.freedesktop.NetworkManager.Device"
 
-  /// The most reads in flight at once: a quarter of dbus-daemon's default `max_replies_per_connection` (128), so
-  /// that a bus configured tighter than the default still answers, while the window stays far wider than the one
-  /// NetworkManager serves at a time (it answers in order, from one main loop): the reads of a machine's few devices
-  /// all go at once, and more devices cost the same time as without a cap.
+  /// The most reads in flight at once: a quarter of dbus-daemon's default `max_replies_per_connection` (128), which
+  /// leaves room for a bus configured tighter than the default, while the window stays far wider than the one read
+  /// NetworkManager serves at a time (it answers in order, from one main loop): a machine's first reads (2, and 5 per
+  /// device) all go at once up to six devices, and more devices cost about the same time as without a cap, the next
+  /// read being sent as each answer comes.
   static let maxReadsInFlight = 32
 
   /// The properties NetStatus uses.
