@@ -225,6 +225,23 @@ final class PrivateBus: Sendable {
       ])
   }
 
+  /// Gives device `interface` the property `name` (a `u`) it did not have (AddProperty emits no signal).
+  func addDeviceProperty(_ interface: String, _ name: String, _ value: UInt32) throws {
+    try send(
+      "/org/freedesktop/NetworkManager/Devices/\(interface)", "org.freedesktop.DBus.Mock.AddProperty",
+      ["string:org.freedesktop.NetworkManager.Device", "string:\(name)", "variant:uint32:\(value)"])
+  }
+
+  /// Sets device `interface`'s property `name` (a `u`; PropertiesChanged follows).
+  func setDeviceProperty(_ interface: String, _ name: String, _ value: UInt32) throws {
+    try send(
+      "/org/freedesktop/NetworkManager", "org.freedesktop.DBus.Mock.SetProperty",
+      [
+        "string:/org/freedesktop/NetworkManager/Devices/\(interface)", "string:org.freedesktop.NetworkManager.Device",
+        "string:\(name)", "variant:uint32:\(value)",
+      ])
+  }
+
   /// Sets the manager's `Connectivity` (NMConnectivityState: 1 none, 2 portal, 3 limited, 4 full).
   func setConnectivity(_ value: UInt32) throws {
     try send("/org/freedesktop/NetworkManager", "org.freedesktop.DBus.Mock.SetConnectivity", ["uint32:\(value)"])

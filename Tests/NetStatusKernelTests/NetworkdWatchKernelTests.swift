@@ -481,6 +481,23 @@
       #expect(SystemNamespace.relation(socketListed: nil) == .unknown)
     }
 
+    /// A NetworkManager-fed ConnectivityMonitor that cannot follow it says why: another namespace only when it is
+    /// known to be one.
+    @Test func theReasonNetworkManagerIsNotFollowedSaysWhetherTheNamespaceIsKnownToBeAnother() {
+      #expect(
+        SystemNamespace.networkManagerNotFollowed(namespaceGiven: true, relation: .same)
+          == "the monitor watches another network namespace than the one NetworkManager manages")
+      #expect(
+        SystemNamespace.networkManagerNotFollowed(namespaceGiven: false, relation: .other)
+          == "this process's network namespace is not the one NetworkManager manages (PID 1's)")
+      let unknown = SystemNamespace.networkManagerNotFollowed(namespaceGiven: false, relation: .unknown)
+      #expect(
+        unknown
+          == "this process's network namespace cannot be shown to be the one NetworkManager manages (PID 1's: "
+          + "/proc/1/ns/net and /proc/1/net/netlink unreadable)")
+      #expect(!unknown.contains("another") && !unknown.contains(" is not "))
+    }
+
     @Test func aSocketListIsMatchedByItsLastColumn() {
       let text = """
         sk               Eth Pid        Groups   Rmem     Wmem     Dump  Locks    Drops    Inode

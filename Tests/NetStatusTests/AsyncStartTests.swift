@@ -76,6 +76,45 @@ struct AsyncStartTests {
     #expect(try await waiting.value == path)
   }
 
+  /// A NetworkStatusModel (on the main actor) starts its monitor off it: created while the start blocks, its path
+  /// comes once the start ends.
+  @Test @MainActor func aModelStartsItsMonitorOffTheMainActor() async throws {
+    let path = NetworkPath.test(.wifi)
+    let source = GatedPathSource(path)
+    let monitor = NetworkMonitor(source: source)
+    monitor.keepsNotifications = false
+    defer { monitor.stopMonitoring() }
+    defer { source.open() }  // a failing test must not leave the start waiting
+    let model = NetworkStatusModel(monitor: monitor)
+    #expect(!model.isKnown)
+    #expect(await source.awaitStart(), "the model started the monitor")
+    #expect(source.startsInTask.withLockedValue { $0 } == [false], "the start ran on a thread of Swift's executors")
+    #expect(!model.isKnown, "the start still blocks")
+    source.open()
+    try await withTimeout(.seconds(10), "the model to know the path") { @MainActor in
+      while model.path != path {
+        try Task.checkCancellation()
+        await Task.yield()
+      }
+    }
+  }
+
+  /// The start a model runs later starts nothing once its subscription is gone (the model was released first).
+  @Test func aLaterStartOfARemovedSubscriptionStartsNothing() {
+    let monitor = NetworkMonitor(source: ScriptedPathSource(.test(.wifi)))
+    monitor.keepsNotifications = false
+    defer { monitor.stopMonitoring() }
+    let removed = monitor.addRelayedSubscriberStartedLater { _ in }
+    monitor.removeSubscriber(removed.id)
+    removed.start()
+    #expect(!monitor.isMonitoring)
+    let kept = monitor.addRelayedSubscriberStartedLater { _ in }
+    #expect(!monitor.isMonitoring, "not started at registration")
+    kept.start()
+    #expect(monitor.isMonitoring)
+    monitor.removeSubscriber(kept.id)
+  }
+
   /// A deadline counts the start: waitForPath times out while the start still blocks.
   @Test func waitForPathTimesOutDuringAStartThatBlocks() async throws {
     let source = GatedPathSource(.test(.wifi))

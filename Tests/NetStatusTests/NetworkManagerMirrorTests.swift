@@ -31,6 +31,13 @@ struct NetworkManagerMirrorTests {
       case .interface: value = .string(devices[number]?.0 ?? "")
       case .ipInterface: value = .string("")
       case .metered: value = .uint32(devices[number]?.1 ?? 0)
+      // As NetworkManager before 1.16 answers: no such property.
+      case .ip4Connectivity, .ip6Connectivity:
+        queue += mirror.answered(
+          request.token,
+          .failure(
+            .init(errorName: "org.freedesktop.DBus.Error.InvalidArgs", code: 22, description: "no such property")))
+        continue
       }
       queue += mirror.answered(request.token, .success(value))
     }
@@ -41,16 +48,17 @@ struct NetworkManagerMirrorTests {
     mirror.status?.view?.metered(interface: interface)
   }
 
-  @Test func theFirstReadsAreTheManagersThenThreePerDeviceAndTheStatusWaitsForAll() throws {
+  @Test func theFirstReadsAreTheManagersThenFivePerDeviceAndTheStatusWaitsForAll() throws {
     var mirror = Mirror()
     let first = mirror.start()
     #expect(first.map(\.property) == [.connectivity, .devices])
     #expect(first.allSatisfy { $0.path == Self.manager })
     #expect(mirror.status == nil)
     var deviceReads = mirror.answered(first[1].token, .success(.strings([Self.devicePath(1), Self.devicePath(2)])))
-    #expect(deviceReads.count == 6)
-    #expect(Set(deviceReads.map(\.property)) == [.interface, .ipInterface, .metered])
-    #expect(Set(deviceReads.map(\.token)).count == 6, "one token each")
+    #expect(deviceReads.count == 10)
+    #expect(
+      Set(deviceReads.map(\.property)) == [.interface, .ipInterface, .metered, .ip4Connectivity, .ip6Connectivity])
+    #expect(Set(deviceReads.map(\.token)).count == 10, "one token each")
     #expect(mirror.status == nil, "Connectivity and the devices have not answered")
     #expect(mirror.unanswered == "reading the manager object")
     deviceReads += mirror.answered(first[0].token, .success(.uint32(4)))
@@ -117,15 +125,85 @@ struct NetworkManagerMirrorTests {
     let reads = mirror.changed(
       path: Self.manager, interface: Mirror.managerInterface, property: "Devices",
       value: .strings([Self.devicePath(1), Self.devicePath(2)]))
-    #expect(reads.count == 3 && reads.allSatisfy { $0.path == Self.devicePath(2) })
+    #expect(reads.count == 5 && reads.allSatisfy { $0.path == Self.devicePath(2) })
     #expect(mirror.deviceAdded(Self.devicePath(2)).isEmpty, "already listed")
     #expect(mirror.status?.view?.devices.map(\.interface) == ["eth0"], "published before the new device answers")
     Self.answer(reads, in: &mirror, devices: [2: ("wwan0", 1)])
     #expect(Self.metered(mirror, "wwan0") == .yes)
-    mirror.deviceRemoved(Self.devicePath(2))
+    #expect(mirror.deviceRemoved(Self.devicePath(2)).isEmpty)
     #expect(mirror.status?.view?.devices.map(\.interface) == ["eth0"])
     // DeviceAdded alone (no Devices signal) reads the device too.
-    #expect(mirror.deviceAdded(Self.devicePath(3)).count == 3)
+    #expect(mirror.deviceAdded(Self.devicePath(3)).count == 5)
+  }
+
+  /// dbus-daemon refuses calls past 128 awaiting their reply per connection: never more than
+  /// `maxReadsInFlight` (32) at once, the others sent as answers come, each read once, the status once all answered.
+  @Test func atMostMaxReadsAreInFlightAndTheOthersGoAsAnswersCome() throws {
+    var mirror = Mirror()
+    let count = 60
+    let perDevice = Mirror.Property.ofADevice.count
+    let first = mirror.start()
+    _ = mirror.answered(first[0].token, .success(.uint32(4)))
+    var inFlight = mirror.answered(first[1].token, .success(.strings((1...count).map(Self.devicePath))))
+    #expect(inFlight.count == Mirror.maxReadsInFlight && mirror.readsInFlight == Mirror.maxReadsInFlight)
+    #expect(mirror.readsWaiting == perDevice * count - Mirror.maxReadsInFlight)
+    #expect(mirror.unanswered == "reading \(count) devices", "those that wait too")
+    // Answered one at a time, the oldest first: each answer sends one read that waited, in the order decided.
+    var sent: [Mirror.Read] = inFlight
+    while !inFlight.isEmpty {
+      let read = inFlight.removeFirst()
+      #expect(mirror.status == nil, "not all answered")
+      let number = Int(read.path.split(separator: "/").last ?? "") ?? -1
+      let value: Mirror.Value =
+        switch read.property {
+        case .interface: .string("eth\(number)")
+        case .ipInterface: .string("")
+        case .metered: .uint32(1)
+        case .connectivity, .devices, .ip4Connectivity, .ip6Connectivity: .uint32(4)
+        }
+      let next = mirror.answered(read.token, .success(value))
+      #expect(next.count <= 1)
+      inFlight += next
+      sent += next
+      #expect(mirror.readsInFlight <= Mirror.maxReadsInFlight)
+    }
+    #expect(sent.count == perDevice * count)
+    #expect(Set(sent.map { "\($0.path) \($0.property)" }).count == perDevice * count, "each once")
+    #expect(sent.prefix(perDevice).map(\.property) == Mirror.Property.ofADevice, "in the order decided")
+    let view = try #require(mirror.status?.view)
+    #expect(view.devices.count == count && view.devices.allSatisfy { $0.metered == .yes })
+    #expect(mirror.readsWaiting == 0 && mirror.unanswered == nil)
+  }
+
+  @Test func aReadThatWaitsIsNotSentTwiceAndOneWhoseValueASignalCarriesIsDropped() throws {
+    var mirror = Mirror()
+    let count = 20
+    let perDevice = Mirror.Property.ofADevice.count
+    let first = mirror.start()
+    _ = mirror.answered(first[0].token, .success(.uint32(4)))
+    let inFlight = mirror.answered(first[1].token, .success(.strings((1...count).map(Self.devicePath))))
+    let waiting = mirror.readsWaiting
+    #expect(inFlight.count == Mirror.maxReadsInFlight && waiting == perDevice * count - Mirror.maxReadsInFlight)
+    // Device 20's reads wait: named without its value, its Metered still waits, once.
+    #expect(mirror.invalidated(path: Self.devicePath(count), interface: Self.device, property: "Metered").isEmpty)
+    #expect(mirror.readsWaiting == waiting)
+    // With its value: the read that waited is dropped.
+    #expect(
+      mirror.changed(path: Self.devicePath(count), interface: Self.device, property: "Metered", value: .uint32(3))
+        .isEmpty)
+    #expect(mirror.readsWaiting == waiting - 1)
+    // A device that leaves: its reads that wait are dropped, and its reads in flight free their slots.
+    let flying = inFlight.filter { $0.path == Self.devicePath(1) }.count
+    let next = mirror.deviceRemoved(Self.devicePath(1))
+    #expect(flying == perDevice && next.count == flying, "the slots of device 1's reads")
+    #expect(next.allSatisfy { $0.path != Self.devicePath(1) })
+    #expect(mirror.readsInFlight == Mirror.maxReadsInFlight)
+    let all = inFlight.filter { $0.path != Self.devicePath(1) } + next
+    Self.answer(all, in: &mirror, devices: Dictionary(uniqueKeysWithValues: (2...count).map { ($0, ("eth\($0)", 2)) }))
+    let view = try #require(mirror.status?.view)
+    #expect(view.devices.count == count - 1)
+    #expect(view.metered(interface: "eth\(count)") == .guessYes, "the signal's value, not read again")
+    #expect(view.metered(interface: "eth2") == .no)
   }
 
   @Test func aDevicesFailedReadsLeaveItOutOrUnknownButTheStatusComes() {
@@ -160,6 +238,50 @@ struct NetworkManagerMirrorTests {
     }
     #expect(reason == "NetworkManager's Connectivity has an unexpected type (`s`, not `u`)", "\(reason)")
     #expect(!reason.contains("ENXIO") && !reason.contains("No such device"))
+  }
+
+  @Test func aDevicePropertyOfTheWrongTypeSaysUnexpectedTypeInTheDiagnostics() throws {
+    var mirror = Mirror()
+    let first = mirror.start()
+    _ = mirror.answered(first[0].token, .success(.uint32(4)))
+    let reads = mirror.answered(first[1].token, .success(.strings([Self.devicePath(1)])))
+    for request in reads {
+      let value: Mirror.Value =
+        switch request.property {
+        case .interface: .string("eth0")
+        case .metered: .other(signature: "s")  // a string where NetworkManager's API has a `u`
+        case .ipInterface: .uint32(7)
+        default: .uint32(4)
+        }
+      _ = mirror.answered(request.token, .success(value))
+    }
+    let status = try #require(mirror.status)
+    #expect(Self.metered(mirror, "eth0") == .unknown, "counted as unknown, the device kept")
+    let diagnostic = status.diagnostic
+    #expect(diagnostic.isActive)
+    #expect(
+      diagnostic.note
+        == "NetworkManager's IpInterface of device \(Self.devicePath(1)) has an unexpected type (`u`, not `s`): its "
+        + "Interface is taken for it; NetworkManager's Metered of device \(Self.devicePath(1)) has an unexpected "
+        + "type (`s`, not `u`): counted as unknown")
+    #expect(
+      diagnostic.description.hasPrefix("NetworkManager (metered devices, connectivity): active (NetworkManager's"))
+    // A signal with a value of the right type: nothing left to say.
+    _ = mirror.changed(path: Self.devicePath(1), interface: Self.device, property: "Metered", value: .uint32(1))
+    _ = mirror.changed(path: Self.devicePath(1), interface: Self.device, property: "IpInterface", value: .string(""))
+    #expect(Self.metered(mirror, "eth0") == .yes)
+    #expect(mirror.status?.diagnostic.note == nil)
+    #expect(mirror.status?.diagnostic.description == "NetworkManager (metered devices, connectivity): active")
+  }
+
+  @Test func aManagerPropertyOfAnotherKnownTypeFailsToo() {
+    var mirror = Mirror()
+    let first = mirror.start()
+    _ = mirror.answered(first[1].token, .success(.strings([])))
+    _ = mirror.answered(first[0].token, .success(.string("full")))
+    #expect(
+      mirror.status == .unavailable("NetworkManager's Connectivity has an unexpected type (`s`, not `u`)"),
+      "it never settled before")
   }
 
   @Test func theNameLeavingIsAbsentAndANewOwnerIsReadFromScratch() throws {

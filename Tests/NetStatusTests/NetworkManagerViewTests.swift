@@ -87,6 +87,51 @@ struct NetworkManagerViewTests {
     #expect(Self.view([], .full).connectivityState(over: .offline) == .noPath, "no path")
   }
 
+  @Test func eachFamilyTakesItsDevicesAnswerAndTheManagersWhereTheDeviceHasNone() {
+    var dualStack = Self.path("eth0")
+    dualStack.supportsIPv6 = true
+    let device = NetworkManagerView.Device(
+      interface: "eth0", ipInterface: "eth0", metered: .no, ip4Connectivity: .full, ip6Connectivity: .limited)
+    #expect(Self.view([device]).familyStates(over: dualStack) == FamilyConnectivity(ipv4: .full, ipv6: .limited))
+    // A family the path does not carry has no state; an unsatisfied path has none to check.
+    #expect(Self.view([device]).familyStates(over: Self.path("eth0")) == FamilyConnectivity(ipv4: .full, ipv6: nil))
+    #expect(Self.view([device]).familyStates(over: nil) == FamilyConnectivity())
+    // NetworkManager before 1.16 (no per-family property), or a device it does not manage: the manager's answer.
+    let old = NetworkManagerView.Device(interface: "eth0", ipInterface: "eth0", metered: .no)
+    #expect(
+      Self.view([old], .portal).familyStates(over: dualStack)
+        == FamilyConnectivity(ipv4: .portal(redirect: nil), ipv6: .portal(redirect: nil)))
+    #expect(
+      Self.view([device], .limited).familyStates(over: Self.path("wlan0"))
+        == FamilyConnectivity(ipv4: .limited, ipv6: nil))
+  }
+
+  @Test func theMirrorKeepsEachDevicesFamilyAnswers() throws {
+    var mirror = NetworkManagerMirror()
+    var reads = mirror.start()
+    while !reads.isEmpty {
+      let read = reads.removeFirst()
+      let value: NetworkManagerMirror.Value =
+        switch read.property {
+        case .connectivity: .uint32(4)
+        case .devices: .strings(["/d/1"])
+        case .interface, .ipInterface: .string("eth0")
+        case .metered: .uint32(2)
+        case .ip4Connectivity: .uint32(4)
+        case .ip6Connectivity: .uint32(3)
+        }
+      reads += mirror.answered(read.token, .success(value))
+    }
+    let view = try #require(mirror.status?.view)
+    #expect(view.devices.first?.ip4Connectivity == .full && view.devices.first?.ip6Connectivity == .limited)
+    // A signal carries the new value: IPv6 works now.
+    #expect(
+      mirror.changed(
+        path: "/d/1", interface: NetworkManagerMirror.deviceInterface, property: "Ip6Connectivity", value: .uint32(4)
+      ).isEmpty)
+    #expect(mirror.status?.view?.devices.first?.ip6Connectivity == .full)
+  }
+
   @Test func theStatusGivesTheViewAndTheDiagnostic() {
     let view = Self.view([])
     #expect(NetworkManagerStatus.running(view).view == view)
@@ -135,6 +180,12 @@ struct NetworkManagerViewTests {
           + #"{"name":"NetworkManager","provides":"metered devices, connectivity","active":false,"reason":"no \"bus\""}]}"#
       ),
       "\(json)")
+    // An active source's note follows its reason, only when it has one.
+    let noted = SourceDiagnostic(name: "NetworkManager", provides: "metered", status: .active, note: "a \"note\"")
+    #expect(
+      NetworkPath.offline.jsonRepresentation(with: NetworkPathJSONExtra(sources: [noted])).hasSuffix(
+        #","sources":[{"name":"NetworkManager","provides":"metered","active":true,"reason":null,"note":"a \"note\""}]}"#
+      ))
   }
 
   @Test func aNetworkManagerConnectivityMonitorNotStartedIsUnknownAndSendsNothing() {

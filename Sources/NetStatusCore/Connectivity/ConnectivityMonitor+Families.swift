@@ -9,9 +9,11 @@ extension ConnectivityMonitor {
   /// ```
   ///
   /// Each family is checked on its own, on Linux and on Apple platforms but watchOS (which has no probe transport),
-  /// where the `NWConnection` is restricted to the family's IP version. Where one check stands for both
-  /// (NetworkManager's connectivity, a probe URL that is an IP address for the other family, which leaves this one
-  /// ``ConnectivityState/unknown``), each supported family has that check's state. A settled monitor
+  /// where the `NWConnection` is restricted to the family's IP version. NetworkManager's connectivity
+  /// (``ConnectivitySource/networkManager``) gives the `Ip4Connectivity` of the device of the path's interface in
+  /// use (NetworkManager 1.16 and later), else its overall `Connectivity`. Where one check stands for both (a probe
+  /// URL that is an IP address for the other family, which leaves this one ``ConnectivityState/unknown``), each
+  /// supported family has that check's state. A settled monitor
   /// (``settled(offlineAfter:onlineAfter:clock:)``) gives the followed monitor's, unsettled.
   public var ipv4State: ConnectivityState? { families.ipv4 }
 
@@ -69,10 +71,10 @@ extension ConnectivityMonitor {
 }
 
 extension ConnectivityMonitor.State {
-  /// The current per-family states: NetworkManager's overall state for each family the path supports, or the
-  /// scheduler's. (A settled monitor's come from the monitor it follows: ``ConnectivityMonitor/families``.)
+  /// The current per-family states: NetworkManager's per-family answers as last published, or the scheduler's. (A
+  /// settled monitor's come from the monitor it follows: ``ConnectivityMonitor/families``.)
   var currentFamilies: FamilyConnectivity {
-    if let follower = networkManager { return FamilyConnectivity(follower.published, over: follower.path) }
+    if let follower = networkManager { return follower.publishedFamilies }
     return scheduler.families
   }
 }

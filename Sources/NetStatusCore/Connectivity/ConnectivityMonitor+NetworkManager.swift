@@ -62,7 +62,8 @@ extension ConnectivityMonitor {
   func startFollowingNetworkManager(generation: UInt64) {
     guard let watch = networkManagerWatch else {
       #if os(Linux)
-        let reason = "the monitor watches another network namespace than the one NetworkManager manages"
+        let reason = SystemNamespace.networkManagerNotFollowed(
+          namespaceGiven: monitor.source.watchedNamespacePath != nil, relation: SystemNamespace.own)
       #else
         let reason = "NetworkManager is followed on Linux only"
       #endif
@@ -108,20 +109,24 @@ extension ConnectivityMonitor {
       if let unsubscribe = state.networkManager?.unsubscribe { work.after.append(unsubscribe) }
       // Forgotten, but for the state last published: the stop publishes `unknown` if it was something else.
       let published = state.networkManager?.published ?? .unknown
+      let publishedFamilies = state.networkManager?.publishedFamilies ?? FamilyConnectivity()
       state.networkManager = NetworkManagerConnectivity()
       state.networkManager?.published = published
+      state.networkManager?.publishedFamilies = publishedFamilies
       return work.merged(with: publishNetworkManagerState(&state))
     case .recheckRequested, .timerFired, .probeFinished: return Work()
     }
     return publishNetworkManagerState(&state)
   }
 
-  /// Publishes the state NetworkManager's status gives over the current path, if it changed.
+  /// Publishes the state NetworkManager's status gives over the current path, if it or a family's changed (a
+  /// family's change alone publishes the same state again, as a probing monitor's does).
   private func publishNetworkManagerState(_ state: inout State) -> Work {
     guard let follower = state.networkManager else { return Work() }
-    let newState = follower.state
-    guard newState != follower.published else { return Work() }
+    let (newState, newFamilies) = (follower.state, follower.families)
+    guard newState != follower.published || newFamilies != follower.publishedFamilies else { return Work() }
     state.networkManager?.published = newState
+    state.networkManager?.publishedFamilies = newFamilies
     return publish(newState, in: &state)
   }
 }
@@ -133,12 +138,21 @@ struct NetworkManagerConnectivity: Sendable {
   var statusReceived = false
   var path: NetworkPath?
   var published = ConnectivityState.unknown
+  /// The families' states last published with ``published``.
+  var publishedFamilies = FamilyConnectivity()
   var unsubscribe: (@Sendable () -> Void)?
 
   /// NetworkManager's answer over the path; unknown without it.
   var state: ConnectivityState {
     guard let view = status.view else { return .unknown }
     return view.connectivityState(over: path)
+  }
+
+  /// NetworkManager's per-family answers over the path (see ``NetworkManagerView/familyStates(over:)``); each
+  /// supported family unknown without NetworkManager.
+  var families: FamilyConnectivity {
+    guard let view = status.view else { return FamilyConnectivity(.unknown, over: path) }
+    return view.familyStates(over: path)
   }
 
   var unavailableReason: String? { status.diagnostic.unavailableReason }

@@ -10,8 +10,8 @@ public enum ConnectivitySource: Sendable, Hashable {
   /// NetworkManager's own connectivity check of the machine (its D-Bus `Connectivity` property, followed on its
   /// signals), on Linux: no traffic of NetStatus's own. The state is ``ConnectivityState/unknown`` where
   /// NetworkManager cannot be reached (`netstatus show --all` says why), for a
-  /// monitor of another network namespace than the process's (NetworkManager manages the host's), and on other
-  /// platforms; ``ConnectivityState/noPath`` while the path is not satisfied. NetworkManager reports a portal without
+  /// monitor of another network namespace than the process's (NetworkManager manages the host's) or of a process
+  /// whose namespace is not, or cannot be shown to be, the one NetworkManager manages, and on other platforms; ``ConnectivityState/noPath`` while the path is not satisfied. NetworkManager reports a portal without
   /// its address. Where both a probe and NetworkManager could be used, choose ``probe(_:)``: a probe is the
   /// authority on the path it checks.
   case networkManager

@@ -19,16 +19,17 @@ extension BroadcastHost {
   }
 
   /// Registers a callback called with every new value and its version, on the publishing thread, outside
-  /// the lock, then lets the host start. `cleared`, if given, is called the same way with the version of
-  /// each time the host forgets its value (see ``Broadcast/clear()``); `finished`, if given, is called when the host
-  /// can no longer deliver (see ``Broadcast/finish()``). Returns the id to pass to
-  /// ``removeSubscriber(_:)``, and the value known at registration with its version.
+  /// the lock, then lets the host start (unless `startsHost` is `false`: the caller starts it later). `cleared`, if
+  /// given, is called the same way with the version of each time the host forgets its value (see
+  /// ``Broadcast/clear()``); `finished`, if given, is called when the host can no longer deliver (see
+  /// ``Broadcast/finish()``). Returns the id to pass to ``removeSubscriber(_:)``, and the value known at registration
+  /// with its version.
   func addCallbackSubscriber(
     _ callback: @escaping @Sendable (Element, UInt64) -> Void, cleared: (@Sendable (UInt64) -> Void)? = nil,
-    finished: (@Sendable () -> Void)? = nil
+    finished: (@Sendable () -> Void)? = nil, startsHost: Bool = true
   ) -> (id: UInt64, current: Element?, version: UInt64) {
     let id = withBroadcast { broadcast, _ in broadcast.addCallback(callback, cleared: cleared, finished: finished) }
-    subscriberAdded()
+    if startsHost { subscriberAdded() }
     // Read after starting, so that a host that reports while starting (Linux) is already known.
     return withBroadcast { broadcast, current in (id, current, broadcast.version) }
   }

@@ -209,6 +209,27 @@ extension BroadcastHost {
     }
   }
 
+  /// ``addRelayedSubscriber(delivery:registered:cleared:finished:deliver:)`` (changes only) without starting the
+  /// host: the value known at registration is offered at once, and `start`, to call later, off the caller's executor
+  /// (it may block), starts the host unless the subscription was removed meanwhile, then offers the value known then
+  /// (the versions drop it if a publish delivered it already).
+  func addRelayedSubscriberStartedLater(
+    deliver: @escaping @Sendable (Element) -> Void
+  ) -> (id: UInt64, current: Element?, start: @Sendable () -> Void) {
+    let relay = VersionedRelay(delivery: .changes, cleared: nil, finished: nil, deliver)
+    let registration = addCallbackSubscriber(
+      { value, version in relay.offer(value, version: version) }, startsHost: false)
+    if let current = registration.current { relay.offer(current, version: registration.version) }
+    let id = registration.id
+    let start: @Sendable () -> Void = { [self] in
+      guard withBroadcast({ broadcast, _ in broadcast.subscribers[id] != nil }) else { return }
+      subscriberAdded()
+      let (current, version) = withBroadcast { broadcast, current in (current, broadcast.version) }
+      if let current { relay.offer(current, version: version) }
+    }
+    return (id, registration.current, start)
+  }
+
   /// Registers `offer` (which offers a value to `relay`), then offers it the current value.
   private func registerRelay<Value: FanOutElement>(
     _ relay: VersionedRelay<Value>, registered: (UInt64) -> Bool, clears: Bool, finishes: Bool,

@@ -165,7 +165,8 @@ package struct NetworkPathJSONExtra: Sendable {
   package var time: JSONTimestamp?
   /// `"links":[...],"nameservers":[...]`: every link and the resolver's servers (`show --all`).
   package var inventory: LinkInventory?
-  /// `"sources":[{"name","provides","active","reason"}]`: the monitor's sources (`show --all`), after the links.
+  /// `"sources":[{"name","provides","active","reason"}]`, and `"note"` when an active source has one: the monitor's
+  /// sources (`show --all`), after the links.
   package var sources: [SourceDiagnostic]?
 
   /// Members to write after a path's documented keys; `nil` ones are left out.
@@ -237,6 +238,10 @@ package struct NetworkPathJSONExtra: Sendable {
         json.bool(source.isActive)
         json.raw(#","reason":"#)
         json.optionalString(source.unavailableReason)
+        if let note = source.note {
+          json.raw(#","note":"#)
+          json.string(note)
+        }
         json.raw("}")
       }
       json.raw("]")

@@ -4,8 +4,11 @@ import Observation
 /// The state of a ``NetworkMonitor`` as an `@Observable` model on the main actor, for SwiftUI and any
 /// other Observation client (Linux included).
 ///
-/// The model subscribes on creation (starting the monitor if needed) and unsubscribes when it is
-/// released; it never stops the monitor. Updates arrive on the main queue, in order.
+/// The model subscribes on creation and unsubscribes when it is released; it never stops the monitor. Updates arrive
+/// on the main queue, in order. A monitor that runs already gives the model its current path at once; one that does
+/// not is started by the model off the main actor (a start may block: on Linux a netlink dump and NetworkManager's
+/// first answer, 750 ms at most), and its path comes as soon as the start knows it. Until then ``path`` is `nil`
+/// (``isKnown`` is `false`).
 ///
 /// ```swift
 /// @State private var network = NetworkStatusModel()
@@ -61,8 +64,8 @@ public final class NetworkStatusModel {
     self.connectivityMonitor = connectivityMonitor
     let box = WeakModel()
     // Deliveries are queued on the main queue: the model (set below, on the main actor) receives them after this
-    // initialiser, the current values first.
-    let registration = monitor.addRelayedSubscriber { path in
+    // initialiser, the current values first. The monitors are started afterwards, off the main actor.
+    let registration = monitor.addRelayedSubscriberStartedLater { path in
       DispatchQueue.main.async {
         MainActor.assumeIsolated { box.model?.apply(path) }
       }
@@ -70,18 +73,32 @@ public final class NetworkStatusModel {
     self.subscription = CallbackSubscription(host: monitor, id: registration.id)
     self.path = registration.current
     self.lastError = monitor.lastError
+    var starts = [registration.start]
     if let connectivityMonitor {
-      let registration = connectivityMonitor.addRelayedSubscriber { state in
+      let registration = connectivityMonitor.addRelayedSubscriberStartedLater { state in
         DispatchQueue.main.async {
           MainActor.assumeIsolated { box.model?.apply(state) }
         }
       }
       self.connectivitySubscription = CallbackSubscription(host: connectivityMonitor, id: registration.id)
       self.connectivity = registration.current ?? .unknown
+      starts.append(registration.start)
     } else {
       self.connectivitySubscription = nil
     }
     box.model = self
+    let startAll = starts
+    Task { @MainActor in
+      // Each start is skipped when the model was released meanwhile (its subscription removed).
+      _ = await runOffExecutor { for start in startAll { start() } }
+      // A start that failed delivers no path: its error is taken here.
+      box.model?.applyLastError()
+    }
+  }
+
+  private func applyLastError() {
+    let error = monitor.lastError
+    if lastError != error { lastError = error }
   }
 
   private func apply(_ state: ConnectivityState) {
@@ -90,8 +107,7 @@ public final class NetworkStatusModel {
 
   private func apply(_ path: NetworkPath) {
     if !path.isRepeat(of: self.path) { self.path = path }
-    let error = monitor.lastError
-    if lastError != error { lastError = error }
+    applyLastError()
   }
 
   /// Whether the path is known yet.

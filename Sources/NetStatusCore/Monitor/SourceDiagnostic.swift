@@ -24,6 +24,8 @@ package struct SourceDiagnostic: Sendable, Hashable, CustomStringConvertible {
   package var provides: String
   /// Whether it is in use, or why not.
   package var status: Status
+  /// What an active source could not use as it expected (a value of an unexpected type), or `nil`.
+  package var note: String? = nil
 
   /// Whether the source is in use.
   package var isActive: Bool { status == .active }
@@ -34,8 +36,10 @@ package struct SourceDiagnostic: Sendable, Hashable, CustomStringConvertible {
     return nil
   }
 
-  /// One line: `NetworkManager (metered devices, connectivity): active`, or `…: unavailable: REASON`.
+  /// One line: `NetworkManager (metered devices, connectivity): active`, `…: active (NOTE)`, or
+  /// `…: unavailable: REASON`.
   package var description: String {
-    "\(name) (\(provides)): " + (unavailableReason.map { "unavailable: \($0)" } ?? "active")
+    "\(name) (\(provides)): "
+      + (unavailableReason.map { "unavailable: \($0)" } ?? "active" + (note.map { " (\($0))" } ?? ""))
   }
 }

@@ -3,14 +3,28 @@
 /// reads and feeds the answers and signals in; unit-tested without a bus.
 ///
 /// Everything is read once: the manager's `Connectivity` and `Devices`, then each device's `Interface`,
-/// `IpInterface` and `Metered`. After that the values `PropertiesChanged` carries are applied as they are, and a
-/// property is re-read only when a signal names it without its value (invalidated), or for a device that
-/// appears: at most one read per changed property, never two reads of one property at once. Answers and signals
-/// are applied in the order they arrive, which is the order NetworkManager sent them.
+/// `IpInterface`, `Metered`, `Ip4Connectivity` and `Ip6Connectivity`. After that the values `PropertiesChanged`
+/// carries are applied as they are, and a property is re-read only when a signal names it without its value
+/// (invalidated), or for a device that appears: at most one read per changed property, never two reads of one
+/// property at once. Answers and signals are applied in the order they arrive, which is the order NetworkManager
+/// sent them.
+///
+/// At most ``maxReadsInFlight`` reads are in flight at once; the others wait, in the order they were decided, and go
+/// as answers come: dbus-daemon refuses a connection's calls past `max_replies_per_connection` awaiting their reply
+/// (`LimitsExceeded`; 128 by default, which /usr/share/dbus-1/system.conf keeps), and each device takes several
+/// reads. A read that waits is not sent twice: a signal that names its property only leaves it waiting, one that
+/// carries the value drops it.
 struct NetworkManagerMirror: Sendable {
   static let managerPath = "/org/freedesktop/NetworkManager"
   static let managerInterface = "org.freedesktop.NetworkManager"
   static let deviceInterface = "org.freedesktop.NetworkManager.Device"
+
+  /// The most reads in flight at once: a quarter of dbus-daemon's default `max_replies_per_connection` (128), which
+  /// leaves room for a bus configured tighter than the default, while the window stays far wider than the one read
+  /// NetworkManager serves at a time (it answers in order, from one main loop): a machine's first reads (2, and 5 per
+  /// device) all go at once up to six devices, and more devices cost about the same time as without a cap, the next
+  /// read being sent as each answer comes.
+  static let maxReadsInFlight = 32
 
   /// The properties NetStatus uses.
   enum Property: String, Sendable, Hashable, CaseIterable {
@@ -19,6 +33,11 @@ struct NetworkManagerMirror: Sendable {
     case interface = "Interface"
     case ipInterface = "IpInterface"
     case metered = "Metered"
+    case ip4Connectivity = "Ip4Connectivity"
+    case ip6Connectivity = "Ip6Connectivity"
+
+    /// A device's properties, in the order a new device's are read.
+    static let ofADevice: [Property] = [.interface, .ipInterface, .metered, .ip4Connectivity, .ip6Connectivity]
 
     /// Whether it is the manager's (else a device's).
     var isManagers: Bool { self == .connectivity || self == .devices }
@@ -31,9 +50,30 @@ struct NetworkManagerMirror: Sendable {
     /// Its D-Bus type, for messages.
     var signature: String {
       switch self {
-      case .connectivity, .metered: "u"
+      case .connectivity, .metered, .ip4Connectivity, .ip6Connectivity: "u"
       case .devices: "ao"
       case .interface, .ipInterface: "s"
+      }
+    }
+
+    /// Whether `value` is of its type.
+    func accepts(_ value: Value) -> Bool {
+      switch (self, value) {
+      case (.connectivity, .uint32), (.metered, .uint32), (.ip4Connectivity, .uint32), (.ip6Connectivity, .uint32),
+        (.devices, .strings), (.interface, .string), (.ipInterface, .string):
+        true
+      default: false
+      }
+    }
+
+    /// What NetStatus does with a device's property of another type.
+    var whenUnexpected: String {
+      switch self {
+      case .interface: "the device is left out"
+      case .ipInterface: "its Interface is taken for it"
+      case .metered: "counted as unknown"
+      case .ip4Connectivity, .ip6Connectivity: "the manager's Connectivity stands for it"
+      case .connectivity, .devices: "NetworkManager is not followed"
       }
     }
   }
@@ -53,6 +93,16 @@ struct NetworkManagerMirror: Sendable {
     case strings([String])
     /// Another type: its D-Bus signature.
     case other(signature: String)
+
+    /// Its D-Bus type, for messages (`s` stands for `o` too, `as` for `ao`).
+    var signature: String {
+      switch self {
+      case .uint32: "u"
+      case .string: "s"
+      case .strings: "as"
+      case .other(let signature): signature
+      }
+    }
   }
 
   /// Why a read failed: the D-Bus error's name (empty if none), the errno, and a description.
@@ -68,26 +118,36 @@ struct NetworkManagerMirror: Sendable {
   }
 
   /// A device's properties: `nil` while not known, empty after a failed read (`Interface`: the device is left out).
+  /// A family's connectivity stays `nil` after a failed read: NetworkManager before 1.16 has none.
   private struct Device: Sendable, Hashable {
     var interface: String?
     var ipInterface: String?
     var metered: UInt32?
+    var ip4Connectivity: UInt32?
+    var ip6Connectivity: UInt32?
   }
 
   private var connectivity: UInt32?
   private var devicePaths: [String]?
   private var devices: [String: Device] = [:]
+  /// Devices' properties last read or signalled with another type than theirs: the signature, for the diagnostics.
+  private var unexpectedTypes: [Key: String] = [:]
   /// The manager's failure, which is the status while it lasts.
   private var failure: NetworkManagerStatus?
   private var inFlight: [UInt64: Key] = [:]
   /// Reads in flight made stale by a signal that named their property without its value: re-read once they answer.
   private var staleInFlight: Set<Key> = []
+  /// Reads decided but not sent, while ``maxReadsInFlight`` are in flight: sent in this order as answers come.
+  private var waiting: [Key] = []
   private var nextToken: UInt64 = 1
   /// Whether the first reads have all answered.
   private var settled = false
 
-  /// The number of reads not answered yet.
+  /// The number of reads sent and not answered yet.
   var readsInFlight: Int { inFlight.count }
+
+  /// The number of reads decided but not sent yet (``maxReadsInFlight`` are in flight).
+  var readsWaiting: Int { waiting.count }
 
   /// The status, or `nil` while the first reads have not all answered.
   var status: NetworkManagerStatus? {
@@ -99,15 +159,23 @@ struct NetworkManagerMirror: Sendable {
       known.append(
         NetworkManagerView.Device(
           interface: interface, ipInterface: device.ipInterface ?? "",
-          metered: device.metered.map(NetworkManagerView.metered) ?? .unknown))
+          metered: device.metered.map(NetworkManagerView.metered) ?? .unknown,
+          ip4Connectivity: device.ip4Connectivity.map(NetworkManagerView.connectivity),
+          ip6Connectivity: device.ip6Connectivity.map(NetworkManagerView.connectivity)))
     }
-    return .running(NetworkManagerView(connectivity: NetworkManagerView.connectivity(connectivity), devices: known))
+    let problems = unexpectedTypes.sorted {
+      ($0.key.path, $0.key.property.rawValue) < ($1.key.path, $1.key.property.rawValue)
+    }
+    .map { Self.unexpectedType($0.key.property, $0.value, device: $0.key.path) }
+    return .running(
+      NetworkManagerView(
+        connectivity: NetworkManagerView.connectivity(connectivity), devices: known, problems: problems))
   }
 
   /// What has not answered yet, for people (`nil` when everything has).
   var unanswered: String? {
-    guard !inFlight.isEmpty else { return nil }
-    let keys = Array(inFlight.values)
+    guard !inFlight.isEmpty || !waiting.isEmpty else { return nil }
+    let keys = Array(inFlight.values) + waiting
     if keys.contains(where: \.property.isManagers) { return "reading the manager object" }
     let paths = Set(keys.map(\.path))
     return paths.count == 1 ? "reading device \(paths.first ?? "")" : "reading \(paths.count) devices"
@@ -118,9 +186,11 @@ struct NetworkManagerMirror: Sendable {
     connectivity = nil
     devicePaths = nil
     devices = [:]
+    unexpectedTypes = [:]
     failure = nil
     inFlight = [:]
     staleInFlight = []
+    waiting = []
     settled = false
     return [read(Self.managerPath, .connectivity), read(Self.managerPath, .devices)].compactMap { $0 }
   }
@@ -128,11 +198,17 @@ struct NetworkManagerMirror: Sendable {
   /// The answer to read `token`; an answer to a read forgotten meanwhile is ignored.
   mutating func answered(_ token: UInt64, _ result: Result<Value, ReadFailure>) -> [Read] {
     guard let key = inFlight.removeValue(forKey: token) else { return [] }
+    let reads = apply(result, to: key)
+    return reads + sendWaiting()
+  }
+
+  /// Applies the answer to the read of `key`, which is no longer in flight.
+  private mutating func apply(_ result: Result<Value, ReadFailure>, to key: Key) -> [Read] {
     var reads: [Read] = []
     switch result {
     case .success(let value):
-      if key.property.isManagers, case .other(let signature) = value {
-        fail(.unavailable(Self.unexpectedType(key.property, signature)))
+      if key.property.isManagers, !key.property.accepts(value) {
+        fail(.unavailable(Self.unexpectedType(key.property, value.signature)))
         return []
       }
       reads += apply(value, to: key)
@@ -145,11 +221,12 @@ struct NetworkManagerMirror: Sendable {
       }
       // A device's read that failed: a device without `Interface` is left out, the others count as unknown.
       if devices[key.path] != nil {
+        unexpectedTypes[key] = nil
         switch key.property {
         case .interface: devices[key.path]?.interface = ""
         case .ipInterface: devices[key.path]?.ipInterface = ""
         case .metered: devices[key.path]?.metered = NetworkManagerView.Metered.unknown.rawValue
-        case .connectivity, .devices: break
+        case .connectivity, .devices, .ip4Connectivity, .ip6Connectivity: break
         }
       }
     }
@@ -162,8 +239,10 @@ struct NetworkManagerMirror: Sendable {
   mutating func changed(path: String, interface: String, property name: String, value: Value) -> [Read] {
     guard let key = key(path, interface, name) else { return [] }
     if failure != nil { return recover() }
-    if key.property.isManagers, case .other(let signature) = value {
-      fail(.unavailable(Self.unexpectedType(key.property, signature)))
+    // A read of it that waits would only bring this value again.
+    waiting.removeAll { $0 == key }
+    if key.property.isManagers, !key.property.accepts(value) {
+      fail(.unavailable(Self.unexpectedType(key.property, value.signature)))
       return []
     }
     return apply(value, to: key)
@@ -184,11 +263,11 @@ struct NetworkManagerMirror: Sendable {
     return setDevices(paths)
   }
 
-  /// `DeviceRemoved`.
-  mutating func deviceRemoved(_ path: String) {
-    guard var paths = devicePaths, paths.contains(path) else { return }
+  /// `DeviceRemoved`: the reads that waited for the slots its reads in flight took, if any.
+  mutating func deviceRemoved(_ path: String) -> [Read] {
+    guard var paths = devicePaths, paths.contains(path) else { return [] }
     paths.removeAll { $0 == path }
-    _ = setDevices(paths)
+    return setDevices(paths)
   }
 
   /// NameOwnerChanged of NetworkManager's name: gone (`owner` empty) or a new owner, which is read from scratch.
@@ -205,6 +284,12 @@ struct NetworkManagerMirror: Sendable {
     "NetworkManager's \(property.rawValue) has an unexpected type (`\(signature)`, not `\(property.signature)`)"
   }
 
+  /// A device's property of another type, for the diagnostics: what it is, and what NetStatus does without it.
+  static func unexpectedType(_ property: Property, _ signature: String, device path: String) -> String {
+    "NetworkManager's \(property.rawValue) of device \(path) has an unexpected type (`\(signature)`, not "
+      + "`\(property.signature)`): \(property.whenUnexpected)"
+  }
+
   private func key(_ path: String, _ interface: String, _ name: String) -> Key? {
     guard let property = Property(rawValue: name), property.interfaceName == interface else { return nil }
     if property.isManagers {
@@ -216,31 +301,56 @@ struct NetworkManagerMirror: Sendable {
     return Key(path: path, property: property)
   }
 
-  /// A read of `property` at `path`, or `nil` when one is in flight (it is then re-read once that one answers).
+  /// A read of `property` at `path`, or `nil` when one is in flight (it is then re-read once that one answers), when
+  /// one waits already (its answer will be as new), or when ``maxReadsInFlight`` are in flight (it waits).
   private mutating func read(_ path: String, _ property: Property) -> Read? {
     let key = Key(path: path, property: property)
     guard !inFlight.values.contains(key) else {
       staleInFlight.insert(key)
       return nil
     }
+    guard !waiting.contains(key) else { return nil }
+    guard waiting.isEmpty, inFlight.count < Self.maxReadsInFlight else {
+      waiting.append(key)
+      return nil
+    }
+    return send(key)
+  }
+
+  /// The waiting reads that fit in flight now, in their order.
+  private mutating func sendWaiting() -> [Read] {
+    var reads: [Read] = []
+    while !waiting.isEmpty, inFlight.count < Self.maxReadsInFlight { reads.append(send(waiting.removeFirst())) }
+    return reads
+  }
+
+  /// `key`'s read, in flight from now.
+  private mutating func send(_ key: Key) -> Read {
     let token = nextToken
     nextToken += 1
     inFlight[token] = key
-    return Read(token: token, path: path, property: property)
+    return Read(token: token, path: key.path, property: key.property)
   }
 
   private mutating func apply(_ value: Value, to key: Key) -> [Read] {
     var reads: [Read] = []
+    if !key.property.isManagers, devices[key.path] != nil {
+      unexpectedTypes[key] = key.property.accepts(value) ? nil : value.signature
+    }
     switch (key.property, value) {
     case (.connectivity, .uint32(let number)): connectivity = number
     case (.devices, .strings(let paths)): reads = setDevices(paths)
     case (.interface, .string(let text)): devices[key.path]?.interface = text
     case (.ipInterface, .string(let text)): devices[key.path]?.ipInterface = text
     case (.metered, .uint32(let number)): devices[key.path]?.metered = number
+    case (.ip4Connectivity, .uint32(let number)): devices[key.path]?.ip4Connectivity = number
+    case (.ip6Connectivity, .uint32(let number)): devices[key.path]?.ip6Connectivity = number
     // A device's property of another type counts as unreadable: the device left out, or that value unknown.
     case (.interface, _): devices[key.path]?.interface = ""
     case (.ipInterface, _): devices[key.path]?.ipInterface = ""
     case (.metered, _): devices[key.path]?.metered = NetworkManagerView.Metered.unknown.rawValue
+    case (.ip4Connectivity, _): devices[key.path]?.ip4Connectivity = nil
+    case (.ip6Connectivity, _): devices[key.path]?.ip6Connectivity = nil
     case (.connectivity, _), (.devices, _): break  // answered above: an unexpected type fails the manager
     }
     settle()
@@ -252,14 +362,17 @@ struct NetworkManagerMirror: Sendable {
     devicePaths = paths
     let listed = Set(paths)
     for path in devices.keys where !listed.contains(path) { devices[path] = nil }
+    unexpectedTypes = unexpectedTypes.filter { listed.contains($0.key.path) }
     for (token, key) in inFlight where !key.property.isManagers && !listed.contains(key.path) {
       inFlight[token] = nil
     }
     staleInFlight = staleInFlight.filter { $0.property.isManagers || listed.contains($0.path) }
-    var reads: [Read] = []
+    waiting.removeAll { !$0.property.isManagers && !listed.contains($0.path) }
+    // The slots of the reads forgotten go to those that waited, before the new devices' (read adds these after).
+    var reads = sendWaiting()
     for path in paths where devices[path] == nil {
       devices[path] = Device()
-      for property in [Property.interface, .ipInterface, .metered] {
+      for property in Property.ofADevice {
         if let read = read(path, property) { reads.append(read) }
       }
     }
@@ -270,6 +383,7 @@ struct NetworkManagerMirror: Sendable {
     failure = status
     inFlight = [:]
     staleInFlight = []
+    waiting = []
     settled = true
   }
 
@@ -281,7 +395,7 @@ struct NetworkManagerMirror: Sendable {
   }
 
   private mutating func settle() {
-    guard !settled, connectivity != nil, devicePaths != nil, inFlight.isEmpty else { return }
+    guard !settled, connectivity != nil, devicePaths != nil, inFlight.isEmpty, waiting.isEmpty else { return }
     settled = true
   }
 }

@@ -47,12 +47,16 @@ enum NetworkManagerStatus: Sendable, Hashable {
   /// ``ConnectivityMonitor`` that asks for it, connectivity.
   var diagnostic: SourceDiagnostic {
     let status: SourceDiagnostic.Status
+    var note: String?
     switch self {
     case .stopped: status = .unavailable(reason: "not started (the monitor is stopped)")
     case .unavailable(let reason): status = .unavailable(reason: reason)
     case .absent: status = .unavailable(reason: "NetworkManager is not running (not on the system bus)")
-    case .running: status = .active
+    case .running(let view):
+      status = .active
+      note = view.problems.isEmpty ? nil : view.problems.joined(separator: "; ")
     }
-    return SourceDiagnostic(name: "NetworkManager", provides: "metered devices, connectivity", status: status)
+    return SourceDiagnostic(
+      name: "NetworkManager", provides: "metered devices, connectivity", status: status, note: note)
   }
 }

@@ -3,7 +3,8 @@
 ///
 /// The numbers are NetworkManager's D-Bus API (its `introspection/org.freedesktop.NetworkManager.xml` and
 /// `org.freedesktop.NetworkManager.Device.xml`): the manager's `Connectivity` (`NMConnectivityState`) and each
-/// device's `Metered` (`NMMetered`).
+/// device's `Metered` (`NMMetered`), `Ip4Connectivity` and `Ip6Connectivity` (`NMConnectivityState`, since
+/// NetworkManager 1.16).
 struct NetworkManagerView: Sendable, Hashable {
   /// NetworkManager's `NMConnectivityState`.
   enum Connectivity: UInt32, Sendable, Hashable {
@@ -40,10 +41,17 @@ struct NetworkManagerView: Sendable, Hashable {
     /// `wwan0`, a PPP link); it is the name the kernel's route lookup gives.
     var ipInterface: String
     var metered: Metered
+    /// `Ip4Connectivity`: NetworkManager's check over IPv4 through this device; `nil` when it has none (before 1.16).
+    var ip4Connectivity: Connectivity? = nil
+    /// `Ip6Connectivity`, as ``ip4Connectivity`` for IPv6.
+    var ip6Connectivity: Connectivity? = nil
   }
 
   var connectivity: Connectivity
   var devices: [Device]
+  /// What NetworkManager gave of another type than its API's, and what NetStatus does without it (a device's
+  /// property; the manager's fail the integration), for the diagnostics.
+  var problems: [String] = []
 
   /// Decodes a `Connectivity` value; a number NetworkManager adds later is unknown.
   static func connectivity(_ value: UInt32) -> Connectivity { Connectivity(rawValue: value) ?? .unknown }
@@ -54,9 +62,12 @@ struct NetworkManagerView: Sendable, Hashable {
   /// How the device whose IP interface (or, failing that, interface) is `name` is metered: ``Metered/unknown`` when
   /// NetworkManager has no such device.
   func metered(interface name: String) -> Metered {
-    if let device = devices.first(where: { $0.ipInterface == name }) { return device.metered }
-    if let device = devices.first(where: { $0.ipInterface.isEmpty && $0.interface == name }) { return device.metered }
-    return .unknown
+    device(interface: name)?.metered ?? .unknown
+  }
+
+  /// The device whose IP interface (or, failing that, interface) is `name`.
+  func device(interface name: String) -> Device? {
+    devices.first { $0.ipInterface == name } ?? devices.first { $0.ipInterface.isEmpty && $0.interface == name }
   }
 
   /// The path as NetworkManager's metered view changes it: a satisfied path whose interface in use (the first)
@@ -76,6 +87,23 @@ struct NetworkManagerView: Sendable, Hashable {
   /// while the path is not known, ``ConnectivityState/noPath`` while it is not satisfied (as a probing monitor
   /// says), NetworkManager's answer otherwise. NetworkManager gives no portal address on its manager object.
   func connectivityState(over path: NetworkPath?) -> ConnectivityState {
+    Self.state(connectivity, over: path)
+  }
+
+  /// Each address family's state over `path`: for each family the path supports, NetworkManager's
+  /// `Ip4Connectivity` or `Ip6Connectivity` of the device of the path's interface in use, as
+  /// ``connectivityState(over:)`` reads `Connectivity`; the manager's `Connectivity` where the device has none
+  /// (NetworkManager before 1.16, or an interface it does not manage).
+  func familyStates(over path: NetworkPath?) -> FamilyConnectivity {
+    guard let path else { return FamilyConnectivity() }
+    let device = path.isConnected ? path.availableInterfaces.first.flatMap { self.device(interface: $0.name) } : nil
+    return FamilyConnectivity(
+      ipv4: path.supportsIPv4 ? Self.state(device?.ip4Connectivity ?? connectivity, over: path) : nil,
+      ipv6: path.supportsIPv6 ? Self.state(device?.ip6Connectivity ?? connectivity, over: path) : nil)
+  }
+
+  /// What `connectivity` stands for over `path`.
+  private static func state(_ connectivity: Connectivity, over path: NetworkPath?) -> ConnectivityState {
     guard let path else { return .unknown }
     guard path.isConnected else { return .noPath }
     switch connectivity {

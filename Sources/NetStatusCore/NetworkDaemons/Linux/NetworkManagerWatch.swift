@@ -11,9 +11,10 @@
   /// The first subscriber loads libsystemd and connects to the system bus (neither waits for the bus), and starts
   /// a thread of its own, `netstatus-dbus`, which subscribes to NetworkManager's signals (its name's owner
   /// changes, `PropertiesChanged` of the manager and its devices, `DeviceAdded`, `DeviceRemoved`) and reads the
-  /// properties, every call asynchronous (``NetworkManagerMirror`` decides what to read). The thread sleeps in
-  /// poll(2) on the connection and an eventfd, with sd-bus's timeout only while a call is pending: an idle process
-  /// makes no system call.
+  /// properties, every call asynchronous (``NetworkManagerMirror`` decides what to read, and keeps at most
+  /// ``NetworkManagerMirror/maxReadsInFlight`` in flight, below the bus's limit of calls awaiting a reply). The thread
+  /// sleeps in poll(2) on the connection and an eventfd, with sd-bus's timeout only while a call is pending: an idle
+  /// process makes no system call.
   ///
   /// Subscribers wait for the first status at most ``startupBudget`` after the first one came, however the bus or
   /// NetworkManager behaves and however many devices there are: past it the status says NetworkManager did not
@@ -359,9 +360,7 @@
               case .invalidated(let path, let interface, let property):
                 reads = mirror.invalidated(path: path, interface: interface, property: property)
               case .deviceAdded(let path): reads = mirror.deviceAdded(path)
-              case .deviceRemoved(let path):
-                mirror.deviceRemoved(path)
-                reads = []
+              case .deviceRemoved(let path): reads = mirror.deviceRemoved(path)
               case .ownerChanged(let owner): reads = mirror.ownerChanged(owner)
               }
               send(reads, into: &mirror)

@@ -40,6 +40,20 @@
       ownIsSystems || getenv("DBUS_SYSTEM_BUS_ADDRESS") != nil
     }
 
+    /// Why the system bus's NetworkManager is not followed for a monitor: of a namespace given by name
+    /// (`namespaceGiven`), or of the process's own, whose relation to PID 1's is `relation` (``Relation/other`` or
+    /// ``Relation/unknown``: ``followsSystemNetworkManager`` is false). Pure.
+    static func networkManagerNotFollowed(namespaceGiven: Bool, relation: Relation) -> String {
+      if namespaceGiven { return "the monitor watches another network namespace than the one NetworkManager manages" }
+      switch relation {
+      case .unknown:
+        return "this process's network namespace cannot be shown to be the one NetworkManager manages (PID 1's: "
+          + "/proc/1/ns/net and /proc/1/net/netlink unreadable)"
+      case .same, .other:
+        return "this process's network namespace is not the one NetworkManager manages (PID 1's)"
+      }
+    }
+
     /// Two checks, the first that can be made:
     /// 1. The nsfs identities of `/proc/self/ns/net` and `/proc/1/ns/net` compared. Reading PID 1's needs ptrace
     ///    access to it: root, and not in every container or sandbox.
