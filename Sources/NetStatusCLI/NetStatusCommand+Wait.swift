@@ -29,33 +29,47 @@ extension NetStatusCommand {
     // The timeout covers everything since the command began: the monitor's start (NetworkManager's start-up
     // budget, NetworkManagerWatch.swift) included.
     let remaining = remainingTimeout(options.timeout, elapsed: session.began.duration(to: .now))
-    let waited = await session.stop.race {
-      await withDeadline(remaining) { () -> NetworkPath? in
-        // --stable: met once the condition has held that long (Settler.swift's rule, "met" as the up side; unmet
-        // at once). Without it the hold is zero: met at once.
-        var stable = Settler<Bool, ContinuousClock.Instant>(
-          upHold: options.stable ?? .zero, downHold: .zero, published: false)
-        var timer: (deadline: ContinuousClock.Instant, task: Task<Void, Never>)?
-        defer { timer?.task.cancel() }
-        for await _ in changes.stream {
-          guard let path = monitor.currentPath else {
+    // Met as the monitors start: a success, even when the start took the whole timeout (NetworkManager given up at
+    // the timeout), rather than a race between the first check and a deadline already past.
+    let metAtStart: NetworkPath? = {
+      guard options.stable == nil, let path = monitor.currentPath,
+        condition.isMet(by: path, links: links?.links ?? []),
+        connectivity.map({ condition.isInternetMet($0.state, families: $0.families) }) ?? true
+      else { return nil }
+      return path
+    }()
+    let waited: StopSignal.RaceOutcome<NetworkPath?>
+    if let metAtStart {
+      waited = .finished(metAtStart)
+    } else {
+      waited = await session.stop.race {
+        await withDeadline(remaining) { () -> NetworkPath? in
+          // --stable: met once the condition has held that long (Settler.swift's rule, "met" as the up side; unmet
+          // at once). Without it the hold is zero: met at once.
+          var stable = Settler<Bool, ContinuousClock.Instant>(
+            upHold: options.stable ?? .zero, downHold: .zero, published: false)
+          var timer: (deadline: ContinuousClock.Instant, task: Task<Void, Never>)?
+          defer { timer?.task.cancel() }
+          for await _ in changes.stream {
+            guard let path = monitor.currentPath else {
+              if monitor.lastError != nil { return nil }
+              _ = stable.receive(false, at: .now)
+              continue
+            }
+            let internet =
+              connectivity.map { condition.isInternetMet($0.state, families: $0.families) } ?? true
+            let now = ContinuousClock.now
+            _ = stable.receive(condition.isMet(by: path, links: links?.links ?? []) && internet, at: now)
+            _ = stable.timerFired(at: now)
+            if stable.published == true { return path }
             if monitor.lastError != nil { return nil }
-            _ = stable.receive(false, at: .now)
-            continue
+            if let deadline = stable.deadline, deadline != timer?.deadline {
+              timer?.task.cancel()
+              timer = (deadline, changes.signal(at: deadline))
+            }
           }
-          let internet =
-            connectivity.map { condition.isInternetMet($0.state, families: $0.families) } ?? true
-          let now = ContinuousClock.now
-          _ = stable.receive(condition.isMet(by: path, links: links?.links ?? []) && internet, at: now)
-          _ = stable.timerFired(at: now)
-          if stable.published == true { return path }
-          if monitor.lastError != nil { return nil }
-          if let deadline = stable.deadline, deadline != timer?.deadline {
-            timer?.task.cancel()
-            timer = (deadline, changes.signal(at: deadline))
-          }
+          return nil
         }
-        return nil
       }
     }
     await changes.end()

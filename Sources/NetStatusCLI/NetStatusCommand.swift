@@ -117,6 +117,17 @@ package enum NetStatusCommand {
     }
   }
 
+  /// Gives up waiting for NetworkManager's first answer (``NetworkManagerStartUp/abandon()``) after `span`, unless
+  /// cancelled first.
+  static func abandonNetworkManagerStartUp(after span: Duration) -> DispatchWorkItem {
+    let work = DispatchWorkItem { NetworkManagerStartUp.abandon(because: "the timeout came first") }
+    // Capped at a year: far past any start-up budget, and clear of overflow in nanoseconds.
+    let (seconds, attoseconds) = min(span, .seconds(365 * 24 * 3600)).components
+    let nanoseconds = Int(max(0, seconds)) * 1_000_000_000 + Int(max(0, attoseconds) / 1_000_000_000)
+    DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(nanoseconds), execute: work)
+    return work
+  }
+
   /// Parses the arguments, answers help and version, and starts the monitors.
   static func prepare(_ arguments: [String]) -> Prepared {
     let began = ContinuousClock.now
@@ -152,6 +163,10 @@ package enum NetStatusCommand {
       monitor = try makeMonitor(options, links: links)
       // Nothing here observes notifications, and `main` may never run the main queue they are posted on.
       monitor.keepsNotifications = false
+      // wait --timeout covers the start too: a NetworkManager that does not answer within a timeout shorter than its
+      // start-up budget (NetworkManagerWatch.swift) is given up at the timeout, not at the end of the budget.
+      let giveUp = options.command == .wait ? options.timeout.map(Self.abandonNetworkManagerStartUp(after:)) : nil
+      defer { giveUp?.cancel() }
       try monitor.start()
     } catch {
       StandardOutput.error(CommandMessages.describe(error))

@@ -242,6 +242,21 @@ struct NetstatusNetworkManagerEndToEndTests {
     #expect(exit == .exited(0) && stopTime < Self.stopLimit, "\(exit) after \(stopTime): \(watch.errorOutput)")
   }
 
+  /// A timeout shorter than NetworkManager's start-up budget ends the wait for NetworkManager with it, and a
+  /// condition met when the monitor has started is met, even if the start took the whole timeout.
+  @Test func aTimeoutShorterThanTheStartUpBudgetGivesNetworkManagerUpAtTheTimeout() async throws {
+    let fixture = try await Fixture("e2ehungshort")
+    defer { fixture.stop() }
+    fixture.bus.pauseDaemon()
+    let internet = try fixture.run(["wait", "--internet", "--networkmanager", "-t", "0.2s"])
+    #expect(try await internet.waitForExit() == .exited(1), "\(internet.errorOutput)")
+    #expect(internet.errorOutput.contains("not waited for: the timeout came first"), "\(internet.errorOutput)")
+    #expect(internet.errorOutput.contains("timed out after 0.2 seconds"), "\(internet.errorOutput)")
+    // The path alone: satisfied when the start returns, at the timeout.
+    let path = try fixture.run(["wait", "-t", "0.1s"])
+    #expect(try await path.waitForExit() == .exited(0), "\(path.errorOutput)")
+  }
+
   @Test(arguments: [["show", "--all"], ["wait", "--internet", "--networkmanager", "-t", "30s"], ["watch"]])
   func sigtermWhileStartingOnAHungBusEndsWithinASecond(_ arguments: [String]) async throws {
     let fixture = try await Fixture("e2ehungterm", dbusmock: false)

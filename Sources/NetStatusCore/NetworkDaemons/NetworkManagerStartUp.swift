@@ -5,9 +5,11 @@ package enum NetworkManagerStartUp {
   /// without its view (the status says why). `netstatus` calls it on a stop signal, so that a bus or
   /// NetworkManager that does not answer never delays its exit. Nothing happens when nothing waits, and nothing
   /// outside Linux.
-  package static func abandon() {
+  ///
+  /// - Parameter reason: Why, as the status says it after "not waited for: ".
+  package static func abandon(because reason: String = "the program is stopping") {
     #if os(Linux)
-      NetworkManagerWatch.system.abandonStartUp()
+      NetworkManagerWatch.system.abandonStartUp(because: reason)
     #endif
   }
 }

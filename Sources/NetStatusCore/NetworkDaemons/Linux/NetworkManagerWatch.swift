@@ -196,12 +196,14 @@
       for waiter in woken { waiter.signal() }
     }
 
-    /// Ends the subscribers' wait for the first status now (the program stops): they go on without NetworkManager's
-    /// view, and its answer, if it comes before they stop, is published as a change.
-    func abandonStartUp() {
+    /// Ends the subscribers' wait for the first status now (the program stops, or its own deadline came first): they
+    /// go on without NetworkManager's view, and its answer, if it comes before they stop, is published as a change.
+    ///
+    /// - Parameter reason: Why, as the status says it after "not waited for: ".
+    func abandonStartUp(because reason: String = "the program is stopping") {
       let woken = state.withLockedValue { state -> [DispatchSemaphore] in
         guard state.deadline != nil else { return [] }
-        return Self.decide(.unavailable("not waited for: the program is stopping"), in: &state)
+        return Self.decide(.unavailable("not waited for: " + reason), in: &state)
       }
       for waiter in woken { waiter.signal() }
     }
