@@ -117,7 +117,7 @@
       private let makeMonitor: @Sendable (InterfaceFilter) -> NWPathMonitor
 
       init(
-        filter: InterfaceFilter, sink: PathSink, interfaces: NWInterfaceDirectory = NWInterfaceDirectory(),
+        filter: InterfaceFilter, sink: PathSink, interfaces: NWInterfaceDirectory,
         makeMonitor: @escaping @Sendable (InterfaceFilter) -> NWPathMonitor
       ) {
         self.filter = filter
@@ -183,7 +183,7 @@
       /// the send (a synchronous subscriber, a `pathPublisher` subscriber without `receive(on:)`), and that locks
       /// again. The path's `interfaces` (Network's) are kept in the source's ``NWInterfaceDirectory`` first, so that a
       /// check the path starts finds them.
-      func deliver(_ path: NetworkPath, interfaces available: [NWInterface] = [], generation: Int) {
+      func deliver(_ path: NetworkPath, interfaces available: [NWInterface], generation: Int) {
         let numbered = state.withLockedValue { state -> NetworkPath? in
           guard !state.stopped, state.generation == generation else { return nil }
           var path = path
