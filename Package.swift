@@ -16,7 +16,7 @@ let netStatusLinuxExcludes =
   buildsForLinux
   ? [
     "PathSources/Apple/NWPathMonitorSource.swift", "PathSources/Apple/NWPathMonitorSource+VPN.swift",
-    "Connectivity/Apple/NWConnectionProbeTransport.swift",
+    "PathSources/Apple/NWInterfaceDirectory.swift", "Connectivity/Apple/NWConnectionProbeTransport.swift",
   ] : []
 
 let package = Package(

@@ -20,25 +20,29 @@ final class ConnectionLog: @unchecked Sendable {
   private let lock = NSLock()
   private var made: [NWConnection] = []
   private var required: [NWInterface.InterfaceType?] = []
+  private var exactly: [NWInterface?] = []
   private var versions: [NWProtocolIP.Options.Version?] = []
   /// Every Network call the transport made on its connections, and how many `OSAllocatedUnfairLock`s it held then.
   let calls = Recorder<String>()
 
   /// The interface types the connections were restricted to (`nil`: none), oldest first.
   var requiredInterfaceTypes: [NWInterface.InterfaceType?] { lock.withLock { required } }
+  /// The interfaces the connections were bound to exactly (`nil`: none), oldest first.
+  var requiredInterfaces: [NWInterface?] { lock.withLock { exactly } }
   /// The IP versions the connections were restricted to (`nil`: none), oldest first.
   var ipVersions: [NWProtocolIP.Options.Version?] { lock.withLock { versions } }
   /// The connections, oldest first.
   var connections: [NWConnection] { lock.withLock { made } }
 
   /// The transport under test: its connections are made inside `namespace`, and resolve the host names in `names` to
-  /// those addresses (as the namespace's own hosts file says, which the stand-in's `getaddrinfo(3)` does not read).
+  /// those addresses (as the namespace's own hosts file says, which the stand-in's `getaddrinfo(3)` does not read), and
+  /// bind exactly to the interfaces `interfaces` knows.
   func transport(
     in namespace: TestNamespace, limits: HTTPResponseParser.Limits = HTTPResponseParser.Limits(),
-    names: [String: [NWEndpoint.Host]] = [:]
+    names: [String: [NWEndpoint.Host]] = [:], interfaces: NWInterfaceDirectory? = nil
   ) throws -> NWConnectionProbeTransport {
     let target = try NetworkNamespace(namespace.name)
-    return NWConnectionProbeTransport(limits: limits) { [self] host, port, parameters in
+    return NWConnectionProbeTransport(limits: limits, interfaces: interfaces) { [self] host, port, parameters in
       let connection = NWConnection(host: host, port: port, using: parameters)
       connection.onCall = { [calls] name in
         calls.append(HeldLocks.count == 0 ? name : "\(name) with \(HeldLocks.count) lock(s) held")
@@ -52,6 +56,7 @@ final class ConnectionLog: @unchecked Sendable {
       lock.withLock {
         made.append(connection)
         required.append(parameters.requiredInterfaceTypeWasSet)
+        exactly.append(parameters.requiredInterfaceWasSet)
         versions.append(parameters.ipVersionWasSet)
       }
       return connection
@@ -102,6 +107,7 @@ struct NWConnectionProbeTransportTests {
     #expect(check.detail == "HTTP 204")
     #expect(check.interface == "v0", "named after the path's interface: \(check)")
     #expect(log.requiredInterfaceTypes == [.wiredEthernet], "restricted to the interface's type")
+    #expect(log.requiredInterfaces == [nil], "no source to know the interface itself: by type only")
     #expect(try await server.awaitRequests(1) == ["request GET /generate_204"])
     // What the no-call-under-a-lock check (in check(_:_:)) saw: every kind of call the transport makes.
     let calls = Set(log.calls.values)
@@ -128,6 +134,7 @@ struct NWConnectionProbeTransportTests {
     #expect(ConnectivityMonitor.check(exchange, probe: probe).state == .full)
     #expect(exchange.boundInterface == nil)
     #expect(log.requiredInterfaceTypes == [nil])
+    #expect(log.requiredInterfaces == [nil])
   }
 
   @Test func portalWithARedirectThatIsNotFollowed() async throws {
@@ -323,6 +330,7 @@ struct NWConnectionConnectivityMonitorTests {
     #expect(check.detail == "HTTP 204")
     #expect(check.interface == "en1", "the path's interface: \(check)")
     #expect(log.requiredInterfaceTypes == [.wiredEthernet])
+    #expect(log.requiredInterfaces == [nil], "a scripted source knows no NWInterface: by type")
   }
 
   @Test func portal() async throws {

@@ -16,6 +16,9 @@ import Foundation
 /// connection resolves and connects to the host's addresses of that version only, and a host without one goes to
 /// `.waiting(.dns(kDNSServiceErr_NoSuchRecord))`, as for a name without addresses.
 ///
+/// The parameters' required interface (`NWParameters.requiredInterface`) is honoured: the socket is bound to it by name
+/// (`SO_BINDTODEVICE`), and a connection whose interface is gone waits with `ENODEV`.
+///
 /// Not modelled: `requiredInterfaceType` and the other path constraints (recorded in ``NWParameters``, not applied:
 /// Linux has no interface types), TLS, UDP, `minimumIncompleteLength` beyond one byte, the retries of a waiting
 /// connection. Deliberately not `Sendable`, so that code compiled against the stand-in does not rely on a conformance
@@ -112,7 +115,8 @@ public final class NWConnection {
   /// deliver connection events. Apple: `final func start(queue: DispatchQueue)`.
   public func start(queue: DispatchQueue) {
     engine.called("start(queue:)")
-    engine.start(queue: queue, version: parameters.requiredIPVersion)
+    engine.start(
+      queue: queue, version: parameters.requiredIPVersion, interface: parameters.requiredInterface?.name)
   }
 
   /// Cancels the connection, and gracefully disconnects any established network protocols. Apple:

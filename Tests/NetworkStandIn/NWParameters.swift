@@ -6,6 +6,8 @@
 public final class NWParameters {
   /// The interface type required, if one was set.
   private var required: NWInterface.InterfaceType?
+  /// The interface required, if one was set.
+  private var requiredExactly: NWInterface?
 
   /// Whether the parameters are TCP's (the only protocol the stand-in's connections speak).
   @_spi(TestHooks) public let isTCP: Bool
@@ -56,6 +58,20 @@ public final class NWParameters {
     get { required ?? .other }
     set { required = newValue }
   }
+
+  /// A specific interface to require on connections, listeners, and browsers. Apple:
+  /// `final var requiredInterface: NWInterface? { get set }` (macOS 10.14, iOS 12, tvOS 12, watchOS 5, visionOS 1).
+  ///
+  /// Honoured on Linux: the connection's socket is bound to the interface by name (`SO_BINDTODEVICE`), so that it
+  /// leaves through that interface only; an interface that no longer exists fails every attempt with `ENODEV`, and
+  /// the connection waits (`.waiting(.posix(.ENODEV))`), as Apple's waits for an interface that is not available.
+  public var requiredInterface: NWInterface? {
+    get { requiredExactly }
+    set { requiredExactly = newValue }
+  }
+
+  /// The interface ``requiredInterface`` was set to, if any (test hook).
+  @_spi(TestHooks) public var requiredInterfaceWasSet: NWInterface? { requiredExactly }
 
   /// Whether ``requiredInterfaceType`` was set, and to what (test hook).
   @_spi(TestHooks) public var requiredInterfaceTypeWasSet: NWInterface.InterfaceType? { required }

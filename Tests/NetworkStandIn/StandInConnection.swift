@@ -79,8 +79,9 @@ final class StandInConnection: @unchecked Sendable {
 
   // MARK: API
 
-  /// Starts the connection's thread, which connects only to addresses of `version` (the parameters' IP version).
-  func start(queue: DispatchQueue, version: NWProtocolIP.Options.Version) {
+  /// Starts the connection's thread, which connects only to addresses of `version` (the parameters' IP version), over
+  /// the interface named `interface` only, when given (the parameters' required interface).
+  func start(queue: DispatchQueue, version: NWProtocolIP.Options.Version, interface: String?) {
     #if canImport(Glibc)
       var pipeEnds: [Int32] = [-1, -1]
       // pipe2(2) is declared only under _GNU_SOURCE: pipe, then the flags. A child process spawned in between may
@@ -114,9 +115,9 @@ final class StandInConnection: @unchecked Sendable {
         return
       }
       let wakeRead = pipeEnds[0]
-      Thread { [self] in run(wakeRead: wakeRead, version: version) }.start()
+      Thread { [self] in run(wakeRead: wakeRead, version: version, interface: interface) }.start()
     #else
-      _ = (proceed, version)
+      _ = (proceed, version, interface)
     #endif
   }
 
@@ -187,7 +188,7 @@ final class StandInConnection: @unchecked Sendable {
       case failed(Int32)
     }
 
-    private func run(wakeRead: Int32, version: NWProtocolIP.Options.Version) {
+    private func run(wakeRead: Int32, version: NWProtocolIP.Options.Version, interface: String?) {
       var fd: Int32 = -1
       defer { end(socket: fd, wakeRead: wakeRead) }
       if let hook = onSocketThread {
@@ -209,7 +210,7 @@ final class StandInConnection: @unchecked Sendable {
       update(to: .preparing)
       var lastError: Int32 = ENETUNREACH
       for address in addresses {
-        switch connect(address, wakeRead: wakeRead) {
+        switch connect(address, interface: interface, wakeRead: wakeRead) {
         case .success(let connected):
           fd = connected
         case .failure(.cancelled):
@@ -238,11 +239,21 @@ final class StandInConnection: @unchecked Sendable {
       case other(Int32)
     }
 
-    private func connect(_ address: [UInt8], wakeRead: Int32) -> Result<Int32, ConnectError> {
+    /// Connects to `address`, over the interface named `interface` only when given (`SO_BINDTODEVICE`: the routes
+    /// through that interface alone; `ENODEV` once it is gone).
+    private func connect(_ address: [UInt8], interface: String?, wakeRead: Int32) -> Result<Int32, ConnectError> {
       let family = Int32(address.count == MemoryLayout<sockaddr_in6>.size ? AF_INET6 : AF_INET)
       let fd = socket(
         family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
       guard fd >= 0 else { return .failure(.other(errno)) }
+      if let interface {
+        let bound = interface.withCString { setsockopt(fd, SOL_SOCKET, SO_BINDTODEVICE, $0, socklen_t(strlen($0) + 1)) }
+        if bound != 0 {
+          let code = errno
+          close(fd)
+          return .failure(.failed(code))
+        }
+      }
       let started = address.withUnsafeBytes { bytes in
         Glibc.connect(fd, bytes.baseAddress!.assumingMemoryBound(to: sockaddr.self), socklen_t(bytes.count))
       }

@@ -13,8 +13,9 @@ public struct ConnectivityCheck: Sendable, Hashable, CustomStringConvertible {
   /// (`\x1B`, `\u{202E}`), so that the detail can be shown as it is.
   public var detail: String
   /// The interface the probe was bound to, or `nil` when the system's routing chose. On Linux the socket was bound to
-  /// this interface (`SO_BINDTODEVICE`); on Apple platforms the connection was restricted to this interface's type
-  /// (`NWParameters.requiredInterfaceType`), and this names the path's interface of that type.
+  /// this interface (`SO_BINDTODEVICE`); on Apple platforms the connection was bound to this interface
+  /// (`NWParameters.requiredInterface`) when the monitor's source is `NWPathMonitor`'s, and otherwise restricted to
+  /// this interface's type (`NWParameters.requiredInterfaceType`).
   public var interface: String?
   /// How long the check took.
   public var duration: Duration

@@ -36,12 +36,15 @@ import Dispatch
 /// ## Transports
 /// - **Linux**: a TCP socket bound to the interface by name (`SO_BINDTODEVICE`; when that is not permitted, the
 ///   kernel's routing chooses, and ``ConnectivityCheck/interface`` is `nil`).
-/// - **macOS, iOS, tvOS, visionOS**: Network's `NWConnection`, restricted to the interface's *type*
-///   (`NWParameters.requiredInterfaceType`: Wi-Fi, cellular, wired Ethernet, …), which is as close as `NWConnection`
-///   lets NetStatus bind; with two interfaces of that type, the system chooses. The same request, limits, deadline and
-///   judging as on Linux. NetStatus's CI runs on Linux: there this transport is compiled and run against a stand-in
-///   `NWConnection` over real sockets (Tests/NetworkStandIn), facing the same test servers as the Linux one; only a
-///   Mac runs it over Apple's Network framework.
+/// - **macOS, iOS, tvOS, visionOS**: Network's `NWConnection`, bound to the interface itself
+///   (`NWParameters.requiredInterface`) when the monitor's source is the default one, `NWPathMonitor`, whose paths
+///   list Network's own interfaces (a settled monitor's too); with any other source (a scripted one), restricted to the
+///   interface's *type* (`NWParameters.requiredInterfaceType`: Wi-Fi, cellular, wired Ethernet, …), and with two
+///   interfaces of that type the system chooses. An interface gone since the path was reported makes the check
+///   `limited`, "unreachable" over that interface. The same request, limits, deadline and judging as on Linux.
+///   NetStatus's CI runs on Linux: there this transport is compiled and run against a stand-in `NWConnection` over
+///   real sockets (Tests/NetworkStandIn), facing the same test servers as the Linux one; only a Mac runs it over
+///   Apple's Network framework.
 /// - **watchOS**: none (Apple's TN3135 allows the Network framework only to some apps): every check is
 ///   ``ConnectivityState/unknown``, as on any other platform without a transport.
 ///

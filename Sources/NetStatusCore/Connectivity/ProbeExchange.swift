@@ -108,6 +108,10 @@ package enum ProbeFailure: Error, Sendable, Hashable, CustomStringConvertible {
     case SystemErrno.EACCES, SystemErrno.EPERM: "the route prohibits it (\(SystemErrno.describe(errno)))"
     case SystemErrno.ENETUNREACH: "network unreachable (ENETUNREACH)"
     case SystemErrno.EHOSTUNREACH: "host unreachable (EHOSTUNREACH)"
+    // The interface the connection was bound to: down, or gone (a stale interface on Apple platforms; Linux's
+    // SO_BINDTODEVICE after the interface was deleted).
+    case SystemErrno.ENETDOWN: "the interface is down (ENETDOWN)"
+    case SystemErrno.ENODEV, SystemErrno.ENXIO: "the interface is gone (\(SystemErrno.name(errno) ?? "errno \(errno)"))"
     case SystemErrno.ETIMEDOUT: "the connection timed out (ETIMEDOUT)"
     default: SystemErrno.describe(errno)
     }

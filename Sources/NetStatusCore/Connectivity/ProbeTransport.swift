@@ -5,8 +5,10 @@ package protocol ProbeTransport: Sendable {
   /// came back.
   ///
   /// What "over `interface`" binds differs by platform: on Linux the socket is bound to the interface by name
-  /// (`SO_BINDTODEVICE`, see `Linux/HTTPProbeConnection.swift`); on Apple platforms the connection is restricted to
-  /// the interface's type (`NWParameters.requiredInterfaceType`, see `Apple/NWConnectionProbeTransport.swift`).
+  /// (`SO_BINDTODEVICE`, see `Linux/HTTPProbeConnection.swift`); on Apple platforms the connection is bound to the
+  /// interface itself (`NWParameters.requiredInterface`) when the monitor's source is `NWPathMonitor`'s, which knows
+  /// Network's own interface, and restricted to the interface's type otherwise (`NWParameters.requiredInterfaceType`,
+  /// see `Apple/NWConnectionProbeTransport.swift`).
   ///
   /// Returns promptly with ``ProbeFailure/cancelled`` when the calling task is cancelled.
   func exchange(_ probe: ConnectivityProbe, interface: NetworkInterface?) async -> ProbeExchange
@@ -40,7 +42,7 @@ func makeDefaultProbeTransport(for monitor: NetworkMonitor) -> any ProbeTranspor
   #elseif os(watchOS)
     return UnsupportedProbeTransport(reason: UnsupportedProbeTransport.watchOS)
   #elseif canImport(Network)
-    return NWConnectionProbeTransport()
+    return NWConnectionProbeTransport(following: monitor.source)
   #else
     return UnsupportedProbeTransport()
   #endif

@@ -41,6 +41,10 @@ package protocol InspectablePathSource: PathSource {
   /// system's network manager recorded it, or `nil`. When its probe finds a portal, a ``ConnectivityMonitor``
   /// reports this URL as the portal's address.
   func advertisedCaptivePortal(interfaceIndex: Int) -> String?
+
+  /// The source of the monitor this one follows (a settled monitor's), whose paths it passes on, or `nil`. The Apple
+  /// probe transport asks it for the system's own interfaces of those paths (NWConnectionProbeTransport.swift).
+  var followedSource: (any PathSource)? { get }
 }
 
 extension InspectablePathSource {
@@ -54,6 +58,9 @@ extension InspectablePathSource {
 
   /// `nil`: the source knows of no advertised portal.
   package func advertisedCaptivePortal(interfaceIndex: Int) -> String? { nil }
+
+  /// `nil`: the source follows no other monitor.
+  package var followedSource: (any PathSource)? { nil }
 }
 
 extension PathSource {

@@ -30,6 +30,7 @@ struct SettledPathSource<C: Clock>: InspectablePathSource, SystemFilteredPathSou
   }
 
   var networkNamespacePath: String? { upstream.source.watchedNamespacePath }
+  var followedSource: (any PathSource)? { upstream.source }
   var sourceDiagnostics: [SourceDiagnostic] { upstream.source.diagnostics }
   func advertisedCaptivePortal(interfaceIndex: Int) -> String? {
     upstream.source.inspectable?.advertisedCaptivePortal(interfaceIndex: interfaceIndex)

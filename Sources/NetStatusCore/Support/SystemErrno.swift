@@ -30,6 +30,9 @@ package enum SystemErrno {
   static let EAFNOSUPPORT: Int32 = platformEAFNOSUPPORT
   static let ENOBUFS: Int32 = platformENOBUFS
   static let ENETUNREACH: Int32 = platformENETUNREACH
+  static let ENETDOWN: Int32 = platformENETDOWN
+  static let ENODEV: Int32 = platformENODEV
+  static let ENXIO: Int32 = platformENXIO
   static let ETIMEDOUT: Int32 = platformETIMEDOUT
   static let EHOSTUNREACH: Int32 = platformEHOSTUNREACH
 

@@ -16,11 +16,15 @@
   /// the whole answer; the bytes and reads an answer may take (``HTTPResponseParser/Limits``); no redirect followed
   /// (the answer is judged as it is); and the server's text escaped where it is shown (``ConnectivityMonitor``).
   ///
-  /// Binding: when the path names an interface, the connection is restricted to that interface's *type*
-  /// (`NWParameters.requiredInterfaceType`: Wi-Fi, cellular, wired Ethernet, loopback or other), the most `NWConnection`
-  /// allows from a ``NetworkInterface``: binding to the interface itself (`requiredInterface`) needs Network's own
-  /// `NWInterface`, which a ``NetworkPath`` does not keep. With two interfaces of one type, the system chooses between
-  /// them. On Linux the socket is bound to the interface itself, by name (`SO_BINDTODEVICE`).
+  /// Binding: when the path names an interface, the connection is bound to that interface itself
+  /// (`NWParameters.requiredInterface`) whenever Network's own `NWInterface` for it is known: the monitor's source is
+  /// ``NWPathMonitorSource`` (directly, or behind a settled monitor), which keeps the latest path's `NWInterface`s
+  /// (``NWInterfaceDirectory``), found here by the ``NetworkInterface``'s name and index. Otherwise (another source,
+  /// such as a scripted one, or an interface the latest path no longer lists) it is restricted to the interface's
+  /// *type* (`NWParameters.requiredInterfaceType`: Wi-Fi, cellular, wired Ethernet, loopback or other), and with two
+  /// interfaces of one type the system chooses between them. An interface that goes away after it was looked up fails
+  /// the connection, said as unreachable (``NWConnectionProbe/failure(_:host:family:)``). On Linux the socket is bound
+  /// to the interface itself, by name (`SO_BINDTODEVICE`).
   ///
   /// Families: each is checked on its own, as on Linux. The connection's IP version is restricted to the family's
   /// (`NWProtocolIP.Options.version`, `.v4` or `.v6`, on the TCP parameters' default protocol stack), which Apple
@@ -37,14 +41,35 @@
 
     /// The bytes and reads an answer may take; the probe's limits unless a test gives others.
     let limits: HTTPResponseParser.Limits
+    /// Network's interfaces of the path source's latest path, to bind to exactly; `nil`: bind by type only.
+    let interfaces: NWInterfaceDirectory?
     let makeConnection: MakeConnection
 
     init(
-      limits: HTTPResponseParser.Limits = HTTPResponseParser.Limits(),
+      limits: HTTPResponseParser.Limits = HTTPResponseParser.Limits(), interfaces: NWInterfaceDirectory? = nil,
       makeConnection: @escaping MakeConnection = { NWConnection(host: $0, port: $1, using: $2) }
     ) {
       self.limits = limits
+      self.interfaces = interfaces
       self.makeConnection = makeConnection
+    }
+
+    /// The transport for a monitor whose source is `source`: it binds to the path's interface exactly when the source
+    /// is an ``NWPathMonitorSource``, or follows a monitor whose source is one (a settled monitor's), and by type
+    /// otherwise.
+    init(following source: any PathSource) {
+      self.init(interfaces: Self.interfaces(of: source))
+    }
+
+    /// The `NWInterface`s `source` keeps: an ``NWPathMonitorSource``'s, or those of the source it follows.
+    static func interfaces(of source: any PathSource) -> NWInterfaceDirectory? {
+      var source = source
+      // A chain of settled monitors is finite: each follows one made before it.
+      while true {
+        if let system = source as? NWPathMonitorSource { return system.interfaces }
+        guard let followed = source.inspectable?.followedSource else { return nil }
+        source = followed
+      }
     }
 
     var separatesFamilies: Bool { true }
@@ -61,7 +86,8 @@
     private func exchange(_ probe: ConnectivityProbe, interface: NetworkInterface?, family: IPFamily?) async
       -> ProbeExchange
     {
-      let operation = NWConnectionProbe(probe: probe, interface: interface, family: family, limits: limits)
+      let operation = NWConnectionProbe(
+        probe: probe, interface: interface, family: family, limits: limits, interfaces: interfaces)
       return await withTaskCancellationHandler {
         await withCheckedContinuation { continuation in operation.start(continuation, makeConnection: makeConnection) }
       } onCancel: {
@@ -94,9 +120,19 @@
       var reader: ProbeAnswerReader
     }
 
+    /// The interface a connection is bound to.
+    struct Binding: Sendable {
+      /// The path's interface's name.
+      var name: String
+      /// Its type, which the connection is restricted to when ``interface`` is not known.
+      var type: NWInterface.InterfaceType
+      /// Network's own interface, when the path source knows it: the connection is bound to it exactly.
+      var interface: NWInterface?
+    }
+
     let probe: ConnectivityProbe
-    /// The interface type the connection is restricted to, and the name of the path's interface of that type.
-    let binding: (type: NWInterface.InterfaceType, name: String)?
+    /// The interface the connection is bound to (exactly, or by type), or `nil`.
+    let binding: Binding?
     /// The only family to connect over, or `nil` for either.
     let family: IPFamily?
     private let state: Locked<State>
@@ -110,11 +146,15 @@
 
     init(
       probe: ConnectivityProbe, interface: NetworkInterface?, family: IPFamily? = nil,
-      limits: HTTPResponseParser.Limits
+      limits: HTTPResponseParser.Limits, interfaces: NWInterfaceDirectory? = nil
     ) {
       self.probe = probe
       self.family = family
-      self.binding = interface.map { (NWPathMonitorSource.nwInterfaceType($0.type), $0.name) }
+      self.binding = interface.map {
+        Binding(
+          name: $0.name, type: NWPathMonitorSource.nwInterfaceType($0.type),
+          interface: interfaces?.interface(named: $0.name, index: $0.index))
+      }
       self.state = Locked(State(reader: ProbeAnswerReader(limits: limits)))
       self.started = clock.now
     }
@@ -125,7 +165,11 @@
       makeConnection: NWConnectionProbeTransport.MakeConnection
     ) {
       let parameters = NWParameters.tcp
-      if let binding { parameters.requiredInterfaceType = binding.type }
+      if let exact = binding?.interface {
+        parameters.requiredInterface = exact
+      } else if let binding {
+        parameters.requiredInterfaceType = binding.type
+      }
       if let family, !Self.restrict(parameters, to: family) {
         let missing = "Network's TCP parameters have no IP options to restrict the connection to \(family.label)"
         continuation.resume(returning: report(.failed(.local(missing))))
@@ -268,8 +312,10 @@
         switch code {
         case .ECONNREFUSED:
           return .refused
-        // A blackhole route (EINVAL), a prohibit route (EACCES, EPERM), no route, no network, no answer to the SYN.
-        case .ENETUNREACH, .EHOSTUNREACH, .ENETDOWN, .EHOSTDOWN, .EADDRNOTAVAIL, .ETIMEDOUT, .EINVAL, .EACCES, .EPERM:
+        // A blackhole route (EINVAL), a prohibit route (EACCES, EPERM), no route, no network, no answer to the SYN; the
+        // required interface down or gone (ENETDOWN, ENXIO; ENODEV from the stand-in's SO_BINDTODEVICE).
+        case .ENETUNREACH, .EHOSTUNREACH, .ENETDOWN, .EHOSTDOWN, .EADDRNOTAVAIL, .ETIMEDOUT, .EINVAL, .EACCES, .EPERM,
+          .ENODEV, .ENXIO:
           return .unreachable(errno: code.rawValue)
         case .ECONNRESET, .ECONNABORTED, .EPIPE, .ENOTCONN:
           return .closedWithoutAnswer(.whileReceiving(errno: code.rawValue))

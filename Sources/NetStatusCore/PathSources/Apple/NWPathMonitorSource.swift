@@ -39,6 +39,10 @@
   /// sleep (macOS). The new monitor's first path is a change only if it differs from the last one sent: it is the
   /// new monitor's starting point, not something that happened to the network.
   ///
+  /// Each path's interfaces, as Network's own `NWInterface`s, are kept in the source's ``interfaces`` before the path
+  /// is sent, so that the probe transport made for the monitor binds its connections to the path's interface itself
+  /// (``NWConnectionProbeTransport/init(following:)``).
+  ///
   /// No Network, UIKit or AppKit call is made while the session's lock is held.
   struct NWPathMonitorSource: SystemFilteredPathSource {
     /// Makes the `NWPathMonitor` for a start or a renewal; the seam through which tests watch the monitors.
@@ -46,6 +50,8 @@
     /// Calls its argument each time the system resumes (foreground, wake), until the function it returns is called;
     /// the seam through which tests resume.
     let observeResume: @Sendable (_ resumed: @escaping @Sendable () -> Void) -> @Sendable () -> Void
+    /// The interfaces of the latest path sent, shared by every copy of the source and each of its sessions.
+    let interfaces = NWInterfaceDirectory()
 
     /// Creates the source NetStatus uses by default on Apple platforms.
     init() {
@@ -68,7 +74,7 @@
     }
 
     func start(filter: InterfaceFilter, sink: PathSink) throws(NetworkMonitorError) -> any PathSourceSession {
-      let session = Session(filter: filter, sink: sink, makeMonitor: makeMonitor)
+      let session = Session(filter: filter, sink: sink, interfaces: interfaces, makeMonitor: makeMonitor)
       session.startMonitor()
       session.keepObserving(observeResume { [weak session] in session?.renew() })
       return session
@@ -107,13 +113,16 @@
       private let queue = DispatchQueue(label: "NetStatus.NWPathMonitor")
       private let filter: InterfaceFilter
       private let sink: PathSink
+      private let interfaces: NWInterfaceDirectory
       private let makeMonitor: @Sendable (InterfaceFilter) -> NWPathMonitor
 
       init(
-        filter: InterfaceFilter, sink: PathSink, makeMonitor: @escaping @Sendable (InterfaceFilter) -> NWPathMonitor
+        filter: InterfaceFilter, sink: PathSink, interfaces: NWInterfaceDirectory,
+        makeMonitor: @escaping @Sendable (InterfaceFilter) -> NWPathMonitor
       ) {
         self.filter = filter
         self.sink = sink
+        self.interfaces = interfaces
         self.makeMonitor = makeMonitor
       }
 
@@ -140,7 +149,8 @@
         guard let generation else { return }
         let monitor = makeMonitor(filter)
         monitor.pathUpdateHandler = { [weak self] path in
-          self?.deliver(NWPathMonitorSource.networkPath(from: path), generation: generation)
+          self?.deliver(
+            NWPathMonitorSource.networkPath(from: path), interfaces: path.availableInterfaces, generation: generation)
         }
         monitor.start(queue: queue)
         let running = RunningMonitor(monitor)
@@ -171,8 +181,9 @@
       /// (``PathObservation``), unless it is a renewed monitor's first path and equal to the last one sent.
       /// The decision is made under the lock and the path sent outside it: the sink may stop the session from inside
       /// the send (a synchronous subscriber, a `pathPublisher` subscriber without `receive(on:)`), and that locks
-      /// again.
-      func deliver(_ path: NetworkPath, generation: Int) {
+      /// again. The path's `interfaces` (Network's) are kept in the source's ``NWInterfaceDirectory`` first, so that a
+      /// check the path starts finds them.
+      func deliver(_ path: NetworkPath, interfaces available: [NWInterface], generation: Int) {
         let numbered = state.withLockedValue { state -> NetworkPath? in
           guard !state.stopped, state.generation == generation else { return nil }
           var path = path
@@ -189,7 +200,12 @@
           state.lastSent = path
           return path
         }
-        if let numbered { sink.send(numbered) }
+        guard let numbered else { return }
+        interfaces.record(available, from: ObjectIdentifier(self))
+        // A stop since the decision may have forgotten the interfaces before they were kept: a stopped session keeps
+        // none.
+        if state.withLockedValue({ $0.stopped }) { interfaces.forget(from: ObjectIdentifier(self)) }
+        sink.send(numbered)
       }
 
       func stop() {
@@ -199,6 +215,7 @@
           return (state.monitor.take(), state.endObservation.take())
         }
         guard let ended else { return }
+        interfaces.forget(from: ObjectIdentifier(self))
         ended.1?()
         ended.0?.monitor.cancel()
       }

@@ -32,8 +32,12 @@ public var CLOCK_MONOTONIC: clockid_t { _CLOCK_MONOTONIC }
 public enum POSIXErrorCode: Int32, Sendable {
   /// Operation not permitted.
   case EPERM = 1
+  /// Device not configured.
+  case ENXIO = 6
   /// Permission denied.
   case EACCES = 13
+  /// Operation not supported by device.
+  case ENODEV = 19
   /// Invalid argument.
   case EINVAL = 22
   /// Broken pipe.

@@ -1,0 +1,1 @@
+../../Sources/NetStatusCore/PathSources/Apple/NWInterfaceDirectory.swift
