@@ -64,13 +64,12 @@ struct NetstatusNetworkManagerEndToEndTests {
   /// Waits until `run` follows the bus: its `netstatus-dbus` thread starts once NetworkManager has been read.
   static func awaitFollowing(_ run: ChildProcess) async throws {
     let pid = run.processIdentifier
-    try await withTimeout(.seconds(10), "netstatus to follow NetworkManager (its netstatus-dbus thread)") {
+    try await withTimeout(.seconds(30), "netstatus to follow NetworkManager (its netstatus-dbus thread)") {
       while true {
         let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
         let names = threads.compactMap { readProcFile("/proc/\(pid)/task/\($0)/comm") }
         if names.contains(where: { $0.hasPrefix("netstatus-dbus") }) { return }
-        try Task.checkCancellation()
-        await Task.yield()
+        try await Task.sleep(for: .milliseconds(1))  // paced: netstatus needs the CPU to start
       }
     }
   }

@@ -97,8 +97,7 @@ final class PrivateBus: Sendable {
         "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner", ["string:org.freedesktop.NetworkManager"],
         destination: "org.freedesktop.DBus"
       ).contains("boolean false") {
-        try Task.checkCancellation()
-        await Task.yield()
+        try await Task.sleep(for: .milliseconds(10))  // paced: each check runs dbus-send
       }
     }
   }

@@ -12,10 +12,12 @@ extension NetstatusProcess {
   func waitUntilStarted(namespace: TestNamespace) async throws {
     let pid = processIdentifier
     let path = "/run/netns/\(namespace.name)"
-    try await withTimeout(.seconds(10), "netstatus to open its netlink socket in \(namespace.name)") {
+    // A bound for failure only, far past a start on a loaded machine. Each check enters the namespace on a thread of
+    // its own: paced, so that the poll does not take the CPU netstatus needs to start (a tight loop of them, in
+    // several tests at once, starved it past 10 s in CI).
+    try await withTimeout(.seconds(60), "netstatus to open its netlink socket in \(namespace.name)") {
       while !Self.watches(pid: pid, namespacePath: path) {
-        try Task.checkCancellation()
-        await Task.yield()
+        try await Task.sleep(for: .milliseconds(2))
       }
     }
   }

@@ -207,14 +207,15 @@
     static func parseWhen(_ file: String, _ condition: @escaping ([String]) -> Bool) async throws -> [String]? {
       var last: [String] = []
       let clock = ContinuousClock()
-      let deadline = clock.now + .seconds(10)
+      let deadline = clock.now + .seconds(30)
       while clock.now < deadline {
         if FileManager.default.fileExists(atPath: file) {
           guard let samples = try await parse(file) else { return nil }
           if condition(samples) { return samples }
           last = samples
         }
-        await Task.yield()
+        // Each check runs the parser in a process of its own: paced, not a tight loop beside the netstatus it reads.
+        try await Task.sleep(for: .milliseconds(20))
       }
       Issue.record("the textfile never met the condition; last: \(last)")
       return last

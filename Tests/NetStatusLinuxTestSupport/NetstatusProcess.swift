@@ -61,14 +61,13 @@ package final class NetstatusProcess: Sendable {
   package func waitUntilBlocking(_ signals: [Int32]) async throws {
     let pid = child.processIdentifier
     let wanted = signals.reduce(UInt64(0)) { $0 | (1 << UInt64($1 - 1)) }
-    try await withTimeout(.seconds(10), "netstatus to block its stop signals") {
+    try await withTimeout(.seconds(30), "netstatus to block its stop signals") {
       while true {
         let status = readProcFile("/proc/\(pid)/status") ?? ""
         let blocked = status.split(separator: "\n").first { $0.hasPrefix("SigBlk:") }
           .flatMap { UInt64($0.dropFirst("SigBlk:".count).trimmingCharacters(in: .whitespaces), radix: 16) }
         if let blocked, blocked & wanted == wanted { return }
-        try Task.checkCancellation()
-        await Task.yield()
+        try await Task.sleep(for: .milliseconds(1))  // paced: the process polled needs the CPU to get there
       }
     }
   }
