@@ -202,10 +202,15 @@
     // Locked through withLockedValue (Sources/NetStatusCore/Support/Mutex+ThreadSanitizer.swift), not withLock:
     // ThreadSanitizer does not see a Mutex's futex, and reported the sink's append and this thread's read as a race.
     private let paths = Mutex<[NetworkPath]>([])
+    /// The failures the source reported, said when a wait fails: a session that failed sends no path after.
+    private let failures = Mutex<[String]>([])
 
     var sink: PathSink {
       PathSink { [self] event in
-        if case .path(let path) = event { paths.withLockedValue { $0.append(path) } }
+        switch event {
+        case .path(let path): paths.withLockedValue { $0.append(path) }
+        case .failure(let error): failures.withLockedValue { $0.append("\(error)") }
+        }
       }
     }
 
@@ -217,7 +222,10 @@
         if paths.withLockedValue({ $0.dropFirst(after).contains(where: condition) }) { return }
         usleep(2_000)
       }
-      finish("error: no path with \(what) within 10 s: \(paths.withLockedValue { $0 })", status: 1)
+      let failed = failures.withLockedValue { $0 }
+      finish(
+        "error: no path with \(what) within 10 s: \(paths.withLockedValue { $0 })"
+          + (failed.isEmpty ? "" : "; the source failed: \(failed)"), status: 1)
     }
 
     var count: Int { paths.withLockedValue { $0.count } }
