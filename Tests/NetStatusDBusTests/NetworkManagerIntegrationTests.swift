@@ -62,10 +62,9 @@ struct NetworkManagerIntegrationTests {
 
     /// Waits until the NetworkManager diagnostic's reason (empty while active) satisfies `predicate`.
     func awaitReason(_ what: String, _ predicate: @escaping @Sendable (String) -> Bool) async throws {
-      try await withTimeout(.seconds(10), what) {
+      try await withTimeout(.seconds(30), what) {
         while !predicate(self.diagnostic()?.unavailableReason ?? "") {
-          try Task.checkCancellation()
-          await Task.yield()
+          try await Task.sleep(for: .milliseconds(1))  // paced; throws when withTimeout cancels
         }
       }
     }
@@ -323,10 +322,9 @@ struct NetworkManagerIntegrationTests {
     let device = "/org/freedesktop/NetworkManager/Devices/0"
     try fixture.bus.send(
       "/org/freedesktop/NetworkManager", "org.netstatus.Test.Invalidate", ["objpath:\(device)", "string:Metered"])
-    try await withTimeout(.seconds(10), "a read to reach NetworkManager") {
+    try await withTimeout(.seconds(30), "a read to reach NetworkManager") {
       while fixture.bus.networkManagerOutput.count == answered {
-        try Task.checkCancellation()
-        await Task.yield()
+        try await Task.sleep(for: .milliseconds(1))  // paced; throws when withTimeout cancels
       }
     }
     let stop = fixture.timedStop()
@@ -351,8 +349,7 @@ struct NetworkManagerIntegrationTests {
     // come as a change.
     try await withTimeout(.seconds(20), "NetworkManager's view") {
       while fixture.watch.status.view == nil {
-        try Task.checkCancellation()
-        await Task.yield()
+        try await Task.sleep(for: .milliseconds(1))  // paced; throws when withTimeout cancels
       }
     }
     let view = try #require(fixture.watch.status.view)

@@ -207,7 +207,7 @@ struct NetworkMonitorTests {
     source.advance()
     source.advance()
     var iterator = monitor.paths.makeAsyncIterator()
-    let first = try await withTimeout(.seconds(5), "the first path") { [iterator] in
+    let first = try await withTimeout(.seconds(30), "the first path") { [iterator] in
       var iterator = iterator
       return await iterator.next()
     }
@@ -400,11 +400,10 @@ struct NetworkMonitorTests {
     let source = ScriptedPathSource()
     let monitor = NetworkMonitor(source: source)
     let waiter = Task { try await monitor.waitForPath(timeout: .seconds(10)) }
-    try await withTimeout(.seconds(5), "the monitor to start") {
+    try await withTimeout(.seconds(30), "the monitor to start") {
       // The waiter starts the monitor; the source has no path yet.
       while source.activeSessionCount == 0 {
-        try Task.checkCancellation()  // withTimeout cancels: fail loudly instead of spinning forever
-        await Task.yield()
+        try await Task.sleep(for: .milliseconds(1))  // paced; throws when withTimeout cancels
       }
     }
     #expect(monitor.currentPath == nil)
@@ -468,10 +467,9 @@ struct NetworkMonitorTests {
     #expect(monitor.lastError == .namespaceDeleted(path: "/run/netns/gone"))
     #expect(!monitor.isMonitoring)
     #expect(monitor.currentPath == .offline)
-    try await withTimeout(.seconds(5), "the failed session to be stopped") {
+    try await withTimeout(.seconds(30), "the failed session to be stopped") {
       while source.activeSessionCount > 0 {
-        try Task.checkCancellation()  // withTimeout cancels: fail loudly instead of spinning forever
-        await Task.yield()
+        try await Task.sleep(for: .milliseconds(1))  // paced; throws when withTimeout cancels
       }
     }
 
@@ -500,8 +498,8 @@ struct NetworkMonitorTests {
     try await connectivity.waitFor(count: 1)
 
     source.fail(.namespaceDeleted(path: "/run/netns/gone"))
-    try await withTimeout(.seconds(10), "the paths loop to end after the failure") { await paths.value }
-    try await withTimeout(.seconds(10), "the networkUpdates loop to end after the failure") { await booleans.value }
+    try await withTimeout(.seconds(30), "the paths loop to end after the failure") { await paths.value }
+    try await withTimeout(.seconds(30), "the networkUpdates loop to end after the failure") { await booleans.value }
     #expect(seen.values == [.test(.wifi), .offline], "the last path first, then the end")
     #expect(connectivity.values == [true, false])
     #expect(await parked.next() == .offline)
@@ -526,10 +524,10 @@ struct NetworkMonitorTests {
     source.startError = .namespaceNotFound(path: "/run/netns/nope")
     let monitor = NetworkMonitor(source: source)
     monitor.keepsNotifications = false
-    try await withTimeout(.seconds(10), "the paths loop to end") {
+    try await withTimeout(.seconds(30), "the paths loop to end") {
       for await path in monitor.paths { Issue.record("no path expected, got \(path)") }
     }
-    try await withTimeout(.seconds(10), "the networkUpdates loop to end") {
+    try await withTimeout(.seconds(30), "the networkUpdates loop to end") {
       for await connected in monitor.networkUpdates() { Issue.record("no value expected, got \(connected)") }
     }
     #expect(monitor.lastError == .namespaceNotFound(path: "/run/netns/nope"))
@@ -571,10 +569,9 @@ struct NetworkMonitorTests {
     let monitor = NetworkMonitor(source: source)
     let model = NetworkStatusModel(monitor: monitor)
     // The model starts the monitor off the main actor (AsyncStartTests): the path comes once the start knows it.
-    try await withTimeout(.seconds(5), "the model to know the path") { @MainActor in
+    try await withTimeout(.seconds(30), "the model to know the path") { @MainActor in
       while !model.isKnown {
-        try Task.checkCancellation()
-        await Task.yield()
+        try await Task.sleep(for: .milliseconds(1))  // paced; throws when withTimeout cancels
       }
     }
     #expect(monitor.isMonitoring, "the model starts the monitor")
@@ -591,10 +588,9 @@ struct NetworkMonitorTests {
     }
     source.send(.test(.cellular))
     try await changed.waitFor(count: 1, "an Observation change")
-    try await withTimeout(.seconds(5), "the model to apply the change") { @MainActor in
+    try await withTimeout(.seconds(30), "the model to apply the change") { @MainActor in
       while model.path != .test(.cellular) {
-        try Task.checkCancellation()  // withTimeout cancels: fail loudly instead of spinning forever
-        await Task.yield()
+        try await Task.sleep(for: .milliseconds(1))  // paced; throws when withTimeout cancels
       }
     }
     #expect(model.isExpensive)
@@ -616,7 +612,7 @@ struct NetworkMonitorTests {
   @Test func scriptedSourceReplaysOnItsOwn() async throws {
     let source = ScriptedPathSource(Self.script, interval: .milliseconds(1))
     let monitor = NetworkMonitor(source: source)
-    try await withTimeout(.seconds(10), "the replay to reach the last path") {
+    try await withTimeout(.seconds(30), "the replay to reach the last path") {
       for await path in monitor.paths where path == Self.script.last { return }
     }
     monitor.stopMonitoring()
