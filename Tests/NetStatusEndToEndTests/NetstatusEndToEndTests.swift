@@ -638,7 +638,7 @@ struct NetstatusSignalAndOutputTests {
       "netstatus watch, reader stalled (\(filled.queued) bytes queued after \(filled.rounds) rounds of 201 route "
         + "changes): signal \(signal) → exit in \(elapsed)")
     #expect(exit == .exited(0), "a stop signal ends watch cleanly")
-    #expect(elapsed < .seconds(1), "ended \(elapsed) after the signal (the target is 100 ms)")
+    #expect(elapsed < .seconds(10), "ended \(elapsed) after the signal (lost, it never ends; the target is 100 ms)")
     #expect(run.errorOutput.isEmpty, "quietly (no backtrace): \(run.errorOutput)")
   }
 
@@ -656,7 +656,7 @@ struct NetstatusSignalAndOutputTests {
     let elapsed = (run.exitTime ?? .now) - sent
     print("netstatus wait: signal \(signal) → exit in \(elapsed)")
     #expect(exit == .exited(128 + signal))
-    #expect(elapsed < .seconds(1), "ended \(elapsed) after the signal (the target is 100 ms)")
+    #expect(elapsed < .seconds(10), "ended \(elapsed) after the signal (lost, it never ends; the target is 100 ms)")
     #expect(run.errorOutput.isEmpty, "quietly (no backtrace): \(run.errorOutput)")
     #expect(run.lines.values.isEmpty)
   }
