@@ -334,7 +334,7 @@
     /// Checks that the oracle (what `ip` says) gives `expected`, then waits until the monitor's latest path
     /// is `expected`, failing after `timeout`.
     func expect(
-      _ recorder: PathRecorder, _ expected: PathOracle.Expected, _ what: String, timeout: Duration = .seconds(3),
+      _ recorder: PathRecorder, _ expected: PathOracle.Expected, _ what: String, timeout: Duration = .seconds(30),
       sourceLocation: SourceLocation = #_sourceLocation
     ) async throws {
       let snapshot = try snapshot()

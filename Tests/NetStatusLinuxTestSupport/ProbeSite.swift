@@ -131,7 +131,7 @@ package final class ProbeServer: Sendable {
 
   /// Waits until the server has reported `count` requests (its output arrives asynchronously), then returns
   /// them all.
-  package func awaitRequests(_ count: Int, timeout: Duration = .seconds(5)) async throws -> [String] {
+  package func awaitRequests(_ count: Int, timeout: Duration = .seconds(30)) async throws -> [String] {
     let lines = try await process.lines.waitUntil(timeout: timeout, "\(count) request(s) at the probe server") {
       Self.requests(in: $0).count >= count
     }
@@ -140,7 +140,7 @@ package final class ProbeServer: Sendable {
 
   /// Waits for a request for `target`, then returns every request received before and including it. The
   /// server reports requests in the order it reads them, so an earlier unexpected request shows here.
-  package func awaitRequest(for target: String, timeout: Duration = .seconds(5)) async throws -> [String] {
+  package func awaitRequest(for target: String, timeout: Duration = .seconds(30)) async throws -> [String] {
     let line = "request GET \(target)"
     let lines = try await process.lines.waitUntil(timeout: timeout, "a request for \(target) at the probe server") {
       $0.contains(line)
