@@ -514,7 +514,7 @@ struct NetstatusEndToEndTests {
     let run = try NetstatusProcess(command + ["--netns", fifo])
     defer { run.terminate() }
     // Killed (and the test failed) if it has not exited by then.
-    #expect(try await run.waitForExit(timeout: .seconds(5)) == .exited(2))
+    #expect(try await run.waitForExit(timeout: .seconds(30)) == .exited(2))
     #expect(run.lines.values.isEmpty, "errors go to stderr")
     #expect(run.errorOutput.contains("cannot enter network namespace \(fifo)"), "\(run.errorOutput)")
     #expect(run.errorOutput.contains("not a namespace file"), "\(run.errorOutput)")
@@ -632,7 +632,7 @@ struct NetstatusSignalAndOutputTests {
 
     let sent = ContinuousClock.now
     run.signal(signal)
-    let exit = try await run.waitForExit(timeout: .seconds(5))
+    let exit = try await run.waitForExit(timeout: .seconds(30))
     let elapsed = (run.exitTime ?? .now) - sent
     print(
       "netstatus watch, reader stalled (\(filled.queued) bytes queued after \(filled.rounds) rounds of 201 route "
@@ -652,7 +652,7 @@ struct NetstatusSignalAndOutputTests {
     try await run.waitUntilStarted(namespace: site.target)
     let sent = ContinuousClock.now
     run.signal(signal)
-    let exit = try await run.waitForExit(timeout: .seconds(5))
+    let exit = try await run.waitForExit(timeout: .seconds(30))
     let elapsed = (run.exitTime ?? .now) - sent
     print("netstatus wait: signal \(signal) → exit in \(elapsed)")
     #expect(exit == .exited(128 + signal))
@@ -673,7 +673,7 @@ struct NetstatusSignalAndOutputTests {
     try await run.waitUntilBlocking([SIGINT, SIGTERM, SIGQUIT])
     run.signal(signal)
     let expected: Int32 = command == "watch" ? 0 : 128 + signal
-    #expect(try await run.waitForExit(timeout: .seconds(5)) == .exited(expected))
+    #expect(try await run.waitForExit(timeout: .seconds(30)) == .exited(expected))
     #expect(run.errorOutput.isEmpty, "quietly: \(run.errorOutput)")
   }
 

@@ -93,7 +93,7 @@ struct NamespaceResolverKernelTests {
     let connectivity = try monitor(site, probe)
     defer { connectivity.stopMonitoring() }
     connectivity.startMonitoring()
-    try await dns.process.lines.waitUntil(timeout: .seconds(5), "the query at the name server") {
+    try await dns.process.lines.waitUntil(timeout: .seconds(30), "the query at the name server") {
       $0.contains("query \(Self.knownName) A")
     }
     let threads = ProcessThreads.probeThreads(in: site.target)

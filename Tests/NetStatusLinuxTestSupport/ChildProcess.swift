@@ -158,7 +158,7 @@ package final class ChildProcess: Sendable {
   package func waitForExit(timeout: Duration = .seconds(20)) async throws -> Exit {
     do {
       try await exits.waitFor(count: 1, timeout: timeout, "the process to exit")
-      try await closedPipes.waitFor(count: pipeCount, timeout: .seconds(5), "its output to end")
+      try await closedPipes.waitFor(count: pipeCount, timeout: .seconds(30), "its output to end")
     } catch {
       terminate()
       throw error
