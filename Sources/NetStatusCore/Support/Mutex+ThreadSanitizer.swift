@@ -1,10 +1,13 @@
 // The one lock NetStatus uses: `Locked`, a value behind a lock. On Apple platforms it is an `OSAllocatedUnfairLock`
 // (iOS 16, macOS 13, tvOS 16, watchOS 9), so that the deployment targets are not held at iOS 18 and macOS 15 by
-// `Synchronization.Mutex` (they are iOS 17 and macOS 14, Package.swift); elsewhere it is a `Mutex`, made visible to ThreadSanitizer on Linux. Both offer exactly
-// `init(_:)` and `withLockedValue(_:)`, with the same signature, so that code that compiles on Linux compiles on
-// Apple platforms. The Apple half cannot be built here: NetStatusAppleLogic compiles this very file (a symlink) with
-// NETSTATUS_NETWORK_STAND_IN defined, against a stand-in OSAllocatedUnfairLock that traps on a recursive lock as
-// the real one does (Tests/NetStatusAppleLogic/OSAllocatedUnfairLockStandIn.swift), and its tests run it.
+// `Synchronization.Mutex` (they are iOS 17 and macOS 14, Package.swift); elsewhere it is the `Mutex` itself, made
+// visible to ThreadSanitizer on Linux by the `withLockedValue(_:)` below. Code uses only `init(_:)` and
+// `withLockedValue(_:)`, which both offer with the same signature, so that code that compiles on Linux compiles on
+// Apple platforms: the Apple `Locked` has nothing else, and `Mutex.withLock` is called in this file only
+// (Tests/NetStatusTests/LockDisciplineTests.swift checks the sources). The Apple half cannot be built here:
+// NetStatusAppleLogic compiles this very file (a symlink) with NETSTATUS_NETWORK_STAND_IN defined, against a stand-in
+// OSAllocatedUnfairLock that traps on a recursive lock as the real one does
+// (Tests/NetStatusAppleLogic/OSAllocatedUnfairLockStandIn.swift), and its tests run it.
 
 #if canImport(os) || NETSTATUS_NETWORK_STAND_IN
   #if canImport(os)
@@ -55,35 +58,19 @@
     import Musl
   #endif
 
-  /// A value that is only read or written with its lock held: a `Mutex`, made visible to ThreadSanitizer on Linux.
+  /// A value that is only read or written with its lock held: the `Mutex` itself, locked through its
+  /// `withLockedValue(_:)` below, which ThreadSanitizer sees on Linux.
   ///
   /// Not recursive: locking it again on the thread that holds it traps.
-  package struct Locked<Value>: ~Copyable, Sendable {
-    private let mutex: Mutex<Value>
-
-    /// Creates the lock, holding `initialValue`.
-    package init(_ initialValue: consuming sending Value) {
-      mutex = Mutex(initialValue)
-    }
-
-    /// Runs `body` with the value, the lock held. `body` must not lock the same `Locked` again.
-    @inline(__always)
-    package borrowing func withLockedValue<Result: ~Copyable, E: Error>(
-      _ body: (inout sending Value) throws(E) -> sending Result
-    ) throws(E) -> sending Result {
-      #if DEBUG && (canImport(Glibc) || canImport(Musl))
-        LockedDepth.change(by: 1)
-        defer { LockedDepth.change(by: -1) }
-      #endif
-      return try mutex.withLockedValue(body)
-    }
-  }
+  package typealias Locked<Value> = Mutex<Value>
 
   #if DEBUG && (canImport(Glibc) || canImport(Musl))
-    /// How many ``Locked`` the calling thread holds, in debug builds: on Apple platforms a `Locked` is an
-    /// `OSAllocatedUnfairLock`, under which no call may go out to Network, UIKit or AppKit (they may block, or call
-    /// back into NetStatus on the same thread). Tests read it from inside a path source's start and stop, which is
-    /// where those calls go out (Tests/NetStatusTests/CallOutLockTests.swift).
+    /// How many locks (``Locked`` or `Mutex`, locked through `withLockedValue(_:)`) the calling thread holds, in
+    /// debug builds: on Apple platforms a `Locked` is an `OSAllocatedUnfairLock`, under which no call may go out to
+    /// Network, UIKit or AppKit (they may block, or call back into NetStatus on the same thread). Tests read it from
+    /// inside a path source's start and stop, which is where those calls go out
+    /// (Tests/NetStatusTests/CallOutLockTests.swift). Every lock counts, not only a `Locked`: stricter than the
+    /// Apple rule, and the Linux-only locks are never held across a source's start or stop either.
     package enum LockedDepth {
       /// A thread-specific slot, holding the depth as the pointer's bit pattern (`nil`: 0).
       private static let key: pthread_key_t = {
@@ -92,7 +79,7 @@
         return key
       }()
 
-      /// How many `Locked` the calling thread holds now.
+      /// How many locks the calling thread holds now.
       package static var current: Int { Int(bitPattern: pthread_getspecific(key)) }
 
       static func change(by delta: Int) {
@@ -113,6 +100,10 @@
     package borrowing func withLockedValue<Result: ~Copyable, E: Error>(
       _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result {
+      #if DEBUG && (canImport(Glibc) || canImport(Musl))
+        LockedDepth.change(by: 1)
+        defer { LockedDepth.change(by: -1) }
+      #endif
       #if os(Linux)
         // The mutex's own address names the lock for TSan; taking it touches no guarded state.
         let address = withUnsafePointer(to: self) { UnsafeMutableRawPointer(mutating: $0) }
