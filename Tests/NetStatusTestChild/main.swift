@@ -215,8 +215,10 @@
     }
 
     /// Waits (up to 10 s) for a path sent after the first `after` that satisfies `condition`; fails the run
-    /// otherwise.
-    func await(_ what: String, after: Int = 0, _ condition: (NetworkPath) -> Bool) {
+    /// otherwise, with `context()` (the sources' statistics, say) in the message.
+    func await(
+      _ what: String, after: Int = 0, context: () -> String = { "" }, _ condition: (NetworkPath) -> Bool
+    ) {
       let deadline = ContinuousClock.now + .seconds(10)
       while ContinuousClock.now < deadline {
         if paths.withLockedValue({ $0.dropFirst(after).contains(where: condition) }) { return }
@@ -225,7 +227,7 @@
       let failed = failures.withLockedValue { $0 }
       finish(
         "error: no path with \(what) within 10 s: \(paths.withLockedValue { $0 })"
-          + (failed.isEmpty ? "" : "; the source failed: \(failed)"), status: 1)
+          + (failed.isEmpty ? "" : "; the source failed: \(failed)") + context(), status: 1)
     }
 
     var count: Int { paths.withLockedValue { $0.count } }
@@ -327,9 +329,14 @@
       let otherSession = try other.start(filter: .unrestricted, sink: second.sink)
       awaitThreads("two sessions", rtnl: epoll)
       var (seenFirst, seenSecond) = (first.count, second.count)
+      // What each source did, and where the event thread is, for a wait that fails.
+      let context = {
+        "; first source: \(source.statistics); second source: \(other.statistics); netstatus-rtnl in "
+          + "\(blockedCalls(ofThreadsNamed: "netstatus-rtnl")); second's paths: \(second.count), seen \(seenSecond)"
+      }
       ip(namespace, "route del default")
-      first.await("no default route (two sessions)", after: seenFirst) { !$0.isConnected }
-      second.await("no default route (second session)", after: seenSecond) { !$0.isConnected }
+      first.await("no default route (two sessions)", after: seenFirst, context: context) { !$0.isConnected }
+      second.await("no default route (second session)", after: seenSecond, context: context) { !$0.isConnected }
 
       otherSession.stop()
       awaitThreads("one session again", rtnl: epoll)
