@@ -163,7 +163,8 @@ struct Report: Codable, Sendable {
           + "netstatus: Dispatch, Synchronization, a Task) \(idle.helloPeakResidentKilobytes) KiB; the monitor adds "
           + "\(idle.monitorAddsKilobytes) KiB, of which private (RssAnon \(idle.anonymousKilobytes) vs "
           + "\(idle.helloAnonymousKilobytes)): \(idle.anonymousKilobytes - idle.helloAnonymousKilobytes) KiB, the rest "
-          + "code pages (the netstatus binary, more of libswiftCore)")
+          + "code pages (the netstatus binary, more of libswiftCore); the target compares the static builds (Footprint)"
+      )
     }
     if !startup.isEmpty {
       out.append("")
