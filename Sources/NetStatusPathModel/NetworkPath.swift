@@ -190,7 +190,9 @@ public struct NetworkPath: Sendable, Hashable {
   ///
   /// Unlike `allCases.filter(path.usesInterfaceType).first`, this does not depend on the order of an
   /// enumeration: it is the preferred interface's own type.
-  public var interfaceType: InterfaceType? { availableInterfaces.first?.type }
+  public var interfaceType: InterfaceType? {
+    @inlinable get { storage?.availableInterfaces.first?.type }
+  }
 
   /// The distinct types of the available interfaces, in order of preference.
   public var availableInterfaceTypes: [InterfaceType] {
