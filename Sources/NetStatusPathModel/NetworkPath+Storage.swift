@@ -7,8 +7,8 @@ extension NetworkPath {
   /// A route change copies its path several times on its way from the evaluator to the subscribers (the session's
   /// last path, the monitor's current path, each subscriber's slot, the line `netstatus watch` writes), and
   /// destroys as many copies. With the arrays stored in the path, each copy retained, and each destruction released,
-  /// every one of them; with this box, one reference. A setter makes a new box: a box is shared by every copy of a
-  /// path, and its fields are `let`, so that readers borrow its arrays without retaining them.
+  /// every one of them; with this box, one reference. A box is shared by every copy of a path and never changes
+  /// (its fields are `let`): a setter makes a new one.
   ///
   /// A path that has none of them (no interface, no gateway, no VPN: an offline path) has no box, so that making
   /// one allocates nothing: ``make(availableInterfaces:gateways:vpn:)`` returns `nil` then, and only then. Equality
