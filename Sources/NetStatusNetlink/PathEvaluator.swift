@@ -76,7 +76,8 @@ package enum PathEvaluator {
   ) -> NetworkPath {
     var path = evaluateInterfaces(
       state: state, answers: answers, supportsDNS: supportsDNS, filter: filter, eligible: &known, classify: classify)
-    path.vpn = vpn(of: path.availableInterfaces, state: state)
+    // Set only when there is one: the setter's check for none copies the path's VPN, on every evaluation.
+    if let vpn = vpn(of: path.availableInterfaces, state: state) { path.vpn = vpn }
     return path
   }
 

@@ -62,20 +62,3 @@ extension NetworkPath {
     }
   }
 }
-
-/// A ``NetworkPath/VPN`` held by reference (see ``NetworkPath/vpnStorage``), equal and hashed by its value.
-@usableFromInline final class VPNStorage: Sendable, Hashable {
-  @usableFromInline let vpn: NetworkPath.VPN
-
-  @usableFromInline init(_ vpn: NetworkPath.VPN) {
-    self.vpn = vpn
-  }
-
-  @usableFromInline static func == (lhs: VPNStorage, rhs: VPNStorage) -> Bool {
-    lhs === rhs || lhs.vpn == rhs.vpn
-  }
-
-  @usableFromInline func hash(into hasher: inout Hasher) {
-    hasher.combine(vpn)
-  }
-}

@@ -65,43 +65,86 @@ public struct NetworkPath: Sendable, Hashable {
     public var description: String { rawValue }
   }
 
+  // A path stores three words (NetworkPath+Storage.swift): its plain values packed in one, its arrays and VPN in
+  // one immutable box, and its observation. A route change copies its path several times on its way to the
+  // subscribers: a copy is then three words and one retain, and two paths compare with one integer comparison and,
+  // for copies of one path, one pointer comparison. ``==`` compares the stored properties in this order.
+
+  /// ``status``, ``unsatisfiedReason``, ``expenseSource`` and the five flags, packed (see ``Packing``).
+  @usableFromInline var packed: UInt32
+  /// The interfaces, gateways and VPN of the path, or `nil` when it has none of them (see ``Storage``).
+  @usableFromInline var storage: Storage?
+  /// Which delivery of the system's path monitor this is (see "Changes" above). Not part of equality, not encoded.
+  package var observation = PathObservation()
+
   /// Whether the path can be used.
-  public var status: Status
+  public var status: Status {
+    @inlinable get { Status(code: Packing.byte(packed, Packing.status)) }
+    @inlinable set { packed = Packing.setting(packed, Packing.status, to: newValue.code) }
+  }
   /// Why the path is not satisfied, or `nil` when it is satisfied or no reason is known.
-  public var unsatisfiedReason: UnsatisfiedReason?
-  /// The interfaces of the path, in order of preference: the first is the one in use.
-  public var availableInterfaces: [NetworkInterface]
+  public var unsatisfiedReason: UnsatisfiedReason? {
+    @inlinable get { UnsatisfiedReason(code: Packing.byte(packed, Packing.unsatisfiedReason)) }
+    @inlinable set {
+      packed = Packing.setting(packed, Packing.unsatisfiedReason, to: UnsatisfiedReason.code(of: newValue))
+    }
+  }
   /// Whether the path is expensive (cellular, or a personal hotspot; on Linux also a device NetworkManager
   /// considers metered).
-  public var isExpensive: Bool
+  public var isExpensive: Bool {
+    @inlinable get { packed & Packing.isExpensive != 0 }
+    @inlinable set { packed = Packing.setting(packed, Packing.isExpensive, newValue) }
+  }
   /// Why the path is expensive, when the source says: `nil` when it is not expensive, or when the platform does
   /// not say why (Apple's `NWPath` does not). Not part of the JSON form. A path made with the initializer (or
   /// decoded from JSON) says ``ExpenseSource/cellular`` when it is expensive over a cellular interface, `nil`
   /// otherwise; the Linux source sets ``ExpenseSource/metered`` or ``ExpenseSource/meteredGuessed`` from
   /// NetworkManager.
-  public var expenseSource: ExpenseSource?
+  public var expenseSource: ExpenseSource? {
+    @inlinable get { ExpenseSource(code: Packing.byte(packed, Packing.expenseSource)) }
+    @inlinable set { packed = Packing.setting(packed, Packing.expenseSource, to: ExpenseSource.code(of: newValue)) }
+  }
   /// Whether the path is constrained (Low Data Mode). Always `false` on Linux.
-  public var isConstrained: Bool
+  public var isConstrained: Bool {
+    @inlinable get { packed & Packing.isConstrained != 0 }
+    @inlinable set { packed = Packing.setting(packed, Packing.isConstrained, newValue) }
+  }
   /// Whether the path can carry IPv4 traffic to a network beyond the local link.
-  public var supportsIPv4: Bool
+  public var supportsIPv4: Bool {
+    @inlinable get { packed & Packing.supportsIPv4 != 0 }
+    @inlinable set { packed = Packing.setting(packed, Packing.supportsIPv4, newValue) }
+  }
   /// Whether the path can carry IPv6 traffic to a network beyond the local link.
-  public var supportsIPv6: Bool
+  public var supportsIPv6: Bool {
+    @inlinable get { packed & Packing.supportsIPv6 != 0 }
+    @inlinable set { packed = Packing.setting(packed, Packing.supportsIPv6, newValue) }
+  }
   /// Whether the path has a DNS resolver configured.
-  public var supportsDNS: Bool
+  public var supportsDNS: Bool {
+    @inlinable get { packed & Packing.supportsDNS != 0 }
+    @inlinable set { packed = Packing.setting(packed, Packing.supportsDNS, newValue) }
+  }
+  /// The interfaces of the path, in order of preference: the first is the one in use.
+  public var availableInterfaces: [NetworkInterface] {
+    @inlinable get { storage?.availableInterfaces ?? [] }
+    @inlinable set { storage = Storage.make(availableInterfaces: newValue, gateways: gateways, vpn: vpn) }
+  }
   /// The addresses of the path's gateways (the next hops off-link traffic goes to, per available interface),
   /// most preferred first. An IPv6 link-local gateway is written without its scope (`fe80::1`, not `fe80::1%en0`)
   /// on every platform; its interface is among ``availableInterfaces``.
-  public var gateways: [String]
+  public var gateways: [String] {
+    @inlinable get { storage?.gateways ?? [] }
+    @inlinable set { storage = Storage.make(availableInterfaces: availableInterfaces, gateways: newValue, vpn: vpn) }
+  }
   /// The VPN or tunnel the path goes through, when its interface in use is one (see ``VPN``); `nil` otherwise.
   public var vpn: VPN? {
-    get { vpnStorage?.vpn }
-    set { vpnStorage = newValue.map(VPNStorage.init) }
+    @inlinable get { storage?.vpn }
+    @inlinable set {
+      // The evaluator sets each path's VPN, most often to none: a path that has none keeps its box.
+      if newValue == nil && storage?.vpn == nil { return }
+      storage = Storage.make(availableInterfaces: availableInterfaces, gateways: gateways, vpn: newValue)
+    }
   }
-  /// ``vpn``, held by reference: most paths have none, and a `nil` reference keeps a path as small, and its copies
-  /// as cheap, as without a VPN (a route change copies its path several times on its way to the subscribers).
-  @usableFromInline var vpnStorage: VPNStorage?
-  /// Which delivery of the system's path monitor this is (see "Changes" above). Not part of equality, not encoded.
-  package var observation = PathObservation()
 
   /// Creates a path.
   ///
@@ -128,17 +171,16 @@ public struct NetworkPath: Sendable, Hashable {
     gateways: [String] = [],
     vpn: VPN? = nil
   ) {
-    self.status = status
-    self.unsatisfiedReason = status == .satisfied ? nil : unsatisfiedReason
-    self.availableInterfaces = availableInterfaces
-    self.isExpensive = isExpensive
-    self.expenseSource = isExpensive && availableInterfaces.first?.type == .cellular ? .cellular : nil
-    self.isConstrained = isConstrained
-    self.supportsIPv4 = supportsIPv4
-    self.supportsIPv6 = supportsIPv6
-    self.supportsDNS = supportsDNS
-    self.gateways = gateways
-    self.vpnStorage = vpn.map(VPNStorage.init)
+    let expenseSource: ExpenseSource? = isExpensive && availableInterfaces.first?.type == .cellular ? .cellular : nil
+    self.packed =
+      Packing.placing(status.code, Packing.status)
+      | Packing.placing(
+        UnsatisfiedReason.code(of: status == .satisfied ? nil : unsatisfiedReason), Packing.unsatisfiedReason)
+      | Packing.placing(ExpenseSource.code(of: expenseSource), Packing.expenseSource)
+      | (isExpensive ? Packing.isExpensive : 0) | (isConstrained ? Packing.isConstrained : 0)
+      | (supportsIPv4 ? Packing.supportsIPv4 : 0) | (supportsIPv6 ? Packing.supportsIPv6 : 0)
+      | (supportsDNS ? Packing.supportsDNS : 0)
+    self.storage = Storage.make(availableInterfaces: availableInterfaces, gateways: gateways, vpn: vpn)
   }
 
   /// Whether the path is satisfied. `requiresConnection` is not connected.
@@ -148,7 +190,9 @@ public struct NetworkPath: Sendable, Hashable {
   ///
   /// Unlike `allCases.filter(path.usesInterfaceType).first`, this does not depend on the order of an
   /// enumeration: it is the preferred interface's own type.
-  public var interfaceType: InterfaceType? { availableInterfaces.first?.type }
+  public var interfaceType: InterfaceType? {
+    @inlinable get { storage?.availableInterfaces.first?.type }
+  }
 
   /// The distinct types of the available interfaces, in order of preference.
   public var availableInterfaceTypes: [InterfaceType] {
@@ -225,23 +269,25 @@ extension NetworkPath: Codable {
   /// (JSON written before it existed), and its interface is the available interface of that name.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    self.init(
-      status: try container.decode(Status.self, forKey: .status),
-      unsatisfiedReason: try container.decodeIfPresent(UnsatisfiedReason.self, forKey: .unsatisfiedReason),
-      availableInterfaces: try container.decode([NetworkInterface].self, forKey: .availableInterfaces),
-      isExpensive: try container.decode(Bool.self, forKey: .isExpensive),
-      isConstrained: try container.decode(Bool.self, forKey: .isConstrained),
-      supportsIPv4: try container.decode(Bool.self, forKey: .supportsIPv4),
-      supportsIPv6: try container.decode(Bool.self, forKey: .supportsIPv6),
-      supportsDNS: try container.decode(Bool.self, forKey: .supportsDNS),
-      gateways: try container.decode([String].self, forKey: .gateways)
-    )
-    if let vpn = try container.decodeIfPresent(VPN.self, forKey: .vpn) {
+    let status = try container.decode(Status.self, forKey: .status)
+    let unsatisfiedReason = try container.decodeIfPresent(UnsatisfiedReason.self, forKey: .unsatisfiedReason)
+    let availableInterfaces = try container.decode([NetworkInterface].self, forKey: .availableInterfaces)
+    let isExpensive = try container.decode(Bool.self, forKey: .isExpensive)
+    let isConstrained = try container.decode(Bool.self, forKey: .isConstrained)
+    let supportsIPv4 = try container.decode(Bool.self, forKey: .supportsIPv4)
+    let supportsIPv6 = try container.decode(Bool.self, forKey: .supportsIPv6)
+    let supportsDNS = try container.decode(Bool.self, forKey: .supportsDNS)
+    let gateways = try container.decode([String].self, forKey: .gateways)
+    let vpn = try container.decodeIfPresent(VPN.self, forKey: .vpn).map { vpn in
       let name = vpn.interface.name
-      self.vpn = VPN(
+      return VPN(
         interface: availableInterfaces.first { $0.name == name } ?? vpn.interface,
         underlyingInterfaceType: vpn.underlyingInterfaceType)
     }
+    self.init(
+      status: status, unsatisfiedReason: unsatisfiedReason, availableInterfaces: availableInterfaces,
+      isExpensive: isExpensive, isConstrained: isConstrained, supportsIPv4: supportsIPv4, supportsIPv6: supportsIPv6,
+      supportsDNS: supportsDNS, gateways: gateways, vpn: vpn)
   }
 
   /// Encodes the path in its documented JSON form, writing every key, `null` included.

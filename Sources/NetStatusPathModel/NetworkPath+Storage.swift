@@ -1,0 +1,152 @@
+// How a NetworkPath stores its values: three words, so that the copies a route change makes on its way to the
+// subscribers are cheap (NetworkPath.swift, the stored properties).
+
+extension NetworkPath {
+  /// What a ``NetworkPath`` holds by reference: its interfaces, gateways and VPN, in one immutable box.
+  ///
+  /// A route change copies its path several times on its way from the evaluator to the subscribers (the session's
+  /// last path, the monitor's current path, each subscriber's slot, the line `netstatus watch` writes), and
+  /// destroys as many copies. With the arrays stored in the path, each copy retained, and each destruction released,
+  /// every one of them; with this box, one reference. A box is shared by every copy of a path and never changes
+  /// (its fields are `let`): a setter makes a new one.
+  ///
+  /// A path that has none of them (no interface, no gateway, no VPN: an offline path) has no box, so that making
+  /// one allocates nothing: ``make(availableInterfaces:gateways:vpn:)`` returns `nil` then, and only then. Equality
+  /// relies on it: a path with no box never equals one with a box.
+  @usableFromInline final class Storage: Sendable, Hashable {
+    @usableFromInline let availableInterfaces: [NetworkInterface]
+    @usableFromInline let gateways: [String]
+    @usableFromInline let vpn: VPN?
+
+    @usableFromInline init(availableInterfaces: [NetworkInterface], gateways: [String], vpn: VPN?) {
+      self.availableInterfaces = availableInterfaces
+      self.gateways = gateways
+      self.vpn = vpn
+    }
+
+    /// The box of these values, or `nil` when there is nothing to hold.
+    @inlinable static func make(availableInterfaces: [NetworkInterface], gateways: [String], vpn: VPN?) -> Storage? {
+      if availableInterfaces.isEmpty && gateways.isEmpty && vpn == nil { return nil }
+      return Storage(availableInterfaces: availableInterfaces, gateways: gateways, vpn: vpn)
+    }
+
+    /// The same box (copies of one path), or the same values.
+    @usableFromInline static func == (lhs: Storage, rhs: Storage) -> Bool {
+      lhs === rhs
+        || (lhs.availableInterfaces == rhs.availableInterfaces && lhs.gateways == rhs.gateways && lhs.vpn == rhs.vpn)
+    }
+
+    @usableFromInline func hash(into hasher: inout Hasher) {
+      hasher.combine(availableInterfaces)
+      hasher.combine(gateways)
+      hasher.combine(vpn)
+    }
+  }
+
+  /// How ``NetworkPath/packed`` holds a path's plain values: ``NetworkPath/status``,
+  /// ``NetworkPath/unsatisfiedReason`` and ``NetworkPath/expenseSource`` one byte each (their `code`: `0` is `nil`),
+  /// then one bit per flag. One word: a path passed in registers would otherwise pack its eight one-byte properties
+  /// into one, a shift and an or each, at every call.
+  @usableFromInline enum Packing {
+    /// The byte of ``NetworkPath/status``, as a shift.
+    @inlinable static var status: UInt32 { 0 }
+    /// The byte of ``NetworkPath/unsatisfiedReason``, as a shift.
+    @inlinable static var unsatisfiedReason: UInt32 { 8 }
+    /// The byte of ``NetworkPath/expenseSource``, as a shift.
+    @inlinable static var expenseSource: UInt32 { 16 }
+    /// The bit of ``NetworkPath/isExpensive``.
+    @inlinable static var isExpensive: UInt32 { 1 << 24 }
+    /// The bit of ``NetworkPath/isConstrained``.
+    @inlinable static var isConstrained: UInt32 { 1 << 25 }
+    /// The bit of ``NetworkPath/supportsIPv4``.
+    @inlinable static var supportsIPv4: UInt32 { 1 << 26 }
+    /// The bit of ``NetworkPath/supportsIPv6``.
+    @inlinable static var supportsIPv6: UInt32 { 1 << 27 }
+    /// The bit of ``NetworkPath/supportsDNS``.
+    @inlinable static var supportsDNS: UInt32 { 1 << 28 }
+
+    /// The byte of `packed` at `shift`.
+    @inlinable static func byte(_ packed: UInt32, _ shift: UInt32) -> UInt32 { packed >> shift & 0xff }
+
+    /// `code` in the byte at `shift`.
+    @inlinable static func placing(_ code: UInt32, _ shift: UInt32) -> UInt32 { code << shift }
+
+    /// `packed` with the byte at `shift` set to `code`.
+    @inlinable static func setting(_ packed: UInt32, _ shift: UInt32, to code: UInt32) -> UInt32 {
+      packed & ~(0xff << shift) | code << shift
+    }
+
+    /// `packed` with the bits of `mask` set when `on`, cleared otherwise.
+    @inlinable static func setting(_ packed: UInt32, _ mask: UInt32, _ on: Bool) -> UInt32 {
+      on ? packed | mask : packed & ~mask
+    }
+  }
+}
+
+extension NetworkPath.Status {
+  /// The status of a ``NetworkPath/Packing`` code.
+  @inlinable init(code: UInt32) {
+    switch code {
+    case 0: self = .satisfied
+    case 1: self = .unsatisfied
+    default: self = .requiresConnection
+    }
+  }
+
+  /// The status's ``NetworkPath/Packing`` code.
+  @inlinable var code: UInt32 {
+    switch self {
+    case .satisfied: 0
+    case .unsatisfied: 1
+    case .requiresConnection: 2
+    }
+  }
+}
+
+extension NetworkPath.UnsatisfiedReason {
+  /// The reason of a ``NetworkPath/Packing`` code, `nil` for `0`.
+  @inlinable init?(code: UInt32) {
+    switch code {
+    case 1: self = .notAvailable
+    case 2: self = .cellularDenied
+    case 3: self = .wifiDenied
+    case 4: self = .localNetworkDenied
+    case 5: self = .vpnInactive
+    default: return nil
+    }
+  }
+
+  /// The ``NetworkPath/Packing`` code of `reason`, `0` for `nil`.
+  @inlinable static func code(of reason: Self?) -> UInt32 {
+    switch reason {
+    case nil: 0
+    case .notAvailable: 1
+    case .cellularDenied: 2
+    case .wifiDenied: 3
+    case .localNetworkDenied: 4
+    case .vpnInactive: 5
+    }
+  }
+}
+
+extension ExpenseSource {
+  /// The source of a ``NetworkPath/Packing`` code, `nil` for `0`.
+  @inlinable init?(code: UInt32) {
+    switch code {
+    case 1: self = .cellular
+    case 2: self = .metered
+    case 3: self = .meteredGuessed
+    default: return nil
+    }
+  }
+
+  /// The ``NetworkPath/Packing`` code of `source`, `0` for `nil`.
+  @inlinable static func code(of source: Self?) -> UInt32 {
+    switch source {
+    case nil: 0
+    case .cellular: 1
+    case .metered: 2
+    case .meteredGuessed: 3
+    }
+  }
+}
