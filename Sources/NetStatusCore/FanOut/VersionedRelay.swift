@@ -75,7 +75,7 @@ final class VersionedRelay<Value: FanOutElement>: Sendable {
         if let seen = state.version, version < seen { return false }
         state.version = version
         // Moved out and back rather than compared in place: `last != value` would first copy `value` into an
-        // optional, and binding the stored value copies it (a retain and a release per array of a path).
+        // optional, and binding the stored value copies it (a retain and a release of a path's box).
         if let last = state.last.take() {
           guard !value.isRepeat(of: last) else {
             state.last = consume last

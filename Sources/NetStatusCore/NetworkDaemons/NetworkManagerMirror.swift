@@ -9,11 +9,10 @@
 /// property at once. Answers and signals are applied in the order they arrive, which is the order NetworkManager
 /// sent them.
 ///
-/// At most ``maxReadsInFlight`` reads are in flight at once; the others wait, in the order they were decided, and go
-/// as answers come: dbus-daemon refuses a connection's calls past `max_replies_per_connection` awaiting their reply
-/// (`LimitsExceeded`; 128 by default, which /usr/share/dbus-1/system.conf keeps), and each device takes several
-/// reads. A read that waits is not sent twice: a signal that names its property only leaves it waiting, one that
-/// carries the value drops it.
+/// At most ``maxReadsInFlight`` reads are in flight; the others wait, in the order decided, and go as answers come:
+/// dbus-daemon refuses a connection's calls past `max_replies_per_connection` awaiting a reply (`LimitsExceeded`;
+/// 128 by default), and each device takes several reads. A waiting read is not sent twice: a signal that names its
+/// property leaves it waiting, one that carries the value drops it.
 struct NetworkManagerMirror: Sendable {
   static let managerPath = "/org/freedesktop/NetworkManager"
   static let managerInterface = "org.freedesktop.NetworkManager"
