@@ -29,6 +29,10 @@
 
     /// Keeps `eligible`, when computed (`known` is what ``knownEligibleLinks(of:)`` gave: when it gave them, they
     /// are kept already), as the eligible links of `links`.
+    ///
+    /// Not inlined: inlined, the copy of `links` it keeps (seldom) was made before the check that calls it, on every
+    /// evaluation (a retain and a release of the dictionary).
+    @inline(never)
     mutating func remember(
       _ eligible: [PathEvaluator.Eligible]?, knowing known: [PathEvaluator.Eligible]?, of links: [Int32: NetlinkLink]
     ) {
