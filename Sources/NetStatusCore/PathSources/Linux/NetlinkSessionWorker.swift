@@ -60,8 +60,9 @@
     /// (``NetlinkSessionCore``).
     @exclusivity(unchecked) var core: NetlinkSessionCore
     var resolverWatches: [Int32: Set<String>] = [:]
-    /// systemd-networkd's per-link state files, when read for this session.
-    var networkd: NetworkdLinkWatcher?
+    /// systemd-networkd's per-link state files, when read for this session. Reached on every routing change, even
+    /// when `nil`.
+    @exclusivity(unchecked) var networkd: NetworkdLinkWatcher?
     var namespaceWatch: Int32?
     /// The namespace's identity (the nsfs device and inode), to notice when its path names another namespace or
     /// none; its descriptor is closed once the socket is open.
