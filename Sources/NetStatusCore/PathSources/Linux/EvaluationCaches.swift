@@ -9,6 +9,9 @@
   struct EvaluationCaches {
     let classifier: InterfaceClassifier
     private var types: [Int32: (link: NetlinkLink, type: InterfaceType)] = [:]
+    /// The entry of ``types`` read or written last: usually the primary's link, classified on every change, which
+    /// is then found without hashing its index.
+    private var last: (link: NetlinkLink, type: InterfaceType)?
     /// The last eligible links computed (see ``knownEligibleLinks(of:)``), `nil` before the first.
     private var eligibleLinks: [PathEvaluator.Eligible]?
     /// The links ``eligibleLinks`` were computed from. Two properties rather than an optional tuple, which each
@@ -55,14 +58,22 @@
 
     /// Classifies a link, reading sysfs only when the link is new or its name, kind, type or address changed.
     mutating func type(of link: NetlinkLink) -> InterfaceType {
-      if let cached = types[link.index], cached.link.name == link.name, cached.link.kind == link.kind,
-        cached.link.hardwareType == link.hardwareType, cached.link.hardwareAddress == link.hardwareAddress
-      {
+      if let last, Self.isClassified(link, as: last.link) { return last.type }
+      if let cached = types[link.index], Self.isClassified(link, as: cached.link) {
+        last = cached
         return cached.type
       }
       let type = classifier.classify(link)
       types[link.index] = (link, type)
+      last = (link, type)
       return type
+    }
+
+    /// Whether `link` has the type `classified` was given: it is the same link, with the same name, kind, type and
+    /// address (what ``InterfaceClassifier`` reads).
+    private static func isClassified(_ link: NetlinkLink, as classified: NetlinkLink) -> Bool {
+      classified.index == link.index && classified.name == link.name && classified.kind == link.kind
+        && classified.hardwareType == link.hardwareType && classified.hardwareAddress == link.hardwareAddress
     }
 
     /// Forgets the types of links that are gone, once they are many: a namespace whose links come and go would
@@ -70,6 +81,7 @@
     mutating func prune(keeping links: [Int32: NetlinkLink]) {
       guard types.count > links.count * 2 + 8 else { return }
       types = types.filter { links[$0.key] != nil }
+      last = nil
     }
   }
 #endif
