@@ -40,6 +40,11 @@
     var decoded: [NetlinkMessage] = []
     /// Link types and eligible links, kept from one evaluation to the next.
     var caches: EvaluationCaches
+    /// The last path sent (the first one once the session started), meaningful when ``hasLastPath``. Not an
+    /// optional: comparing with an optional's payload, and assigning one, copied the path (retaining its arrays).
+    private(set) var lastPath = NetworkPath(status: .unsatisfied)
+    /// Whether ``lastPath`` holds a path.
+    private(set) var hasLastPath = false
 
     init(
       filter: InterfaceFilter, classifier: InterfaceClassifier, shared: NetlinkSourceRecord,
@@ -73,6 +78,18 @@
 
     // The evaluator's calls are static, with the state and the answers as arguments: a closure that captured `self`
     // (to classify links) would let it write anywhere in `self`, and the state would be copied for the call.
+
+    /// Whether `path` differs from the last path sent, or is the first. `mutating` so that the last path is compared
+    /// in place: read from the worker, it was copied for the comparison (and destroyed after it).
+    mutating func isChange(_ path: NetworkPath) -> Bool {
+      !hasLastPath || lastPath != path
+    }
+
+    /// Keeps `path` as the last path sent.
+    mutating func keep(_ path: consuming NetworkPath) {
+      lastPath = path
+      hasLastPath = true
+    }
 
     /// The path of `state` with `answers`.
     private static func path(

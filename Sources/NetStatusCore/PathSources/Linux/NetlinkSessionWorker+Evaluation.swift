@@ -40,7 +40,7 @@
         lookingUp
         ? try evaluateUntilSettled(settled: &settled)
         : try core.evaluatePath(lookingUp: false, supportsDNS: resolver.supportsDNS, on: socket)
-      let changed = !hasLastPath || lastPath != path
+      let changed = core.isChange(path)
       let sends = changed && !control.isStopRequested
       // One lock for the statistics of the evaluation and of the path it sends.
       let asked = core.lookupsAsked
@@ -54,11 +54,10 @@
       let outcome: Outcome = settled ? .idle : .unfinished
       if !control.isStopRequested { observeLinks() }
       guard changed else { return outcome }
-      // Sent first, then kept: the assignment is the path's last use, a move rather than a copy. The sink runs on
+      // Sent first, then kept: keeping it is the path's last use, a move rather than a copy. The sink runs on
       // this thread and cannot reach this session's state (a sink that stops the session only marks it stopped).
       if sends { sink.send(path) }
-      lastPath = path
-      hasLastPath = true
+      core.keep(path)
       return outcome
     }
 

@@ -36,8 +36,7 @@
       core.lookupsAsked = 0
       shared.withLock { $0.statistics.lookups += asked }
       startedUnsettled = !settled
-      lastPath = path
-      hasLastPath = true
+      core.keep(path)
       observeLinks(first: true)
       return path
     }

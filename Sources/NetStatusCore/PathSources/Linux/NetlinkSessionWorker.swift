@@ -74,11 +74,6 @@
     @exclusivity(unchecked) var observedLinks: [Int32: NetlinkLink] = [:]
     @exclusivity(unchecked) var observedAddresses: [NetlinkAddress.Key: NetlinkAddress] = [:]
     @exclusivity(unchecked) var resolver = ResolverConfiguration(nameservers: [])
-    /// The last path sent (the first one once ``startUp()`` returns), meaningful when ``hasLastPath``. Not an
-    /// optional: comparing with an optional's payload, and assigning one, copied the path (retaining its arrays).
-    @exclusivity(unchecked) var lastPath = NetworkPath(status: .unsatisfied)
-    /// Whether ``lastPath`` holds a path.
-    @exclusivity(unchecked) var hasLastPath = false
     /// Notifications that matter kept arriving during the start-up's lookups: the hub runs ``Work/resume`` first.
     var startedUnsettled = false
 
