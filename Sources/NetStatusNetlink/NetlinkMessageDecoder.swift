@@ -210,36 +210,45 @@ package enum NetlinkMessageDecoder {
     let start = body.lowerBound
     let family = reader.u8(start)
     guard family == RTNL.AF_INET || family == RTNL.AF_INET6 else { return nil }
-    var route = NetlinkRoute(
-      family: family, destinationLength: reader.u8(start + 1), destination: nil, tos: reader.u8(start + 3),
-      table: UInt32(reader.u8(start + 4)), routingProtocol: reader.u8(start + 5), scope: reader.u8(start + 6),
-      type: reader.u8(start + 7), flags: reader.u32(start + 8), priority: 0, interfaceIndex: nil, gateway: nil,
-      preferredSource: nil, nexthopID: nil, multipath: [])
+    // The attributes' fields in locals, the route made once at the end: made first and filled in, it was copied
+    // into the result and then destroyed (on every route notification and lookup answer).
+    var destination: IPAddressBytes?
+    var table = UInt32(reader.u8(start + 4))
+    var priority: UInt32 = 0
+    var interfaceIndex: Int32?
+    var gateway: IPAddressBytes?
+    var preferredSource: IPAddressBytes?
+    var nexthopID: UInt32?
+    var multipath: [NetlinkNextHop] = []
     for attribute in attributes {
       switch attribute.type {
       case RTNL.RTA_DST:
-        route.destination = try reader.ipAddress(attribute.value, family: family)
+        destination = try reader.ipAddress(attribute.value, family: family)
       case RTNL.RTA_OIF:
-        route.interfaceIndex = Int32(bitPattern: try reader.u32Value(attribute.value))
+        interfaceIndex = Int32(bitPattern: try reader.u32Value(attribute.value))
       case RTNL.RTA_GATEWAY:
-        route.gateway = try reader.ipAddress(attribute.value, family: family)
+        gateway = try reader.ipAddress(attribute.value, family: family)
       case RTNL.RTA_VIA:
-        route.gateway = try reader.via(attribute.value)
+        gateway = try reader.via(attribute.value)
       case RTNL.RTA_PRIORITY:
-        route.priority = try reader.u32Value(attribute.value)
+        priority = try reader.u32Value(attribute.value)
       case RTNL.RTA_PREFSRC:
-        route.preferredSource = try reader.ipAddress(attribute.value, family: family)
+        preferredSource = try reader.ipAddress(attribute.value, family: family)
       case RTNL.RTA_NH_ID:
-        route.nexthopID = try reader.u32Value(attribute.value)
+        nexthopID = try reader.u32Value(attribute.value)
       case RTNL.RTA_TABLE:
-        route.table = try reader.u32Value(attribute.value)
+        table = try reader.u32Value(attribute.value)
       case RTNL.RTA_MULTIPATH:
-        route.multipath = try reader.nextHops(attribute.value, family: family)
+        multipath = try reader.nextHops(attribute.value, family: family)
       default:
         break
       }
     }
-    if route.destinationLength == 0 { route.destination = nil }
-    return route
+    let destinationLength = reader.u8(start + 1)
+    return NetlinkRoute(
+      family: family, destinationLength: destinationLength, destination: destinationLength == 0 ? nil : destination,
+      tos: reader.u8(start + 3), table: table, routingProtocol: reader.u8(start + 5), scope: reader.u8(start + 6),
+      type: reader.u8(start + 7), flags: reader.u32(start + 8), priority: priority, interfaceIndex: interfaceIndex,
+      gateway: gateway, preferredSource: preferredSource, nexthopID: nexthopID, multipath: multipath)
   }
 }

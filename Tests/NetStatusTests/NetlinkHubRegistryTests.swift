@@ -147,6 +147,30 @@
       #expect(afterwards == nil, "gone: its events are ignored")
     }
 
+    @Test func workBeginsForTheSessionAskedEvenAsSessionsComeAndGo() {
+      var (registry, first, _) = activeSession("a")
+      guard let second = registry.reserve()?.id else {
+        Issue.record("a loop runs: a second session shares it")
+        return
+      }
+      #expect(registry.beginWork(second) == nil, "starting: not run")
+      _ = registry.endWork(ended: false)
+      registry.register(second, "b")
+      _ = registry.activated(second, resume: false)
+      for (id, name) in [(first, "a"), (first, "a"), (second, "b"), (first, "a"), (second, "b"), (second, "b")] {
+        #expect(registry.beginWork(id) == name, "session \(id)")
+        #expect(registry.endWork(ended: false) == nil)
+      }
+      guard case .remove = registry.stop(second, onHubThread: false) else {
+        Issue.record("an idle session leaves at once")
+        return
+      }
+      #expect(registry.beginWork(second) == nil, "stopped right after its last work: not run again")
+      #expect(registry.beginWork(first) == "a")
+      #expect(registry.endWork(ended: true)?.client == "a")
+      #expect(registry.beginWork(first) == nil, "ended by its work: not run again")
+    }
+
     @Test func aStoppedRegisteredSessionIsClosedAndNeverEnabled() {
       var registry = Registry()
       let (id, _, _) = registry.reserve(adopting: Loop())

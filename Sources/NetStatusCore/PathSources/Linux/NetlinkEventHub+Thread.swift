@@ -14,7 +14,8 @@
         let count = Epoll.wait(epoll, into: &tags, timeoutMilliseconds: unfinished.isEmpty ? -1 : 0)
         // Emptied before the registry is read: a wake that comes after this is seen at the next wait, and one that
         // came before was for something the read below finds.
-        if count > 0, tags[0..<count].contains(NetlinkEventLoop.wakeTag) { loop.drainWake() }
+        // By position here and below: a slice of `tags` retained and released the array.
+        if (0..<count).contains(where: { tags[$0] == NetlinkEventLoop.wakeTag }) { loop.drainWake() }
         let (serves, requested) = registry.withLockedValue { ($0.serves(loop), $0.takeResumeRequests()) }
         guard serves else { return }
         if !unfinished.isEmpty || !requested.isEmpty {  // usually neither: no array is made for nothing
@@ -22,7 +23,8 @@
           unfinished.removeAll(keepingCapacity: true)
           for id in pending { runSession(id, .resume, &unfinished) }
         }
-        for tag in tags[0..<count] {
+        for position in 0..<count {
+          let tag = tags[position]
           switch tag {
           case NetlinkEventLoop.wakeTag:
             break  // emptied above

@@ -14,9 +14,9 @@
       let closed = NetworkMonitorError.sourceFailed("the rtnetlink socket is closed")
       guard let portID = socket?.portID else { throw closed }
       try discardQueued()
-      var dump = InitialDump(sequence: sequence, portID: portID, describeErrno: SystemErrno.describe)
+      var dump = InitialDump(sequence: core.sequence, portID: portID, describeErrno: SystemErrno.describe)
       defer {
-        sequence = dump.sequence
+        core.sequence = dump.sequence
         let (interrupted, undecodable) = (dump.interruptedDumps, dump.decodeErrors)
         if interrupted + undecodable > 0 {
           shared.withLock {
@@ -48,8 +48,8 @@
           return reopen ? socket?.portID : nil
         },
         failure: NetworkMonitorError.init(dumpFailure:))
-      state = fresh
-      resyncReason = nil
+      core.state = fresh
+      core.resyncReason = nil
       shared.withLock { $0.statistics.dumps += 1 }
     }
 
@@ -57,17 +57,17 @@
     private func receiveDumpPart(on socket: borrowing NetlinkSocket) throws(NetworkMonitorError)
       -> InitialDump.Received?
     {
-      switch try receiveFromKernel(socket) {
+      switch try core.receiveFromKernel(socket) {
       case .empty:
         // The kernel answers within sendto and makes a dump's next part within recvmsg: waiting only
         // bounds a kernel that does not answer at all.
-        return try awaitReply(socket) ? nil : .timedOut
+        return try NetlinkSessionCore.awaitReply(socket) ? nil : .timedOut
       case .overflow: return .overflow
       case .truncated: return .truncated
       case .bytes(let count):
         do throws(NetlinkDecodeError) {
           return .messages(
-            try NetlinkMessageDecoder.decode(UnsafeRawBufferPointer(rebasing: buffer.bytes[0..<count])))
+            try NetlinkMessageDecoder.decode(UnsafeRawBufferPointer(rebasing: core.buffer.bytes[0..<count])))
         } catch {
           return .undecodable(error)
         }
@@ -80,7 +80,7 @@
       case .none: return
       case .some(let socket):
         while true {
-          if case .empty = try receiveFromKernel(socket) { return }
+          if case .empty = try core.receiveFromKernel(socket) { return }
         }
       }
     }

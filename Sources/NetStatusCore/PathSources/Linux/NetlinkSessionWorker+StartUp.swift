@@ -29,15 +29,14 @@
       resolver = ResolverConfiguration.load(
         path: configuration.resolverConfigurationPath, upstreamPath: configuration.resolvedUpstreamPath)
       try dumpEverything()
-      try networkd?.start(for: reservation, links: state.links)
+      try networkd?.start(for: reservation, links: core.state.links)
       var settled = true
       let path = try evaluateUntilSettled(settled: &settled)
-      let asked = lookupsAsked
-      lookupsAsked = 0
+      let asked = core.lookupsAsked
+      core.lookupsAsked = 0
       shared.withLock { $0.statistics.lookups += asked }
       startedUnsettled = !settled
-      lastPath = path
-      hasLastPath = true
+      core.keep(path)
       observeLinks(first: true)
       return path
     }
@@ -45,7 +44,7 @@
     /// From now on, datagrams are received into the hub thread's buffer: the session's own is released. Called
     /// before ``NetlinkEventHub/enable(_:)``.
     func useHubBuffer() {
-      buffer = reservation.loop.buffer
+      core.buffer = reservation.loop.buffer
     }
 
     /// Opens the subscribed netlink socket inside the namespace (subscribed before any dump) and records its

@@ -19,7 +19,8 @@
   ///
   /// Its mutable properties are `@exclusivity(unchecked)`: only that one thread at a time touches them, the
   /// compiler's static exclusivity checks still apply, and the runtime's checks (an access set updated at every
-  /// access) cost about 1,000 instructions per route change (`Benchmarks/instructions.sh`).
+  /// access) cost about 1,000 instructions per route change (`Benchmarks/instructions.sh`). What every change works
+  /// on is one of them, ``core`` (``NetlinkSessionCore``): its `mutating` methods borrow its parts in place.
   final class NetlinkSessionWorker: NetlinkHubClient, @unchecked Sendable {
     struct Configuration {
       var namespace: NetworkNamespace?
@@ -55,22 +56,13 @@
     /// The socket subscribed to changes, on which dumps and route lookups are asked too: their answers carry
     /// our port ID and a sequence number of ours, notifications do not.
     @exclusivity(unchecked) var socket: NetlinkSocket?
-    /// The answers of the last lookups, reused when only the resolver configuration changed.
-    @exclusivity(unchecked) var answers = RouteLookupAnswers()
-    /// Notifications that may change a lookup's answer arrived while lookups were being answered.
-    @exclusivity(unchecked) var lookupsOutdated = false
-    /// A re-dump is needed: notifications were lost while lookups were being answered.
-    @exclusivity(unchecked) var resyncReason: String?
-    /// Lookups asked since the statistics were last updated: counted under the lock the evaluation takes anyway
-    /// (``publishIfChanged(lookingUp:)``, ``startUp()``), rather than under one more per batch.
-    @exclusivity(unchecked) var lookupsAsked = 0
-    /// Where the batch of lookups being sent is written: room for a whole batch, allocated once (freed in
-    /// `deinit`).
-    let lookupRequestBytes = UnsafeMutableRawBufferPointer.allocate(
-      byteCount: RouteLookupExchange.batchSize * RouteLookupRequest.maximumLength, alignment: 8)
+    /// The state worked on for every change (mirror, lookups, caches), reached through one access per piece of work
+    /// (``NetlinkSessionCore``).
+    @exclusivity(unchecked) var core: NetlinkSessionCore
     var resolverWatches: [Int32: Set<String>] = [:]
-    /// systemd-networkd's per-link state files, when read for this session.
-    var networkd: NetworkdLinkWatcher?
+    /// systemd-networkd's per-link state files, when read for this session. Reached on every routing change, even
+    /// when `nil`.
+    @exclusivity(unchecked) var networkd: NetworkdLinkWatcher?
     var namespaceWatch: Int32?
     /// The namespace's identity (the nsfs device and inode), to notice when its path names another namespace or
     /// none; its descriptor is closed once the socket is open.
@@ -78,29 +70,10 @@
     /// A pidfd for the process whose `/proc/PID/ns/net` is watched, readable once it exits; see
     /// ``NetworkNamespace/openProcessDescriptor(matching:)``.
     var processExit: FileDescriptor?
-    @exclusivity(unchecked) var state = KernelState()
     /// The links and addresses the link observer last heard of (kept only when there is one).
     @exclusivity(unchecked) var observedLinks: [Int32: NetlinkLink] = [:]
     @exclusivity(unchecked) var observedAddresses: [NetlinkAddress.Key: NetlinkAddress] = [:]
     @exclusivity(unchecked) var resolver = ResolverConfiguration(nameservers: [])
-    /// The last path sent (the first one once ``startUp()`` returns), meaningful when ``hasLastPath``. Not an
-    /// optional: comparing with an optional's payload, and assigning one, copied the path (retaining its arrays).
-    @exclusivity(unchecked) var lastPath = NetworkPath(status: .unsatisfied)
-    /// Whether ``lastPath`` holds a path.
-    @exclusivity(unchecked) var hasLastPath = false
-    @exclusivity(unchecked) var typeCache: [Int32: (link: NetlinkLink, type: InterfaceType)] = [:]
-    /// The last eligible links computed (see ``knownEligibleLinks(of:)``), `nil` before the first.
-    @exclusivity(unchecked) var eligibleLinks: [PathEvaluator.Eligible]?
-    /// The links ``eligibleLinks`` were computed from. Two properties rather than an optional tuple, which each
-    /// check copied whole.
-    @exclusivity(unchecked) var eligibleLinksSource: [Int32: NetlinkLink] = [:]
-    /// Where datagrams are received: the session's own while it starts, then the one of the hub's thread.
-    @exclusivity(unchecked) var buffer = ReceiveBuffer()
-    @exclusivity(unchecked) var sequence: UInt32 = 0
-    /// The lookups being asked, written into the same storage each time.
-    @exclusivity(unchecked) var requests: [RouteLookupRequest] = []
-    /// The messages of the datagram being handled, decoded into the same storage each time.
-    @exclusivity(unchecked) var decoded: [NetlinkMessage] = []
     /// Notifications that matter kept arriving during the start-up's lookups: the hub runs ``Work/resume`` first.
     var startedUnsettled = false
 
@@ -114,10 +87,14 @@
       self.shared = shared
       self.reservation = reservation
       self.networkd = configuration.networkd
+      core = NetlinkSessionCore(
+        filter: configuration.filter, classifier: configuration.classifier, shared: shared,
+        lookupRequestBytes: .allocate(
+          byteCount: RouteLookupExchange.batchSize * RouteLookupRequest.maximumLength, alignment: 8))
     }
 
     deinit {
-      lookupRequestBytes.deallocate()
+      core.lookupRequestBytes.deallocate()
     }
 
     /// What the hub waits on for this session.
@@ -178,7 +155,7 @@
           changed = true
         }
       case .netlinkReadable:
-        let read = try readNotifications()
+        let read = try core.readNotifications(from: socket)
         if let reason = read.resyncReason {
           countResync(reason)
           try dumpEverything()
@@ -192,7 +169,7 @@
       }
       guard changed || routingChanged else { return .idle }
       // Every link change is a routing change: networkd's files are read for the links there are now.
-      if routingChanged { networkd?.follow(links: state.links) }
+      if routingChanged { networkd?.follow(links: core.state.links) }
       return try publishIfChanged(lookingUp: routingChanged)
     }
   }

@@ -7,7 +7,7 @@
   import Glibc
 
   /// Receiving: one datagram at a time from the kernel, and the notifications read between lookups.
-  extension NetlinkSessionWorker {
+  extension NetlinkSessionCore {
     /// What one drain of the subscribed socket found.
     struct Drained {
       /// Why a re-dump is needed, if one is.
@@ -19,14 +19,16 @@
 
     /// Reads pending datagrams and applies them, until one that may change a lookup's answer (or EAGAIN). Once a
     /// re-dump is known to be needed, the rest is read and dropped, since the dump replaces it.
-    func readNotifications() throws(NetworkMonitorError) -> Drained {
+    mutating func readNotifications(from socket: borrowing NetlinkSocket?) throws(NetworkMonitorError) -> Drained {
       switch socket {
       case .none: return Drained()
       case .some(let socket): return try readNotifications(from: socket)
       }
     }
 
-    private func readNotifications(from socket: borrowing NetlinkSocket) throws(NetworkMonitorError) -> Drained {
+    private mutating func readNotifications(from socket: borrowing NetlinkSocket) throws(NetworkMonitorError)
+      -> Drained
+    {
       let portID = socket.portID
       var drained = Drained()
       while true {
@@ -68,17 +70,19 @@
       }
     }
 
-    /// Waits for a reply from the kernel on the socket, at most ``replyTimeoutMilliseconds``.
+    /// Waits for a reply from the kernel on the socket, at most
+    /// ``NetlinkSessionWorker/replyTimeoutMilliseconds``.
     ///
     /// - Returns: `false` when nothing came in time.
-    func awaitReply(_ socket: borrowing NetlinkSocket) throws(NetworkMonitorError) -> Bool {
+    static func awaitReply(_ socket: borrowing NetlinkSocket) throws(NetworkMonitorError) -> Bool {
       var descriptor = pollfd(fd: socket.fd, events: Int16(POLLIN), revents: 0)
-      let ready = try SystemCall.invoke("poll(netlink)") { poll(&descriptor, 1, Self.replyTimeoutMilliseconds) }
+      let ready = try SystemCall.invoke("poll(netlink)") {
+        poll(&descriptor, 1, NetlinkSessionWorker.replyTimeoutMilliseconds)
+      }
       return ready > 0
     }
 
-    /// Rebuilds the state from scratch (``InitialDump`` decides; this does its I/O): drops what is queued, dumps
-
+    /// What one receive from the kernel gave.
     enum KernelDatagram {
       /// Nothing is queued (EAGAIN).
       case empty
@@ -92,7 +96,7 @@
 
     /// Receives one datagram on `socket` into `buffer`. A datagram from anyone but the kernel (a sender port
     /// other than 0: spoofable) is counted and skipped.
-    func receiveFromKernel(_ socket: borrowing NetlinkSocket) throws(NetworkMonitorError) -> KernelDatagram {
+    mutating func receiveFromKernel(_ socket: borrowing NetlinkSocket) throws(NetworkMonitorError) -> KernelDatagram {
       while true {
         let received = try NetworkMonitorError.converting { () throws(SystemCallError) in
           try socket.receive(into: buffer.bytes)

@@ -4,23 +4,19 @@
 
   /// The I/O of route lookups: ``RouteLookupExchange`` decides what is sent and which answer belongs to which
   /// request; this writes, sends, receives and decodes, and applies the notifications read meanwhile.
-  extension NetlinkSessionWorker {
-    /// Asks the kernel these route lookups, in batches, and adds every answer to `answers` (which holds no
-    /// answer to any of them yet). A lookup the kernel did not answer is asked once more, then counts as failed
-    /// (``RouteLookupExchange``).
-    func lookUp(_ requests: [RouteLookupRequest], into answers: inout RouteLookupAnswers)
-      throws(NetworkMonitorError)
-    {
+  extension NetlinkSessionCore {
+    /// Asks the kernel the route lookups of ``requests``, in batches, and adds every answer to ``answers`` (which
+    /// holds no answer to any of them yet). A lookup the kernel did not answer is asked once more, then counts as
+    /// failed (``RouteLookupExchange``).
+    mutating func lookUp(on socket: borrowing NetlinkSocket?) throws(NetworkMonitorError) {
       guard !requests.isEmpty else { return }
       switch socket {
       case .none: return
-      case .some(let socket): try lookUp(requests, into: &answers, on: socket)
+      case .some(let socket): try lookUp(on: socket)
       }
     }
 
-    private func lookUp(
-      _ requests: [RouteLookupRequest], into answers: inout RouteLookupAnswers, on socket: borrowing NetlinkSocket
-    ) throws(NetworkMonitorError) {
+    private mutating func lookUp(on socket: borrowing NetlinkSocket) throws(NetworkMonitorError) {
       var exchange = RouteLookupExchange(requests, sequence: sequence)
       defer {
         sequence = exchange.sequence
@@ -28,7 +24,7 @@
       }
       while let batch = exchange.nextBatch(answers: &answers) {
         try sendLookups(batch, of: exchange, on: socket)
-        try receiveAnswers(on: socket, into: &answers, exchange: &exchange)
+        try receiveAnswers(on: socket, exchange: &exchange)
       }
     }
 
@@ -51,14 +47,14 @@
     /// Receives until the batch sent last is answered, or nothing more comes. Notifications read meanwhile are
     /// applied in order; one that may change a lookup's answer marks the lookups outdated, and a loss (ENOBUFS)
     /// calls for a re-dump.
-    private func receiveAnswers(
-      on socket: borrowing NetlinkSocket, into answers: inout RouteLookupAnswers, exchange: inout RouteLookupExchange
+    private mutating func receiveAnswers(
+      on socket: borrowing NetlinkSocket, exchange: inout RouteLookupExchange
     ) throws(NetworkMonitorError) {
       while exchange.awaitsAnswers {
         switch try receiveFromKernel(socket) {
         case .empty:
           // Answers are queued before sendto returns; wait only in case a kernel ever defers them.
-          guard exchange.shouldWait(), try awaitReply(socket) else { return }
+          guard exchange.shouldWait(), try Self.awaitReply(socket) else { return }
         case .overflow:
           // Notifications lost, maybe answers too (asked again by the exchange).
           resyncReason = resyncReason ?? "ENOBUFS: the kernel dropped notifications"

@@ -1,0 +1,121 @@
+#if os(Linux)
+  import NetStatusSystem
+  import NetStatusNetlink
+
+  /// What a ``NetlinkSessionWorker`` works on for every change: its mirror of links and addresses, its route
+  /// lookups and their answers, the caches that keep a change cheap (``EvaluationCaches``), and where datagrams are
+  /// received; with the work itself (receiving, looking up, evaluating) as `mutating` methods.
+  ///
+  /// A struct the worker holds, rather than the worker's own properties: inside a `mutating` method `self` is
+  /// accessed exclusively (checked at compile time), so handing ``state`` or ``answers`` to the evaluator borrows it
+  /// in place, where each read of a class's stored property copies it (a retain and a release of every dictionary
+  /// and array in it). The worker makes one access per piece of work; the socket, which the worker owns (it reopens
+  /// it), is borrowed by the methods that use it.
+  struct NetlinkSessionCore {
+    /// The interface types the path may use.
+    let filter: InterfaceFilter
+    /// Where decode errors, overflows and foreign datagrams are counted.
+    let shared: NetlinkSourceRecord
+    /// Where the batch of lookups being sent is written: room for a whole batch, allocated once by the worker,
+    /// which frees it in its `deinit`.
+    let lookupRequestBytes: UnsafeMutableRawBufferPointer
+
+    var state = KernelState()
+    /// The answers of the last lookups, reused when only the resolver configuration changed.
+    var answers = RouteLookupAnswers()
+    /// Notifications that may change a lookup's answer arrived while lookups were being answered.
+    var lookupsOutdated = false
+    /// A re-dump is needed: notifications were lost while lookups were being answered.
+    var resyncReason: String?
+    /// Lookups asked since the statistics were last updated: counted under the lock the evaluation takes anyway
+    /// (`NetlinkSessionWorker.publishIfChanged(lookingUp:)`), rather than under one more per batch.
+    var lookupsAsked = 0
+    /// The last sequence number used on the socket (lookups and dumps).
+    var sequence: UInt32 = 0
+    /// Where datagrams are received: the session's own while it starts, then the one of the hub's thread.
+    var buffer = ReceiveBuffer()
+    /// The lookups being asked, written into the same storage each time.
+    var requests: [RouteLookupRequest] = []
+    /// The messages of the datagram being handled, decoded into the same storage each time.
+    var decoded: [NetlinkMessage] = []
+    /// Link types and eligible links, kept from one evaluation to the next.
+    var caches: EvaluationCaches
+    /// The last path sent (the first one once the session started), meaningful when ``hasLastPath``. Not an
+    /// optional: comparing with an optional's payload, and assigning one, copied the path (retaining its arrays).
+    private(set) var lastPath = NetworkPath(status: .unsatisfied)
+    /// Whether ``lastPath`` holds a path.
+    private(set) var hasLastPath = false
+
+    init(
+      filter: InterfaceFilter, classifier: InterfaceClassifier, shared: NetlinkSourceRecord,
+      lookupRequestBytes: UnsafeMutableRawBufferPointer
+    ) {
+      self.filter = filter
+      self.caches = EvaluationCaches(classifier: classifier)
+      self.shared = shared
+      self.lookupRequestBytes = lookupRequestBytes
+    }
+
+    /// The path now. With `lookingUp`, asks the kernel's route lookups afresh on `socket` (the evaluator says
+    /// which); without, reuses the last answers (only the resolver configuration changed).
+    mutating func evaluatePath(
+      lookingUp: Bool, supportsDNS: Bool, on socket: borrowing NetlinkSocket?
+    ) throws(NetworkMonitorError) -> NetworkPath {
+      caches.prune(keeping: state.links)
+      guard lookingUp else { return Self.path(of: state, answers: answers, supportsDNS: supportsDNS, filter, &caches) }
+      answers.removeAll()
+      requests.removeAllKeepingCapacity()
+      PathEvaluator.appendPrimaryLookups(state: state, filter: filter, to: &requests)
+      try lookUp(on: socket)
+      requests.removeAllKeepingCapacity()
+      // The state after the first lookups (they applied the notifications that came meanwhile).
+      Self.appendInterfaceLookups(of: state, answers: answers, filter, &caches, to: &requests)
+      if !requests.isEmpty { try lookUp(on: socket) }
+      // Every notification that changes the state (a link or an address) marks the lookups outdated: while they are
+      // not, the state is the one the interface lookups were chosen from; when they are, the caller looks up again.
+      return Self.path(of: state, answers: answers, supportsDNS: supportsDNS, filter, &caches)
+    }
+
+    // The evaluator's calls are static, with the state and the answers as arguments: a closure that captured `self`
+    // (to classify links) would let it write anywhere in `self`, and the state would be copied for the call.
+
+    /// Whether `path` differs from the last path sent, or is the first. `mutating` so that the last path is compared
+    /// in place: read from the worker, it was copied for the comparison (and destroyed after it).
+    mutating func isChange(_ path: NetworkPath) -> Bool {
+      !hasLastPath || lastPath != path
+    }
+
+    /// Keeps `path` as the last path sent.
+    mutating func keep(_ path: consuming NetworkPath) {
+      lastPath = path
+      hasLastPath = true
+    }
+
+    /// The path of `state` with `answers`.
+    private static func path(
+      of state: KernelState, answers: RouteLookupAnswers, supportsDNS: Bool, _ filter: InterfaceFilter,
+      _ caches: inout EvaluationCaches
+    ) -> NetworkPath {
+      var eligible = caches.knownEligibleLinks(of: state.links)
+      let known = eligible
+      let path = PathEvaluator.evaluate(
+        state: state, answers: answers, supportsDNS: supportsDNS, filter: filter, eligible: &eligible,
+        classify: { caches.type(of: $0, knowing: known) })
+      caches.remember(eligible, knowing: known, of: state.links)
+      return path
+    }
+
+    /// Appends the second round of lookups for `state` given the first round's `answers` to `requests`.
+    private static func appendInterfaceLookups(
+      of state: KernelState, answers: RouteLookupAnswers, _ filter: InterfaceFilter, _ caches: inout EvaluationCaches,
+      to requests: inout [RouteLookupRequest]
+    ) {
+      var eligible = caches.knownEligibleLinks(of: state.links)
+      let known = eligible
+      PathEvaluator.appendInterfaceLookups(
+        state: state, answers: answers, filter: filter, eligible: &eligible,
+        classify: { caches.type(of: $0, knowing: known) }, to: &requests)
+      caches.remember(eligible, knowing: known, of: state.links)
+    }
+  }
+#endif
