@@ -41,7 +41,7 @@
     /// Link types and eligible links, kept from one evaluation to the next.
     var caches: EvaluationCaches
     /// The last path sent (the first one once the session started), meaningful when ``hasLastPath``. Not an
-    /// optional: comparing with an optional's payload, and assigning one, copied the path (retaining its arrays).
+    /// optional: comparing with an optional's payload, and assigning one, copied the path (retaining its box).
     private(set) var lastPath = NetworkPath(status: .unsatisfied)
     /// Whether ``lastPath`` holds a path.
     private(set) var hasLastPath = false
