@@ -62,7 +62,7 @@ struct NetstatusEndToEndTests {
     let before = JSONTimestamp.now().seconds
     let run = try NetstatusProcess(["watch", "--json", "--netns", site.target.name])
     defer { run.terminate() }
-    let lines = try await run.lines.waitUntil(timeout: .seconds(10), "the first line") { !$0.isEmpty }
+    let lines = try await run.lines.waitUntil(timeout: .seconds(30), "the first line") { !$0.isEmpty }
     let path = try JSONDecoder().decode(NetworkPath.self, from: Data(lines[0].utf8))
     let documented = String(path.jsonRepresentation.dropLast())
     #expect(
@@ -194,15 +194,15 @@ struct NetstatusEndToEndTests {
     defer { site.delete() }
     let run = try NetstatusProcess(["watch", "--json", "--netns", site.target.name])
     defer { run.terminate() }
-    try await run.lines.waitFor(count: 1, timeout: .seconds(10), "the first path")
+    try await run.lines.waitFor(count: 1, timeout: .seconds(30), "the first path")
     #expect(try run.path(at: 0).isConnected)
 
     try site.deleteDefaultRoute()
-    try await run.lines.waitFor(count: 2, timeout: .seconds(10), "the line for the removed route")
+    try await run.lines.waitFor(count: 2, timeout: .seconds(30), "the line for the removed route")
     #expect(try !run.path(at: 1).isConnected)
 
     try site.addDefaultRoute()
-    try await run.lines.waitFor(count: 3, timeout: .seconds(10), "the line for the restored route")
+    try await run.lines.waitFor(count: 3, timeout: .seconds(30), "the line for the restored route")
     #expect(try run.path(at: 2).isConnected)
     #expect(try run.path(at: 2).gateways == ["198.51.100.1"])
 
@@ -257,9 +257,9 @@ struct NetstatusEndToEndTests {
     defer { site.delete() }
     let run = try NetstatusProcess(["watch", "--json", "--netns", site.target.name])
     defer { run.terminate() }
-    try await run.lines.waitFor(count: 1, timeout: .seconds(10), "the first path")
+    try await run.lines.waitFor(count: 1, timeout: .seconds(30), "the first path")
     try site.deleteDefaultRoute()
-    try await run.lines.waitFor(count: 2, timeout: .seconds(10), "the line for the removed route")
+    try await run.lines.waitFor(count: 2, timeout: .seconds(30), "the line for the removed route")
     let names = run.threadNames()
     #expect(names.contains("netstatus-rtnl"), "\(names)")
     #expect(!names.contains { $0.hasSuffix("-qos") }, "a global-executor worker ran: \(names)")
@@ -272,7 +272,7 @@ struct NetstatusEndToEndTests {
     defer { site.delete() }
     let run = try NetstatusProcess(["watch", "--netns", site.target.name])
     defer { run.terminate() }
-    try await run.lines.waitFor(count: 1, timeout: .seconds(10), "the first line")
+    try await run.lines.waitFor(count: 1, timeout: .seconds(30), "the first line")
     let line = run.lines.values[0]
     #expect(
       line.range(of: #"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d{3}  online "#, options: .regularExpression) != nil, "\(line)"
@@ -291,7 +291,7 @@ struct NetstatusEndToEndTests {
     let clock = ContinuousClock()
     let added = clock.now
     try site.addDefaultRoute()
-    let exit = try await run.waitForExit(timeout: .seconds(10))
+    let exit = try await run.waitForExit(timeout: .seconds(30))
     let elapsed = clock.now - added
     #expect(exit == .exited(0), "stderr: \(run.errorOutput)")
     // It reacted to the route (6-60 ms in a debug build on an idle machine), not to its 20 s timeout; the slack
@@ -380,7 +380,7 @@ struct NetstatusEndToEndTests {
     defer { run.terminate() }
     try await run.waitUntilStarted(namespace: site.target)
     try site.target.ip("link set v0 up")
-    #expect(try await run.waitForExit(timeout: .seconds(15)) == .exited(0), "\(run.errorOutput)")
+    #expect(try await run.waitForExit(timeout: .seconds(30)) == .exited(0), "\(run.errorOutput)")
   }
 
   @Test func waitForAnInterfaceThatAppearsLater() async throws {
@@ -395,7 +395,7 @@ struct NetstatusEndToEndTests {
     try site.target.ip("addr add 203.0.113.2/24 dev v2")
     try site.peer.ip("link set v3 up")
     try site.target.ip("link set v2 up")
-    #expect(try await run.waitForExit(timeout: .seconds(15)) == .exited(0), "\(run.errorOutput)")
+    #expect(try await run.waitForExit(timeout: .seconds(30)) == .exited(0), "\(run.errorOutput)")
     #expect(run.errorOutput.contains("no interface named v2 yet; waiting for it to appear"), "\(run.errorOutput)")
   }
 
@@ -405,7 +405,7 @@ struct NetstatusEndToEndTests {
     defer { site.delete() }
     let run = try NetstatusProcess(["-n", site.target.name, "--json", "watch"])
     defer { run.terminate() }
-    try await run.lines.waitFor(count: 1, timeout: .seconds(10), "the first path")
+    try await run.lines.waitFor(count: 1, timeout: .seconds(30), "the first path")
     let line = try #require(run.lines.values.first)
     #expect(line.hasPrefix(#"{"status":"satisfied""#) && line.contains(#""time":""#), "\(line)")
     run.signal(SIGINT)
@@ -487,7 +487,7 @@ struct NetstatusEndToEndTests {
     let namespace = process.map { "/proc/\($0.processIdentifier)/ns/net" } ?? site.target.name
     let run = try NetstatusProcess(["watch", "--json", "--netns", namespace])
     defer { run.terminate() }
-    try await run.lines.waitFor(count: 1, timeout: .seconds(10), "the first path")
+    try await run.lines.waitFor(count: 1, timeout: .seconds(30), "the first path")
     #expect(try run.path(at: 0).gateways == ["198.51.100.1"])
 
     if let process {
@@ -495,7 +495,7 @@ struct NetstatusEndToEndTests {
     } else {
       site.target.delete()
     }
-    #expect(try await run.waitForExit(timeout: .seconds(10)) == .exited(2), "stderr: \(run.errorOutput)")
+    #expect(try await run.waitForExit(timeout: .seconds(30)) == .exited(2), "stderr: \(run.errorOutput)")
     let expected =
       process.map { "process \($0.processIdentifier) exited while its network namespace \(namespace) was watched" }
       ?? "network namespace /run/netns/\(namespace) was deleted while it was watched"
@@ -553,7 +553,7 @@ struct NetstatusEndToEndTests {
     let script = "\"$0\" watch --netns \(site.target.name) | head -n 1; echo \"watch=${PIPESTATUS[0]}\" >&2"
     let run = try NetstatusProcess(
       executable: "/bin/bash", ["-c", script, NetstatusProcess.binaryPath])
-    #expect(try await run.waitForExit(timeout: .seconds(10)) == .exited(0))
+    #expect(try await run.waitForExit(timeout: .seconds(30)) == .exited(0))
     #expect(run.lines.values.count == 1)
     #expect(run.errorOutput.contains("watch=0"), "\(run.errorOutput)")
   }
@@ -691,7 +691,7 @@ struct NetstatusSignalAndOutputTests {
     defer { site.delete() }
     let namespace = command == ["--version"] ? [] : ["--netns", site.target.name]
     let run = try Self.runRedirected("> /dev/full", command + namespace)
-    #expect(try await run.waitForExit(timeout: .seconds(10)) == .exited(2))
+    #expect(try await run.waitForExit(timeout: .seconds(30)) == .exited(2))
     let errors = run.errorOutput.split(separator: "\n")
     #expect(errors.count == 1, "one line: \(run.errorOutput)")
     #expect(errors.first?.hasPrefix("netstatus: cannot write to standard output") == true, "\(run.errorOutput)")
@@ -704,7 +704,7 @@ struct NetstatusSignalAndOutputTests {
     defer { site.delete() }
     let namespace = command == ["--version"] ? [] : ["--netns", site.target.name]
     let run = try Self.runRedirected(">&-", command + namespace)
-    #expect(try await run.waitForExit(timeout: .seconds(10)) == .exited(2))
+    #expect(try await run.waitForExit(timeout: .seconds(30)) == .exited(2))
     let errors = run.errorOutput.split(separator: "\n")
     #expect(errors.count == 1, "one line: \(run.errorOutput)")
     #expect(errors.first?.hasPrefix("netstatus: cannot write to standard output") == true, "\(run.errorOutput)")

@@ -120,7 +120,7 @@ struct NetstatusProbeEndToEndTests {
     let clock = ContinuousClock()
     let added = clock.now
     try site.addDefaultRoute()
-    let exit = try await run.waitForExit(timeout: .seconds(10))
+    let exit = try await run.waitForExit(timeout: .seconds(30))
     let elapsed = clock.now - added
     #expect(exit == .exited(0), "stderr: \(run.errorOutput)")
     // It reacted to the route (settle 250 ms, then one probe), not to its 20 s timeout. The bound leaves room for
@@ -164,7 +164,7 @@ struct NetstatusProbeEndToEndTests {
     let run = try NetstatusProcess(["watch", "--json", "--netns", site.target.name, "--probe", site.url()])
     defer { run.terminate() }
     // The first line says unknown, unless the probe already finished when it was printed.
-    let full = try await run.lines.waitUntil(timeout: .seconds(10), "a line with connectivity full") {
+    let full = try await run.lines.waitUntil(timeout: .seconds(30), "a line with connectivity full") {
       $0.last.flatMap(Self.connectivity(of:)) == #"{"state":"full","ipv4":"full","ipv6":null}"#
     }
     let first = try split(full[0]).1
@@ -174,7 +174,7 @@ struct NetstatusProbeEndToEndTests {
     #expect(full.count <= 2, "\(full)")
 
     try site.deleteDefaultRoute()
-    let none = try await run.lines.waitUntil(timeout: .seconds(10), "a line with connectivity none") {
+    let none = try await run.lines.waitUntil(timeout: .seconds(30), "a line with connectivity none") {
       $0.last.flatMap(Self.connectivity(of:)) == #"{"state":"none","ipv4":null,"ipv6":null}"#
     }
     #expect(try !split(none[none.count - 1]).0.isConnected)
@@ -192,12 +192,12 @@ struct NetstatusProbeEndToEndTests {
       "watch", "-j", "-n", site.target.name, "--probe", site.url(), "--probe-interval", "1s",
     ])
     defer { run.terminate() }
-    _ = try await run.lines.waitUntil(timeout: .seconds(10), "a line with connectivity full") {
+    _ = try await run.lines.waitUntil(timeout: .seconds(30), "a line with connectivity full") {
       $0.last.flatMap(Self.connectivity(of:)) == #"{"state":"full","ipv4":"full","ipv6":null}"#
     }
     // The path stays as it is; only the server goes away. Without --probe-interval nothing would check again.
     server.stop()
-    let limited = try await run.lines.waitUntil(timeout: .seconds(10), "a line with connectivity limited") {
+    let limited = try await run.lines.waitUntil(timeout: .seconds(30), "a line with connectivity limited") {
       $0.last.flatMap(Self.connectivity(of:)) == #"{"state":"limited","ipv4":"limited","ipv6":null}"#
     }
     #expect(try split(limited[limited.count - 1]).0.isConnected, "the path did not change")
@@ -213,7 +213,7 @@ struct NetstatusProbeEndToEndTests {
     let run = try NetstatusProcess(["watch", "--json", "--netns", site.target.name, "--probe", site.url()])
     defer { run.terminate() }
     // Before the limits, the first check read the flood for as long as it lasted: no verdict, a core pegged.
-    try await run.lines.waitUntil(timeout: .seconds(10), "a line with connectivity limited") {
+    try await run.lines.waitUntil(timeout: .seconds(30), "a line with connectivity limited") {
       $0.last.flatMap(Self.connectivity(of:)) == #"{"state":"limited","ipv4":"limited","ipv6":null}"#
     }
     try await server.process.lines.waitUntil(timeout: .seconds(5), "the server to see the probe close") {
@@ -256,7 +256,7 @@ struct NetstatusProbeEndToEndTests {
     // A watch line.
     let watch = try NetstatusProcess(["watch", "--netns", site.target.name, "--probe", site.url()])
     defer { watch.terminate() }
-    let lines = try await watch.lines.waitUntil(timeout: .seconds(10), "a watch line with the portal") {
+    let lines = try await watch.lines.waitUntil(timeout: .seconds(30), "a watch line with the portal") {
       $0.contains { $0.contains("internet portal") }
     }
     #expect(!lines.contains(where: Self.hasRawControls), "\(lines.map(\.debugDescription))")

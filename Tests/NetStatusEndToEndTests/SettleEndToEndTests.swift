@@ -22,7 +22,7 @@ struct SettleEndToEndTests {
     defer { site.delete() }
     let run = try NetstatusProcess(["watch", "--json", "--settle", "5s", "--netns", site.target.name])
     defer { run.terminate() }
-    try await run.lines.waitFor(count: 1, timeout: .seconds(10), "the first path, at once")
+    try await run.lines.waitFor(count: 1, timeout: .seconds(30), "the first path, at once")
     #expect(try run.path(at: 0).isConnected)
 
     for _ in 1...10 {
@@ -52,7 +52,7 @@ struct SettleEndToEndTests {
     ])
     defer { run.terminate() }
     let connectivity = NetstatusProbeEndToEndTests.connectivity(of:)
-    try await run.lines.waitUntil(timeout: .seconds(10), "a line with connectivity full") {
+    try await run.lines.waitUntil(timeout: .seconds(30), "a line with connectivity full") {
       $0.last.flatMap(connectivity) == #"{"state":"full","ipv4":"full","ipv6":null}"#
     }
     let before = run.lines.count
@@ -96,7 +96,7 @@ struct SettleEndToEndTests {
       "watch", "--json", "--settle", "5s", "--netns", site.target.name, "--textfile", file,
     ])
     defer { run.terminate() }
-    try await run.lines.waitFor(count: 1, timeout: .seconds(10), "the first path, at once")
+    try await run.lines.waitFor(count: 1, timeout: .seconds(30), "the first path, at once")
     let ns = "netns=\(site.target.name)"
     guard
       try await PrometheusTextfileTests.parseWhen(

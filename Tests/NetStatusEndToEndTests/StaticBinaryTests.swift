@@ -92,9 +92,9 @@
 
       let watch = try StaticBinary.runWithoutRuntime(path, ["watch", "--json"], namespace: target, runtime: runtime)
       defer { watch.terminate() }
-      try await watch.lines.waitFor(count: 1, timeout: .seconds(10), "the first path")
+      try await watch.lines.waitFor(count: 1, timeout: .seconds(30), "the first path")
       try target.ip("route del default")
-      try await watch.lines.waitFor(count: 2, timeout: .seconds(10), "the line for the removed route")
+      try await watch.lines.waitFor(count: 2, timeout: .seconds(30), "the line for the removed route")
       let changed = try JSONDecoder().decode(NetworkPath.self, from: Data(watch.lines.values[1].utf8))
       #expect(!changed.isConnected)
       watch.signal(SIGTERM)

@@ -385,7 +385,7 @@
       let run = try await TestChild.run(
         ["setuid-stop", "--resolv", folder.appendingPathComponent("resolv.conf").path]
           + (stopFirst ? ["--stop-first"] : []),
-        launcher: [ip, "netns", "exec", lab.watched.name], timeout: .seconds(60))
+        launcher: [ip, "netns", "exec", lab.watched.name])
       #expect(run.exit == .exited(0), "\(run.lines) \(run.errors)")
       #expect(run.lines.last == "ok", "\(run.lines)")
     }
@@ -401,7 +401,7 @@
       // In a process of its own: the hub's thread ends with the last session only where no other suite has one.
       let run = try await TestChild.run(
         ["stop-time", "--resolv", folder.appendingPathComponent("resolv.conf").path],
-        launcher: [ip, "netns", "exec", namespace.name], timeout: .seconds(60))
+        launcher: [ip, "netns", "exec", namespace.name])
       #expect(run.exit == .exited(0), "\(run.lines) \(run.errors)")
       // The child checks that each stop left the same instance open; the times are for the record (they depend
       // on the machine's load: a stop waits for the hub's thread to end).

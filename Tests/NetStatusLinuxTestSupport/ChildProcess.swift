@@ -46,7 +46,7 @@ package final class ChildProcess: Sendable {
   package var errorOutput: String { errorChunks.values.joined() }
 
   /// Waits until standard error holds `text`; throws ``TimedOut`` after `timeout`.
-  package func waitForErrorOutput(containing text: String, timeout: Duration = .seconds(10)) async throws {
+  package func waitForErrorOutput(containing text: String, timeout: Duration = .seconds(30)) async throws {
     try await errorChunks.waitUntil(timeout: timeout, "standard error to say \"\(text)\"") {
       $0.joined().contains(text)
     }

@@ -118,7 +118,7 @@ package final class TestNamespace: Sendable {
     let child = try ChildProcess(executable: ipPath, ["netns", "exec", name, "sh", "-c", "echo ready; exec sleep 600"])
     do {
       // `ip netns exec` has entered the namespace (and mounted its /etc/netns files) before sh prints.
-      try await child.lines.waitFor(count: 1, timeout: .seconds(10), "a process to start in \(name)")
+      try await child.lines.waitFor(count: 1, timeout: .seconds(30), "a process to start in \(name)")
       let link = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(child.processIdentifier)/ns/net")
       let attributes = try FileManager.default.attributesOfItem(atPath: "/run/netns/\(name)")
       let inode = (attributes[.systemFileNumber] as? NSNumber)?.uint64Value ?? 0
@@ -203,7 +203,7 @@ package final class PathRecorder: Sendable {
   /// Waits until the latest path satisfies `predicate`; records an issue and returns `nil` after `timeout`.
   @discardableResult
   package func awaitPath(
-    _ description: String, timeout: Duration = .seconds(15), sourceLocation: SourceLocation = #_sourceLocation,
+    _ description: String, timeout: Duration = .seconds(30), sourceLocation: SourceLocation = #_sourceLocation,
     _ predicate: @escaping @Sendable (NetworkPath) -> Bool
   ) async -> NetworkPath? {
     let matched = await wait(timeout: timeout) { path, _ in path.map(predicate) ?? false }
@@ -223,7 +223,7 @@ package final class PathRecorder: Sendable {
   }
 
   /// Waits until the source reports a failure; records an issue and returns `nil` after `timeout`.
-  package func awaitFailure(timeout: Duration = .seconds(15), sourceLocation: SourceLocation = #_sourceLocation) async
+  package func awaitFailure(timeout: Duration = .seconds(30), sourceLocation: SourceLocation = #_sourceLocation) async
     -> NetworkMonitorError?
   {
     guard await wait(timeout: timeout, { _, failures in !failures.isEmpty }) else {

@@ -113,7 +113,7 @@ package final class ProbeServer: Sendable {
       executable: ip,
       ["netns", "exec", namespace.name, Self.python, Self.scriptPath, "--address", address, "--mode", mode] + extra)
     do {
-      try await process.lines.waitFor(count: 1, timeout: .seconds(10), "the probe server to listen")
+      try await process.lines.waitFor(count: 1, timeout: .seconds(30), "the probe server to listen")
     } catch {
       process.terminate()
       throw ServerFailed(output: process.lines.values, errors: process.errorOutput, underlying: "\(error)")
@@ -149,7 +149,7 @@ package final class ProbeServer: Sendable {
   }
 
   /// Waits until the server has printed `count` lines (counting "ready").
-  package func waitForLines(_ count: Int, _ what: String, timeout: Duration = .seconds(10)) async throws {
+  package func waitForLines(_ count: Int, _ what: String, timeout: Duration = .seconds(30)) async throws {
     try await process.lines.waitFor(count: count, timeout: timeout, what)
   }
 
@@ -189,7 +189,7 @@ package final class DNSServer: Sendable {
       ["netns", "exec", namespace.name, ProbeServer.python, Self.scriptPath, "--address", address, "--mode", mode]
         + recordArguments)
     do {
-      try await process.lines.waitFor(count: 1, timeout: .seconds(10), "the DNS server to listen")
+      try await process.lines.waitFor(count: 1, timeout: .seconds(30), "the DNS server to listen")
     } catch {
       process.terminate()
       throw ProbeServer.ServerFailed(output: process.lines.values, errors: process.errorOutput, underlying: "\(error)")

@@ -9,7 +9,7 @@ extension ConnectivityMonitor {
   /// after `timeout`.
   @discardableResult
   package func awaitState(
-    _ what: String, timeout: Duration = .seconds(10),
+    _ what: String, timeout: Duration = .seconds(30),
     _ predicate: @escaping @Sendable (ConnectivityState) -> Bool
   ) async throws -> ConnectivityState {
     do {
