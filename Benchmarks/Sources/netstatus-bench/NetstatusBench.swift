@@ -126,11 +126,12 @@ struct NetstatusBench {
 
     let footprintRuns = quick ? 3 : 21
     let manyCount = namespaceCount ?? (quick ? 50 : 1_000)
-    let manyRounds = quick ? 1 : 5
+    let manyRounds = quick ? 1 : 10
     func many() throws -> ManyNamespacesBenchmark.Result {
       step("many namespaces: \(manyCount) watched by one netstatus watch --all-netns, \(manyRounds) rounds")
       return try ManyNamespacesBenchmark.run(
-        netstatus: netstatus, count: manyCount, flips: quick ? 20 : 50, rounds: manyRounds,
+        netstatus: netstatus, designFloor: designFloor, count: manyCount, flips: quick ? 20 : 100,
+        rounds: manyRounds,
         idleSeconds: quick ? 2 : 10)
     }
     if manyOnly {

@@ -78,7 +78,12 @@ struct Report: Codable, Sendable {
         many.startupMilliseconds.max, many.startupMilliseconds.count),
       String(
         format: "  a change in one namespace: p50 %.0f µs, p99 %.0f µs vs ip -n NS monitor p50 %.0f µs: %.2f×",
-        many.latency.latency.p50, many.latency.latency.p99, many.floor.latency.p50, many.latency.medianRatio),
+        many.latency.latency.p50, many.latency.latency.p99, many.floor.latency.p50, many.latency.medianRatio)
+        + (many.designFloor.map { design in
+          String(
+            format: "; vs the design floor p50 %.0f µs: %.2f× (rounds' median)", design.latency.p50,
+            many.latency.designFloor?.medianRatio ?? 0)
+        } ?? ""),
     ]
   }
 
