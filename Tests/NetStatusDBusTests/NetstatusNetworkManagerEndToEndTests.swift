@@ -62,13 +62,17 @@ struct NetstatusNetworkManagerEndToEndTests {
   }
 
   /// Waits until `run` follows the bus: its `netstatus-dbus` thread starts once NetworkManager has been read.
-  static func awaitFollowing(_ run: ChildProcess) async throws {
+  ///
+  /// - Returns: `false` when the process ended first (without the thread being seen).
+  @discardableResult
+  static func awaitFollowing(_ run: ChildProcess) async throws -> Bool {
     let pid = run.processIdentifier
-    try await withTimeout(.seconds(30), "netstatus to follow NetworkManager (its netstatus-dbus thread)") {
+    return try await withTimeout(.seconds(30), "netstatus to follow NetworkManager (its netstatus-dbus thread)") {
       while true {
         let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
         let names = threads.compactMap { readProcFile("/proc/\(pid)/task/\($0)/comm") }
-        if names.contains(where: { $0.hasPrefix("netstatus-dbus") }) { return }
+        if names.contains(where: { $0.hasPrefix("netstatus-dbus") }) { return true }
+        if run.hasExited { return false }
         try await Task.sleep(for: .milliseconds(1))  // paced: netstatus needs the CPU to start
       }
     }
@@ -262,13 +266,22 @@ struct NetstatusNetworkManagerEndToEndTests {
     let fixture = try await Fixture("e2ehungterm", dbusmock: false)
     defer { fixture.stop() }
     fixture.bus.pauseDaemon()
-    let run = try fixture.run(arguments)
-    defer { run.terminate() }
-    // Its D-Bus thread exists: it is within its start-up budget, waiting for the bus.
-    try await Self.awaitFollowing(run)
-    let (exit, stopTime) = try await Self.timedTerm(run)
-    // Not even the rest of the start-up budget (NetworkManagerStartUp.abandon): milliseconds when idle.
-    #expect(stopTime < Self.stopLimit, "90 s before: \(exit) after \(stopTime)")
+    for _ in 1...10 {
+      let run = try fixture.run(arguments)
+      defer { run.terminate() }
+      // Its D-Bus thread exists: it is within its start-up budget, waiting for the bus. `show` ends on its own
+      // once the budget (750 ms) is spent: on a loaded machine this test may first look after that, and then
+      // starts it again.
+      guard try await Self.awaitFollowing(run) else {
+        #expect(arguments[0] == "show", "only show ends on its own: \(run.errorOutput)")
+        continue
+      }
+      let (exit, stopTime) = try await Self.timedTerm(run)
+      // Not even the rest of the start-up budget (NetworkManagerStartUp.abandon): milliseconds when idle.
+      #expect(stopTime < Self.stopLimit, "90 s before: \(exit) after \(stopTime)")
+      return
+    }
+    Issue.record("netstatus \(arguments.joined(separator: " ")) ended before its D-Bus thread was seen, 10 times")
   }
 
   @Test func showWithTenDevicesThatNeverAnswerTakesOneBudget() async throws {
