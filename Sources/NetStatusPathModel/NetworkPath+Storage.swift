@@ -130,23 +130,19 @@ extension NetworkPath.UnsatisfiedReason {
 }
 
 extension ExpenseSource {
-  /// The source of a ``NetworkPath/Packing`` code, `nil` for `0`.
+  /// The source of a ``NetworkPath/Packing`` code (1 cellular, 2 metered, 3 metered guessed), `nil` for `0`.
   @inlinable init?(code: UInt32) {
-    switch code {
-    case 1: self = .cellular
-    case 2: self = .metered
-    case 3: self = .meteredGuessed
-    default: return nil
-    }
+    guard code >= 1 && code <= 3 else { return nil }
+    self = code == 1 ? .cellular : code == 2 ? .metered : .meteredGuessed
   }
 
   /// The ``NetworkPath/Packing`` code of `source`, `0` for `nil`.
   @inlinable static func code(of source: Self?) -> UInt32 {
+    guard let source else { return 0 }
     switch source {
-    case nil: 0
-    case .cellular: 1
-    case .metered: 2
-    case .meteredGuessed: 3
+    case .cellular: return 1
+    case .metered: return 2
+    case .meteredGuessed: return 3
     }
   }
 }

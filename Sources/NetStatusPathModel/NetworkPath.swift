@@ -114,16 +114,6 @@ public struct NetworkPath: Sendable, Hashable {
     @inlinable get { packed & Packing.supportsIPv4 != 0 }
     @inlinable set { packed = Packing.setting(packed, Packing.supportsIPv4, newValue) }
   }
-  /// Whether the path can carry IPv6 traffic to a network beyond the local link.
-  public var supportsIPv6: Bool {
-    @inlinable get { packed & Packing.supportsIPv6 != 0 }
-    @inlinable set { packed = Packing.setting(packed, Packing.supportsIPv6, newValue) }
-  }
-  /// Whether the path has a DNS resolver configured.
-  public var supportsDNS: Bool {
-    @inlinable get { packed & Packing.supportsDNS != 0 }
-    @inlinable set { packed = Packing.setting(packed, Packing.supportsDNS, newValue) }
-  }
   /// The interfaces of the path, in order of preference: the first is the one in use.
   public var availableInterfaces: [NetworkInterface] {
     @inlinable get { storage?.availableInterfaces ?? [] }
@@ -136,6 +126,11 @@ public struct NetworkPath: Sendable, Hashable {
     @inlinable get { storage?.gateways ?? [] }
     @inlinable set { storage = Storage.make(availableInterfaces: availableInterfaces, gateways: newValue, vpn: vpn) }
   }
+  /// Whether the path can carry IPv6 traffic to a network beyond the local link.
+  public var supportsIPv6: Bool {
+    @inlinable get { packed & Packing.supportsIPv6 != 0 }
+    @inlinable set { packed = Packing.setting(packed, Packing.supportsIPv6, newValue) }
+  }
   /// The VPN or tunnel the path goes through, when its interface in use is one (see ``VPN``); `nil` otherwise.
   public var vpn: VPN? {
     @inlinable get { storage?.vpn }
@@ -144,6 +139,11 @@ public struct NetworkPath: Sendable, Hashable {
       if newValue == nil && storage?.vpn == nil { return }
       storage = Storage.make(availableInterfaces: availableInterfaces, gateways: gateways, vpn: newValue)
     }
+  }
+  /// Whether the path has a DNS resolver configured.
+  public var supportsDNS: Bool {
+    @inlinable get { packed & Packing.supportsDNS != 0 }
+    @inlinable set { packed = Packing.setting(packed, Packing.supportsDNS, newValue) }
   }
 
   /// Creates a path.
