@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// No Swift file under Sources is over 400 lines: a file that long holds more than one concept (ARCHITECTURE.md,
-/// "One concept per file"). The rule was kept in prose and drifted; this reads the sources, as
-/// ``LockDisciplineTests`` does, so that plain `swift test` catches a file that outgrows it.
+/// No Swift file under Sources is over 400 lines: a file that long holds more than one concept (CONTRIBUTING.md,
+/// "Files"). The rule was kept in prose and drifted; this reads the sources, as ``LockDisciplineTests`` does, so
+/// that plain `swift test` catches a file that outgrows it.
 @Suite("Source file size")
 struct SourceFileSizeTests {
   static let maximumLines = 400
