@@ -13,28 +13,13 @@ struct NetworkPathStorageTests {
   static let reasons: [NetworkPath.UnsatisfiedReason?] = [nil] + NetworkPath.UnsatisfiedReason.allCases
   static let sources: [ExpenseSource?] = [nil] + ExpenseSource.allCases
 
-  /// The plain values of a path, compared as a whole.
+  /// The plain values of a path, compared as a whole (made with the memberwise initializer, or read from a path: the
+  /// extension at the end).
   struct Plain: Equatable, CustomStringConvertible {
     var status: NetworkPath.Status
     var unsatisfiedReason: NetworkPath.UnsatisfiedReason?
     var expenseSource: ExpenseSource?
     var flags: [Bool]
-
-    init(
-      status: NetworkPath.Status, unsatisfiedReason: NetworkPath.UnsatisfiedReason?, expenseSource: ExpenseSource?,
-      flags: [Bool]
-    ) {
-      self.status = status
-      self.unsatisfiedReason = unsatisfiedReason
-      self.expenseSource = expenseSource
-      self.flags = flags
-    }
-
-    init(_ path: NetworkPath) {
-      self.init(
-        status: path.status, unsatisfiedReason: path.unsatisfiedReason, expenseSource: path.expenseSource,
-        flags: [path.isExpensive, path.isConstrained, path.supportsIPv4, path.supportsIPv6, path.supportsDNS])
-    }
 
     var description: String {
       "\(status) \(String(describing: unsatisfiedReason)) \(String(describing: expenseSource)) \(flags)"
@@ -169,5 +154,14 @@ struct NetworkPathStorageTests {
     withoutVPN.vpn = nil
     #expect(withoutVPN == NetworkPath(status: .satisfied, availableInterfaces: [Self.eth0]))
     #expect(withoutVPN.availableInterfaces == [Self.eth0])
+  }
+}
+
+// In an extension, so that `Plain` keeps its memberwise initializer.
+extension NetworkPathStorageTests.Plain {
+  init(_ path: NetworkPath) {
+    self.init(
+      status: path.status, unsatisfiedReason: path.unsatisfiedReason, expenseSource: path.expenseSource,
+      flags: [path.isExpensive, path.isConstrained, path.supportsIPv4, path.supportsIPv6, path.supportsDNS])
   }
 }
