@@ -146,12 +146,10 @@ struct NetstatusNetworkManagerEndToEndTests {
     defer { run.terminate() }
     try await Self.awaitFollowing(run)
     #expect(run.lines.values.isEmpty, "NetworkManager says none: still waiting")
-    let clock = ContinuousClock()
-    let changed = clock.now
     try fixture.bus.setConnectivity(4)
-    let exit = try await run.waitForExit(timeout: .seconds(10))
+    // Exit 0 follows the signal: its 20 s timeout would exit 1.
+    let exit = try await run.waitForExit(timeout: .seconds(30))
     #expect(exit == .exited(0), "stderr: \(run.errorOutput)")
-    #expect(clock.now - changed < .seconds(5), "it followed the signal, not its 20 s timeout")
     let line = try #require(run.lines.values.first)
     #expect(line.hasSuffix(#","connectivity":{"state":"full","ipv4":"full","ipv6":null}}"#), "\(line)")
   }

@@ -288,15 +288,10 @@ struct NetstatusEndToEndTests {
     defer { run.terminate() }
     // The process must be waiting (not exited) before the route appears.
     try await run.waitUntilStarted(namespace: site.target)
-    let clock = ContinuousClock()
-    let added = clock.now
     try site.addDefaultRoute()
-    let exit = try await run.waitForExit(timeout: .seconds(30))
-    let elapsed = clock.now - added
-    #expect(exit == .exited(0), "stderr: \(run.errorOutput)")
-    // It reacted to the route (6-60 ms in a debug build on an idle machine), not to its 20 s timeout; the slack
-    // is for sanitizer runs with every suite in parallel.
-    #expect(elapsed < .seconds(5), "wait returned \(elapsed) after the route appeared")
+    // Exit 0 is the reaction to the route (6-60 ms in a debug build on an idle machine): its 20 s timeout would
+    // exit 1. Not timed: the latency is a benchmark's job.
+    #expect(try await run.waitForExit(timeout: .seconds(30)) == .exited(0), "stderr: \(run.errorOutput)")
     #expect(run.lines.values.first?.contains("online") == true)
   }
 
@@ -350,11 +345,9 @@ struct NetstatusEndToEndTests {
     let site = try Site("e2enwd", defaultRoute: false)
     defer { site.delete() }
     let ns = site.target.name
-    let clock = ContinuousClock()
-    let began = clock.now
     let state = try NetstatusProcess(["wait", "-i", "v0", "-t", "20s", "-n", ns])
+    // Exit 0, not its timeout's 1.
     #expect(try await state.waitForExit() == .exited(0), "an address and carrier are enough: \(state.errorOutput)")
-    #expect(clock.now - began < .seconds(10), "not its timeout")
     #expect(state.lines.values.first?.contains("offline") == true, "the path printed as it is: \(state.lines.values)")
     for form in [
       ["-i", "v0:routable"], ["--interface=v0:degraded:routable"], ["--operational-state=routable", "-i", "v0"],

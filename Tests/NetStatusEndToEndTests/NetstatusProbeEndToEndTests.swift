@@ -117,15 +117,10 @@ struct NetstatusProbeEndToEndTests {
     defer { run.terminate() }
     try await run.waitUntilStarted(namespace: site.target)
     #expect(server.requests.isEmpty, "no path, no probe")
-    let clock = ContinuousClock()
-    let added = clock.now
     try site.addDefaultRoute()
-    let exit = try await run.waitForExit(timeout: .seconds(30))
-    let elapsed = clock.now - added
-    #expect(exit == .exited(0), "stderr: \(run.errorOutput)")
-    // It reacted to the route (settle 250 ms, then one probe), not to its 20 s timeout. The bound leaves room for
-    // a sanitizer run with every suite in parallel (2.3 s was seen there); the latency itself is a benchmark's job.
-    #expect(elapsed < .seconds(8), "full \(elapsed) after the route appeared (settle 250 ms, then one probe)")
+    // Exit 0 is the reaction to the route (settle 250 ms, then one probe): its 20 s timeout would exit 1. Not
+    // timed: the latency is a benchmark's job.
+    #expect(try await run.waitForExit(timeout: .seconds(30)) == .exited(0), "stderr: \(run.errorOutput)")
     let (path, connectivity) = try split(try #require(run.lines.values.first))
     #expect(path.isConnected)
     #expect(connectivity == #"{"state":"full","ipv4":"full","ipv6":null}"#)

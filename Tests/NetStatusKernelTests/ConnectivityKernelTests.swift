@@ -24,15 +24,12 @@ struct ConnectivityKernelTests {
     let connectivity = try monitor(site, try ConnectivityProbe(url: site.url()))
     defer { connectivity.stopMonitoring() }
 
-    let clock = ContinuousClock()
-    let started = clock.now
     connectivity.startMonitoring()
     try await connectivity.awaitState("full") { $0 == .full }
-    let elapsed = clock.now - started
-    // Full from the first check, not after a retry: counted, not timed (ASan with every suite in parallel took
-    // 4.5 s to get here once; the figure is the benchmark's business).
-    #expect(connectivity.checksStarted == 1, "full after \(elapsed), from the first check")
-    #expect(elapsed < .seconds(10), "full after \(elapsed)")
+    // Full from the first check, not after a retry: counted, not timed. A bound on the time measured the test
+    // runner's scheduling instead (10.02 s once, under ASan with every suite in parallel); the figure is the
+    // benchmark's business.
+    #expect(connectivity.checksStarted == 1, "full from the first check")
     let check = try #require(connectivity.lastCheck)
     #expect(check.detail == "HTTP 204")
     #expect(check.interface == "v0", "bound to the path's interface: \(check)")
@@ -185,7 +182,9 @@ struct ConnectivityKernelTests {
     defer { site.delete() }
     let server = try await site.startServer("hang")
     defer { server.stop() }
-    let probe = try ConnectivityProbe(url: site.url(), timeout: .seconds(30))
+    // A timeout far beyond the waits below (50 s in all, less than the server's own 60 s lifetime): the
+    // connection can only close within them if the change cancelled the probe, so no bound on the time is needed.
+    let probe = try ConnectivityProbe(url: site.url(), timeout: .seconds(3600))
     let connectivity = try monitor(site, probe)
     defer { connectivity.stopMonitoring() }
 
@@ -193,15 +192,10 @@ struct ConnectivityKernelTests {
     try await server.waitForLines(2, "the probe's request to arrive")
     #expect(connectivity.state == .unknown, "the probe is in flight")
 
-    let clock = ContinuousClock()
-    let changed = clock.now
     try site.deleteDefaultRoute()
     try await connectivity.awaitState("none after the route went", timeout: .seconds(30)) { $0 == .noPath }
-    // The cancelled probe closed its socket long before its 30 s timeout.
-    try await server.waitForLines(3, "the server to see the probe's connection closed", timeout: .seconds(5))
-    let elapsed = clock.now - changed
-    // Cancelled by the change, not ended by its 30 s timeout; the slack is for sanitizer runs under load.
-    #expect(elapsed < .seconds(10), "cancelled \(elapsed) after the path changed")
+    // The cancelled probe closed its socket, an hour before its timeout.
+    try await server.waitForLines(3, "the server to see the probe's connection closed", timeout: .seconds(20))
     #expect(connectivity.lastCheck == nil, "the cancelled probe reported nothing")
   }
 

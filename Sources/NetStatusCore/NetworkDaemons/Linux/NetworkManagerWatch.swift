@@ -54,7 +54,10 @@
 
     /// The bus: `nil` for the system bus.
     let address: String?
-    /// How long one property read may wait for its answer once the connection runs.
+    /// How long one property read may wait for its answer once the connection runs: 25 s by default, sd-bus's own
+    /// default for a call. Nobody waits for it (start-up waits ``startupBudget`` at most, and a stop never waits
+    /// for a read), so it only decides how late an answer may come and still be applied as a change; a read
+    /// that times out counts as failed.
     let callTimeout: Duration
     /// How long subscribers wait for the first status, from the first subscriber's arrival: the bus's
     /// authentication, the match rules and every first read included.
@@ -76,7 +79,7 @@
 
     private let state = Mutex(State())
 
-    init(address: String?, callTimeout: Duration = .seconds(2), startupBudget: Duration = defaultStartupBudget) {
+    init(address: String?, callTimeout: Duration = .seconds(25), startupBudget: Duration = defaultStartupBudget) {
       self.address = address
       self.callTimeout = callTimeout
       self.startupBudget = startupBudget
