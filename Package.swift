@@ -217,7 +217,7 @@ if buildsForLinux {
     // the built `netstatus` (Tests/NetStatusLinuxTestSupport).
     .target(
       name: "NetStatusLinuxTestSupport",
-      dependencies: ["NetStatusCore", "NetStatusSystem", "NetStatusTestSupport", "ProcFileSupport"],
+      dependencies: ["NetStatusCore", "NetStatusTestSupport", "ProcFileSupport"],
       path: "Tests/NetStatusLinuxTestSupport"
     ),
     // The tests by kind that need Linux (ARCHITECTURE.md, "Tests"). Each runs what it needs from beside its test

@@ -135,7 +135,7 @@ public struct NetworkPath: Sendable, Hashable {
   public var vpn: VPN? {
     @inlinable get { storage?.vpn }
     @inlinable set {
-      // The evaluator sets each path's VPN, most often to none: a path that has none keeps its box.
+      // None on a path that has none changes nothing: the path keeps its box (or its lack of one).
       if newValue == nil && storage?.vpn == nil { return }
       storage = Storage.make(availableInterfaces: availableInterfaces, gateways: gateways, vpn: newValue)
     }

@@ -303,10 +303,10 @@
       // The sockets of this test's namespace, told apart by its cookie: other suites running in parallel open and
       // close sockets of their own (in their own namespaces, or in this process's) at any moment, and counting
       // every socket of the process once failed with three more after than before and no leak.
-      let cookie = try lab.watched.cookie()
+      let cookie = try Self.cookie(of: lab.watched.name)
       func sessionSockets() -> Int {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-        return entries.compactMap(Int32.init).count { TestNamespace.cookie(ofSocket: $0) == cookie }
+        return entries.compactMap(Int32.init).count { Self.cookie(ofSocket: $0) == cookie }
       }
       func threads() throws -> Int { try KernelTestSupport.sessionThreadCount() }
       let threadsBefore = try threads()
@@ -324,6 +324,31 @@
       // Session threads of monitors in other suites may come and go meanwhile; a leak would add 25.
       #expect(try threads() <= threadsBefore + 2, "no session thread is left behind")
       #expect(source.statistics.sessionsStarted == 25)
+    }
+
+    /// The cookie of namespace `name` (`SO_NETNS_COOKIE`, Linux 5.14), which every socket made in it carries: read
+    /// from a socket made inside it, on the short-lived thread the sources make their sockets on.
+    static func cookie(of name: String) throws -> UInt64 {
+      let namespace = try NetworkNamespace(name)
+      let handle = try namespace.open()
+      defer { close(handle.fd) }
+      return try NetworkNamespace.run(inside: handle, path: namespace.path) { () throws(NetworkMonitorError) in
+        let socket = Glibc.socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        defer { if socket >= 0 { close(socket) } }
+        guard let cookie = cookie(ofSocket: socket) else {
+          throw .systemCall(call: "getsockopt(SO_NETNS_COOKIE)", errno: errno)
+        }
+        return cookie
+      }
+    }
+
+    /// The namespace cookie of the socket `descriptor`, or `nil` when it is no socket.
+    static func cookie(ofSocket descriptor: Int32) -> UInt64? {
+      var cookie: UInt64 = 0
+      var length = socklen_t(MemoryLayout<UInt64>.size)
+      let soNetnsCookie: Int32 = 71  // SO_NETNS_COOKIE (asm-generic/socket.h), which Glibc's module does not export
+      guard getsockopt(descriptor, SOL_SOCKET, soNetnsCookie, &cookie, &length) == 0 else { return nil }
+      return cookie
     }
 
     @Test("stop from inside the sink, on the session's own thread")

@@ -173,7 +173,7 @@ package final class ChildProcess: Sendable {
   /// When the exit was noticed, once ``waitForExit(timeout:)`` has returned.
   package var exitTime: ContinuousClock.Instant? { exitTimes.values.first }
 
-  /// Waits for the process to end, blocking the calling thread (for synchronous helpers).
+  /// Waits for the process to end, blocking the calling thread (for synchronous helpers). Call it once.
   ///
   /// It waits for the termination handler, not with `Process.waitUntilExit()`: that one runs the run loop in
   /// 50 ms slices and sees the exit only at the end of a slice, so an `ip` command of 2 ms held the calling
@@ -182,9 +182,7 @@ package final class ChildProcess: Sendable {
   /// other test's continuation waited behind them (measured: 46 ms against 3.5 ms a run).
   package func waitUntilExit() -> Exit {
     exitSignal.wait()
-    exitSignal.signal()  // for a second caller
     for _ in 0..<pipeCount { closedSignal.wait() }
-    for _ in 0..<pipeCount { closedSignal.signal() }
     releaseProcess()
     return exits.values[0]
   }

@@ -1,6 +1,5 @@
 import Foundation
 import NetStatusCore
-import NetStatusSystem
 import NetStatusTestSupport
 import ProcFileSupport
 import Synchronization
@@ -87,38 +86,6 @@ package final class TestNamespace: Sendable {
   }
 
   deinit { delete() }
-
-  /// The namespace's cookie (`SO_NETNS_COOKIE`, Linux 5.14), which every socket made in it carries: read from a
-  /// socket made by a thread of its own that entered the namespace and then ends.
-  package func cookie() throws -> UInt64 {
-    let handle: NamespaceFile.Handle
-    do { handle = try NamespaceFile.open("/run/netns/\(name)") } catch { throw POSIXError(.ENOENT) }
-    defer { close(handle.fd) }
-    let answer = Mutex<UInt64?>(nil)
-    let done = DispatchSemaphore(value: 0)
-    let thread = Thread {
-      defer { done.signal() }
-      guard (try? NamespaceFile.enter(handle)) != nil else { return }
-      // Any socket carries the namespace it was made in.
-      let socket = Glibc.socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-      guard socket >= 0 else { return }
-      defer { Glibc.close(socket) }
-      answer.withLockedValue { $0 = Self.cookie(ofSocket: socket) }
-    }
-    thread.start()
-    done.wait()
-    guard let cookie = answer.withLockedValue({ $0 }) else { throw POSIXError(.EIO) }
-    return cookie
-  }
-
-  /// The namespace cookie of the socket `descriptor` (`SO_NETNS_COOKIE`), or `nil` when it is no socket.
-  package static func cookie(ofSocket descriptor: Int32) -> UInt64? {
-    var cookie: UInt64 = 0
-    var length = socklen_t(MemoryLayout<UInt64>.size)
-    let soNetnsCookie: Int32 = 71  // SO_NETNS_COOKIE (asm-generic/socket.h), which Glibc's module does not export
-    guard getsockopt(descriptor, SOL_SOCKET, soNetnsCookie, &cookie, &length) == 0 else { return nil }
-    return cookie
-  }
 
   /// Runs `ip -n NAME ARGUMENTS` (split at spaces) and returns its output.
   @discardableResult

@@ -30,8 +30,8 @@
 //     thread). Then starts a second monitor, rewrites FILE (a name server) and checks that both monitors see it,
 //     stops the first, checks that the second sees FILE rewritten again, and stops it. With --stop-first, stops the
 //     first monitor right after setuid (nothing happens in the namespace: a stop that waits for an event never
-//     returns), then starts the second and checks it sees FILE rewritten. Each stop must return within \(waitBound); no
-//     thread may be left at the end. Prints `ok`. Exit 0, or 1 with the step that failed.
+//     returns), then starts the second and checks it sees FILE rewritten. Each stop must return within 30 s
+//     (waitBound); no thread may be left at the end. Prints `ok`. Exit 0, or 1 with the step that failed.
 //
 //   netstatus-test-child stop-time --resolv FILE
 //     Run inside a namespace of the test's (`ip netns exec`). 15 times, starts a monitor of its own namespace
@@ -250,8 +250,8 @@
     }
   }
 
-  /// Waits (up to ``waitBound``) until the event thread is blocked in one of `calls`, with no netstatus-relay thread (the hub
-  /// has none); fails the run otherwise.
+  /// Waits (up to ``waitBound``) until the event thread is blocked in one of `calls`, with no netstatus-relay thread
+  /// (the hub has none); fails the run otherwise.
   func awaitThreads(_ step: String, rtnl calls: Set<Int>) {
     let deadline = ContinuousClock.now + waitBound
     var seen: ([Int], [Int]) = ([], [])
