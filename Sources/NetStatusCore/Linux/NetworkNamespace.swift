@@ -1,4 +1,5 @@
 #if os(Linux)
+  import Dispatch
   import NetStatusSystem
   import Glibc
   import Synchronization
@@ -75,9 +76,11 @@
       // A pair, not a `Result`: the metadata of `Result<Value, NetworkMonitorError>`, made at run time, checks
       // `NetworkMonitorError: Error`, a conformance lookup that costs start-up time in a static binary.
       let outcome = Mutex<(value: Value?, failure: NetworkMonitorError?)>((nil, nil))
-      let thread: pthread_t
+      // Detached, and awaited by its answer rather than joined: netstatus may exit (on a stop signal) while this
+      // waits, and a thread that had ended but was not yet joined would be reported as leaked by ThreadSanitizer.
+      let answered = DispatchSemaphore(value: 0)
       do throws(SystemCallError) {
-        thread = try POSIXThread.start(name: "netstatus-netns") {
+        try POSIXThread.detach(name: "netstatus-netns") {
           do throws(NetworkMonitorError) {
             try enter(handle, path: path)
             let value = try body()
@@ -85,11 +88,12 @@
           } catch {
             outcome.withLockedValue { $0.failure = error }
           }
+          answered.signal()
         }
       } catch {
         throw NetworkMonitorError(error)
       }
-      pthread_join(thread, nil)
+      answered.wait()
       let (value, failure) = outcome.withLockedValue { $0 }
       if let failure { throw failure }
       guard let value else { throw .sourceFailed("the thread entering \(path) ended without an answer") }
