@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 extension Notification.Name {
@@ -57,10 +56,18 @@ extension NetworkMonitor {
 
 /// Posts a monitor's changes for the core (Sources/NetStatusCore/Monitor/NotificationMailbox.swift).
 enum ConnectivityNotification {
-  /// Queues one block on the main queue to post the pending changes of `monitor`. The block holds the monitor
-  /// weakly: a main queue that never runs must not keep a dropped monitor (its thread and descriptors) alive.
+  /// Queues one operation on the main operation queue to post the pending changes of `monitor`. The operation holds
+  /// the monitor weakly: a main queue that never runs must not keep a dropped monitor (its thread and descriptors)
+  /// alive.
+  ///
+  /// An operation of `OperationQueue.main`, not a block of `DispatchQueue.main`: `NotificationCenter.post` hands an
+  /// observer whose queue is not `OperationQueue.current` to that queue and waits for it to finish. Inside a block of
+  /// the main dispatch queue, swift-corelibs-foundation's `OperationQueue.current` is `.main` only on the main thread,
+  /// and under `dispatchMain()` or an `async` main another thread drains that queue: a post there waited for the main
+  /// queue from the main queue, for ever. Inside an operation of `OperationQueue.main`, `.main` is current on any
+  /// thread, so observers on `.main` (or with no queue) run in place.
   @Sendable static func schedule(_ monitor: NetworkMonitor) {
-    DispatchQueue.main.async { [weak monitor] in
+    OperationQueue.main.addOperation { [weak monitor] in
       guard let monitor else { return }
       post(monitor.takePendingNotifications(), from: monitor)
     }

@@ -33,6 +33,8 @@
 //     returns), then starts the second and checks it sees FILE rewritten. Each stop must return within 30 s
 //     (waitBound); no thread may be left at the end. Prints `ok`. Exit 0, or 1 with the step that failed.
 //
+//   netstatus-test-child notifications ...: Tests/NetStatusTestChild/NotificationDelivery.swift.
+//
 //   netstatus-test-child stop-time --resolv FILE
 //     Run inside a namespace of the test's (`ip netns exec`). 15 times, starts a monitor of its own namespace
 //     (resolver configuration FILE) and stops it at once, timing the stop, and checks that the stop left the hub's
@@ -510,9 +512,11 @@
   case "sole-session": soleSession(Array(arguments.dropFirst()))
   case "setuid-stop": setuidStop(Array(arguments.dropFirst()))
   case "stop-time": stopTime(Array(arguments.dropFirst()))
+  case "notifications": notificationDelivery(Array(arguments.dropFirst()))
   default:
     finish(
-      "usage: netstatus-test-child churn ... | inotify-limit ... | sole-session ... | setuid-stop ... | stop-time ...",
+      "usage: netstatus-test-child churn ... | inotify-limit ... | sole-session ... | setuid-stop ... | stop-time ..."
+        + " | notifications ...",
       status: 2)
   }
 #endif
