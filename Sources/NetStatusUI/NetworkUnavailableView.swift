@@ -15,6 +15,7 @@
     private let title: Text
     private let systemImage: String
     private let description: Text
+    private let loginURL: URL?
 
     /// Creates the view with NetStatus's own words (package resources, in English and Traditional Chinese): "No
     /// Internet Connection", "Please check your connection and try again."
@@ -47,11 +48,12 @@
       self.init(title: Text(title), systemImage: systemImage, description: Text(description))
     }
 
-    /// Creates the view from finished texts.
-    init(title: Text, systemImage: String = "wifi.exclamationmark", description: Text) {
+    /// Creates the view from finished texts, with a "Log In" link to `loginURL` (a captive portal's page) if given.
+    init(title: Text, systemImage: String = "wifi.exclamationmark", description: Text, loginURL: URL? = nil) {
       self.title = title
       self.systemImage = systemImage
       self.description = description
+      self.loginURL = loginURL
     }
 
     /// The view's content.
@@ -64,6 +66,12 @@
         }
       } description: {
         description
+      } actions: {
+        if let loginURL {
+          Link(destination: loginURL) {
+            Text("Log In", bundle: .module)
+          }
+        }
       }
     }
   }

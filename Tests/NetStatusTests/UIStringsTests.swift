@@ -37,7 +37,7 @@ struct UIStringsTests {
         used.insert(String(part[..<end.lowerBound]))
       }
     }
-    #expect(used.count == 3)
+    #expect(used.count == 8)
     #expect(used.isSubset(of: Set(english.keys)), "missing: \(used.subtracting(english.keys))")
   }
 }

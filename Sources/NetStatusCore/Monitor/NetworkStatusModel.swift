@@ -125,12 +125,6 @@ public final class NetworkStatusModel {
   /// Whether the internet answers (``connectivity`` is ``ConnectivityState/full``); `false` without a
   /// connectivity monitor.
   public var hasInternetAccess: Bool { connectivity.isFull }
-
-  /// Whether `.needsInternet()` covers the content: only once the path is known to be unsatisfied. Not while it is
-  /// unknown (an app never flashes "offline" at launch), and not when it is
-  /// ``NetworkPath/Status/requiresConnection``: there a connection attempt brings the network up (an on-demand VPN,
-  /// cellular that wakes), so the app must be left to make it.
-  package var coversContentWhileOffline: Bool { path?.status == .unsatisfied }
 }
 
 /// A weak reference to the model, set once on the main actor and read there.

@@ -78,6 +78,10 @@ public struct Notification: Equatable, Hashable, @unchecked Sendable {
 open class OperationQueue: NSObject, @unchecked Sendable {
   /// Apple: `class var main: OperationQueue { get }`.
   open class var main: OperationQueue { fatalError("The Foundation stand-in is for compiling only") }
+
+  /// Apple: `func addOperation(_ block: @escaping @Sendable () -> Void)` (macOS 10.6, iOS 4).
+  @available(macOS 10.6, iOS 4.0, tvOS 9.0, watchOS 2.0, *)
+  open func addOperation(_ block: @escaping @Sendable () -> Void) {}
 }
 
 /// Apple: `class NotificationCenter : NSObject, @unchecked Sendable`.
