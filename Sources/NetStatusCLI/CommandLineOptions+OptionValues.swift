@@ -56,14 +56,30 @@ extension CommandLineOptions {
     }
   }
 
-  /// `--interface-type`: one of ``InterfaceType``'s names.
+  /// `--interface-type`: one of ``InterfaceType``'s names, or a usual word for one (``interfaceTypeWords``), in any
+  /// case.
   static func interfaceType(_ text: String) throws(UsageError) -> InterfaceType {
-    guard let type = InterfaceType(rawValue: text) else {
-      let known = InterfaceType.allCases.map(\.rawValue).joined(separator: ", ")
-      throw UsageError(message: "unknown interface type '\(text)'; use one of \(known)", command: .wait)
+    let word = text.lowercased()
+    if let type = InterfaceType.allCases.first(where: { $0.rawValue.lowercased() == word }) { return type }
+    if let type = interfaceTypeWords[word] { return type }
+    let known = InterfaceType.allCases.map(\.rawValue).joined(separator: ", ")
+    let candidates = InterfaceType.allCases.map { $0.rawValue.lowercased() } + interfaceTypeWords.keys.sorted()
+    var message = "unknown interface type '\(text)'"
+    if let close = Suggestion.closest(to: word, among: candidates) {
+      let type = InterfaceType.allCases.first { $0.rawValue.lowercased() == close } ?? interfaceTypeWords[close]
+      message += "; did you mean '\(type?.rawValue ?? close)'?"
     }
-    return type
+    throw UsageError(message: message + " Use one of \(known)", command: .wait)
   }
+
+  /// The usual words for the interface types that `--interface-type` also accepts.
+  static let interfaceTypeWords: [String: InterfaceType] = [
+    "ethernet": .wiredEthernet, "wired": .wiredEthernet, "eth": .wiredEthernet, "lan": .wiredEthernet,
+    "wired-ethernet": .wiredEthernet,
+    "wlan": .wifi, "wi-fi": .wifi, "wireless": .wifi,
+    "mobile": .cellular, "cell": .cellular, "wwan": .cellular,
+    "lo": .loopback,
+  ]
 
   /// `--interface NAME[:MIN[:MAX]]`, networkd's form (an interface name has no ':'): the name, and the range when
   /// one is given.

@@ -184,7 +184,8 @@ enum HelpText {
       --ignore NAME           Never count this interface (repeatable): the path must go
                               through another one.
       --interface-type TYPE   Require an interface of this type (other, wifi, cellular,
-                              wiredEthernet, loopback). Repeat to accept several.
+                              wiredEthernet, loopback; or ethernet, wlan, mobile...).
+                              Repeat to accept several.
       -4, --ipv4, -6, --ipv6  Require IPv4 or IPv6 connectivity.
       --dns                   Require a configured DNS resolver.
       --vpn                   Require a path through a VPN or tunnel (tun/tap, WireGuard, IPsec,

@@ -73,9 +73,7 @@ struct PathFormatter {
   func table(_ path: NetworkPath, connectivity: ConnectivityReport? = nil) -> String {
     var rows: [(String, String)] = []
     var connected = yesNo(path.isConnected)
-    if !path.isConnected {
-      connected += " (\(path.status.rawValue)\(path.unsatisfiedReason.map { ", \($0.rawValue)" } ?? ""))"
-    }
+    if !path.isConnected { connected += " (\(Self.whyNotConnected(path)))" }
     rows.append(("Connected", connected))
     if path.availableInterfaces.isEmpty {
       rows.append(("Interfaces", "none"))
@@ -87,20 +85,21 @@ struct PathFormatter {
         let name = Self.padded(names[offset], to: width)
         var line: String
         if style.symbols {
-          line = (inUse ? paint("▶ ", "1") : "  ") + name + "  " + interface.type.rawValue
+          line = (inUse ? paint("▶ ", "1") : "  ") + name + "  " + interface.type.words
         } else {
-          line = name + "  " + interface.type.rawValue + (inUse ? "  (in use)" : "")
+          line = name + "  " + interface.type.words + (inUse ? "  (in use)" : "")
         }
         if style.symbols, inUse { line = paint(line, "1") }
         rows.append((offset == 0 ? "Interfaces" : "", line))
       }
     }
-    rows.append(("VPN", path.vpn.map { $0.description } ?? "none"))
+    rows.append(("VPN", path.vpn.map(Self.words) ?? "none"))
     rows.append(("Expensive", yesNo(path.isExpensive, good: false)))
     rows.append(("Constrained", yesNo(path.isConstrained, good: false)))
     rows.append(("IPv4", yesNo(path.supportsIPv4)))
     rows.append(("IPv6", yesNo(path.supportsIPv6)))
-    rows.append(("DNS", yesNo(path.supportsDNS)))
+    // A resolver without a path answers nothing: "yes" would read as "DNS works".
+    rows.append(("DNS", path.isConnected || !path.supportsDNS ? yesNo(path.supportsDNS) : "configured, no path to it"))
     let gateways = path.gateways.joined(separator: ", ").escapingControlCharacters()
     rows.append(("Gateways", path.gateways.isEmpty ? "none" : gateways))
     if let connectivity { rows.append(("Internet", internet(connectivity))) }
@@ -110,13 +109,37 @@ struct PathFormatter {
     }.joined(separator: "\n")
   }
 
+  /// Why `path` is not connected, in words: its cause where the source knows it (`no carrier on eth0`, `no route`),
+  /// else its reason (`cellular data is off for this app`). An interface name in it has its control characters
+  /// escaped.
+  static func whyNotConnected(_ path: NetworkPath) -> String {
+    if let cause = path.unsatisfiedCause { return cause.words.escapingControlCharacters() }
+    switch path.unsatisfiedReason {
+    case .notAvailable: return "no network available"
+    case .cellularDenied: return "cellular data is off for this app"
+    case .wifiDenied: return "Wi-Fi is off for this app"
+    case .localNetworkDenied: return "local network access is not allowed"
+    case .vpnInactive: return "the required VPN is not active"
+    case nil:
+      return path.status == .requiresConnection ? "comes up when a connection is made" : "no usable network"
+    }
+  }
+
   /// `text` with spaces after it up to `width` characters (the widths are counted in characters too).
   private static func padded(_ text: String, to width: Int) -> String {
     text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
   }
 
-  /// One `watch` line: `2026-11-29 14:55:01.123  online   eth0 (wiredEthernet)  IPv4 DNS  via 192.0.2.1`, with
-  /// `VPN tun0 over wiredEthernet` before the gateways when the path goes through one.
+  /// `tun0 over wired Ethernet`, or `tun0` when the type under it is not known.
+  static func words(_ vpn: NetworkPath.VPN) -> String {
+    let name = vpn.interface.name.escapingControlCharacters()
+    guard let type = vpn.underlyingInterfaceType else { return name }
+    return "\(name) over \(type.words)"
+  }
+
+  /// One `watch` line: `2026-11-29 14:55:01.123  online   eth0 (wired Ethernet)  IPv4 DNS  via 192.0.2.1`, with
+  /// `VPN tun0 over wired Ethernet` before the gateways when the path goes through one; an offline one says why:
+  /// `2026-11-29 14:55:02.456  offline  no carrier on eth0`.
   func line(_ path: NetworkPath, connectivity: ConnectivityReport? = nil, time: String) -> String {
     var parts = [time]
     if path.isConnected {
@@ -126,13 +149,17 @@ struct PathFormatter {
       parts.append(style.symbols ? paint("○ \(label)", "31") : label)
     }
     if let first = path.availableInterfaces.first {
-      var interfaces = "\(first.name) (\(first.type.rawValue))"
+      var interfaces = "\(first.name) (\(first.type.words))"
       if path.availableInterfaces.count > 1 {
         interfaces += " +" + path.availableInterfaces.dropFirst().map(\.name).joined(separator: ",")
       }
       parts.append(interfaces.escapingControlCharacters())
-    } else if let reason = path.unsatisfiedReason {
-      parts.append(reason.rawValue)
+    }
+    guard path.isConnected else {
+      // What broke, in words; no flags: a resolver or a family without a path says nothing.
+      parts.append(Self.whyNotConnected(path))
+      if let connectivity { parts.append("internet " + internet(connectivity)) }
+      return parts.joined(separator: "  ")
     }
     var flags: [String] = []
     if path.supportsIPv4 { flags.append("IPv4") }
@@ -141,7 +168,7 @@ struct PathFormatter {
     if path.isExpensive { flags.append("expensive") }
     if path.isConstrained { flags.append("constrained") }
     if !flags.isEmpty { parts.append(flags.joined(separator: " ")) }
-    if let vpn = path.vpn { parts.append("VPN " + vpn.description) }
+    if let vpn = path.vpn { parts.append("VPN " + Self.words(vpn)) }
     if !path.gateways.isEmpty {
       parts.append("via " + path.gateways.joined(separator: ", ").escapingControlCharacters())
     }
@@ -178,5 +205,19 @@ extension FamilyConnectivity {
     guard ipv4 != nil || ipv6 != nil else { return nil }
     return IPFamily.allCases.map { family in "\(family.label) \(self[family]?.name ?? "unsupported")" }
       .joined(separator: ", ")
+  }
+}
+
+extension InterfaceType {
+  /// The type in words, for people (`wired Ethernet`, `Wi-Fi`); JSON, metrics and the API keep NWPath's names
+  /// (`wiredEthernet`, `wifi`).
+  var words: String {
+    switch self {
+    case .other: "other"
+    case .wifi: "Wi-Fi"
+    case .cellular: "cellular"
+    case .wiredEthernet: "wired Ethernet"
+    case .loopback: "loopback"
+    }
   }
 }

@@ -76,6 +76,13 @@ package enum PathEvaluator {
   ) -> NetworkPath {
     var path = evaluateInterfaces(
       state: state, answers: answers, supportsDNS: supportsDNS, filter: filter, eligible: &known, classify: classify)
+    guard path.status == .satisfied else {
+      // A required loopback is judged without lookups: nothing more to say than that none is up.
+      if filter.requiredInterfaceType != .loopback {
+        path.unsatisfiedCause = unsatisfiedCause(state: state, answers: answers, filter: filter, classify: classify)
+      }
+      return path
+    }
     // Set only when there is one: the setter's check for none copies the path's VPN, on every evaluation.
     if let vpn = vpn(of: path.availableInterfaces, state: state) { path.vpn = vpn }
     return path

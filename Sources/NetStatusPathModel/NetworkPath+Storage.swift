@@ -10,24 +10,44 @@ extension NetworkPath {
   /// every one of them; with this box, one reference. A box is shared by every copy of a path and never changes
   /// (its fields are `let`): a setter makes a new one.
   ///
-  /// A path that has none of them (no interface, no gateway, no VPN: an offline path) has no box, so that making
-  /// one allocates nothing: ``make(availableInterfaces:gateways:vpn:)`` returns `nil` then, and only then. Equality
-  /// relies on it: a path with no box never equals one with a box.
+  /// A path that has none of them (no interface, no gateway, no VPN: an offline path) and no ``cause`` has no box, so
+  /// that making one allocates nothing: ``make(availableInterfaces:gateways:vpn:cause:)`` returns `nil` then, and
+  /// only then. An unsatisfied path from the Linux source has a box for its cause alone; ``NetworkPath/==`` takes a
+  /// box that holds no value (``holdsValues``) as no box.
   @usableFromInline final class Storage: Sendable, Hashable {
     @usableFromInline let availableInterfaces: [NetworkInterface]
     @usableFromInline let gateways: [String]
     @usableFromInline let vpn: VPN?
+    /// ``NetworkPath/unsatisfiedCause``: not a value of the path (not part of equality or hashing).
+    @usableFromInline let cause: UnsatisfiedCause?
 
-    @usableFromInline init(availableInterfaces: [NetworkInterface], gateways: [String], vpn: VPN?) {
+    @usableFromInline init(
+      availableInterfaces: [NetworkInterface], gateways: [String], vpn: VPN?, cause: UnsatisfiedCause? = nil
+    ) {
       self.availableInterfaces = availableInterfaces
       self.gateways = gateways
       self.vpn = vpn
+      self.cause = cause
     }
 
     /// The box of these values, or `nil` when there is nothing to hold.
-    @inlinable static func make(availableInterfaces: [NetworkInterface], gateways: [String], vpn: VPN?) -> Storage? {
-      if availableInterfaces.isEmpty && gateways.isEmpty && vpn == nil { return nil }
-      return Storage(availableInterfaces: availableInterfaces, gateways: gateways, vpn: vpn)
+    @inlinable static func make(
+      availableInterfaces: [NetworkInterface], gateways: [String], vpn: VPN?, cause: UnsatisfiedCause? = nil
+    ) -> Storage? {
+      if availableInterfaces.isEmpty && gateways.isEmpty && vpn == nil && cause == nil { return nil }
+      return Storage(availableInterfaces: availableInterfaces, gateways: gateways, vpn: vpn, cause: cause)
+    }
+
+    /// Whether the box holds one of the path's values, not only a cause.
+    @inlinable var holdsValues: Bool { !availableInterfaces.isEmpty || !gateways.isEmpty || vpn != nil }
+
+    /// Whether two paths' boxes hold the same values; `nil` holds none.
+    @inlinable static func same(_ lhs: Storage?, _ rhs: Storage?) -> Bool {
+      switch (lhs, rhs) {
+      case (nil, nil): true
+      case (let lhs?, let rhs?): lhs == rhs
+      case (let box?, nil), (nil, let box?): !box.holdsValues
+      }
     }
 
     /// The same box (copies of one path), or the same values.

@@ -117,14 +117,19 @@ public struct NetworkPath: Sendable, Hashable {
   /// The interfaces of the path, in order of preference: the first is the one in use.
   public var availableInterfaces: [NetworkInterface] {
     @inlinable get { storage?.availableInterfaces ?? [] }
-    @inlinable set { storage = Storage.make(availableInterfaces: newValue, gateways: gateways, vpn: vpn) }
+    @inlinable set {
+      storage = Storage.make(availableInterfaces: newValue, gateways: gateways, vpn: vpn, cause: unsatisfiedCause)
+    }
   }
   /// The addresses of the path's gateways (the next hops off-link traffic goes to, per available interface),
   /// most preferred first. An IPv6 link-local gateway is written without its scope (`fe80::1`, not `fe80::1%en0`)
   /// on every platform; its interface is among ``availableInterfaces``.
   public var gateways: [String] {
     @inlinable get { storage?.gateways ?? [] }
-    @inlinable set { storage = Storage.make(availableInterfaces: availableInterfaces, gateways: newValue, vpn: vpn) }
+    @inlinable set {
+      storage = Storage.make(
+        availableInterfaces: availableInterfaces, gateways: newValue, vpn: vpn, cause: unsatisfiedCause)
+    }
   }
   /// Whether the path can carry IPv6 traffic to a network beyond the local link.
   public var supportsIPv6: Bool {
@@ -137,7 +142,17 @@ public struct NetworkPath: Sendable, Hashable {
     @inlinable set {
       // None on a path that has none changes nothing: the path keeps its box (or its lack of one).
       if newValue == nil && storage?.vpn == nil { return }
-      storage = Storage.make(availableInterfaces: availableInterfaces, gateways: gateways, vpn: newValue)
+      storage = Storage.make(
+        availableInterfaces: availableInterfaces, gateways: gateways, vpn: newValue, cause: unsatisfiedCause)
+    }
+  }
+  /// Why the path is unsatisfied, where its source knows (see ``UnsatisfiedCause``); not one of the path's values.
+  @usableFromInline package var unsatisfiedCause: UnsatisfiedCause? {
+    @inlinable get { storage?.cause }
+    @inlinable set {
+      if newValue == nil && storage?.cause == nil { return }
+      storage = Storage.make(
+        availableInterfaces: availableInterfaces, gateways: gateways, vpn: vpn, cause: newValue)
     }
   }
   /// Whether the path has a DNS resolver configured.
@@ -337,6 +352,19 @@ package struct PathObservation: Sendable, Hashable {
 }
 
 extension NetworkPath {
+  /// Whether two paths have the same properties: status, reason, cost, families, DNS, interfaces, gateways and VPN;
+  /// not their ``unsatisfiedCause`` nor which delivery of the system's monitor they are. One integer comparison,
+  /// then, for copies of one path, one pointer comparison.
+  @inlinable public static func == (lhs: NetworkPath, rhs: NetworkPath) -> Bool {
+    lhs.packed == rhs.packed && Storage.same(lhs.storage, rhs.storage)
+  }
+
+  /// Hashes the properties ``==`` compares.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(packed)
+    if let storage, storage.holdsValues { hasher.combine(storage) }
+  }
+
   /// Whether this path repeats `other`: equal, and the same delivery of the system's path monitor (on Apple
   /// platforms each one is a change: "Changes" above). The monitor and its front-ends pass on only what is not a
   /// repeat of the last path passed on.

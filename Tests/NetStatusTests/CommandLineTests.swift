@@ -57,7 +57,9 @@ struct CommandLineOptionsTests {
     (["wait", "--timeout", "soon"], "--timeout takes a time span such as 500ms"),
     (["wait", "--timeout", "-1"], "--timeout takes a time span such as 500ms"),
     (["wait", "--timeout"], "option --timeout needs a value"),
-    (["wait", "--interface-type", "ethernet"], "unknown interface type 'ethernet'"),
+    (["wait", "--interface-type", "etherent"], "unknown interface type 'etherent'; did you mean 'wiredEthernet'?"),
+    (["wait", "--interface-type", "wfi"], "unknown interface type 'wfi'; did you mean 'wifi'?"),
+    (["wait", "--interface-type", "radio"], "unknown interface type 'radio' Use one of other, wifi, cellular"),
     (["watch", "--ipv4"], "unknown option '--ipv4' for 'watch'"),
     (["fly"], "unknown command 'fly'"),
     (["show", "extra"], "unexpected argument 'extra'"),
@@ -128,8 +130,8 @@ struct PathFormatterTests {
     #expect(
       table == """
         Connected    yes
-        Interfaces   eth0   wiredEthernet  (in use)
-                     wlan0  wifi
+        Interfaces   eth0   wired Ethernet  (in use)
+                     wlan0  Wi-Fi
         VPN          none
         Expensive    no
         Constrained  no
@@ -196,8 +198,42 @@ struct PathFormatterTests {
     let formatter = PathFormatter(style: .plain)
     #expect(
       formatter.line(path, time: "12:00:00.000")
-        == "12:00:00.000  online   eth0 (wiredEthernet) +wlan0  IPv4 DNS  via 192.0.2.1")
-    #expect(formatter.line(.offline, time: "12:00:01.000") == "12:00:01.000  offline  notAvailable")
+        == "12:00:00.000  online   eth0 (wired Ethernet) +wlan0  IPv4 DNS  via 192.0.2.1")
+    #expect(formatter.line(.offline, time: "12:00:01.000") == "12:00:01.000  offline  no network available")
+  }
+
+  @Test(
+    "an offline line says what broke, in words, and shows no flag",
+    arguments: [
+      (UnsatisfiedCause.noCarrier("eth0"), "no carrier on eth0"),
+      (.interfaceDown("eth0"), "eth0 is down"),
+      (.noRoute, "no route"),
+      (.noAddress, "no address"),
+      (.noSourceAddress("eth0"), "no address on eth0"),
+      (.unreachableRoute, "the route rejects traffic"),
+      (.notAllowed("wwan0", .cellular), "wwan0 (cellular) is not allowed"),
+      (.noCarrier("e\u{1B}[2Jth0"), #"no carrier on e\x1B[2Jth0"#),
+    ])
+  func offlineLineSaysWhy(cause: UnsatisfiedCause, words: String) {
+    var path = NetworkPath(status: .unsatisfied, unsatisfiedReason: .notAvailable, supportsDNS: true)
+    path.unsatisfiedCause = cause
+    let formatter = PathFormatter(style: .plain)
+    #expect(formatter.line(path, time: "T") == "T  offline  \(words)")
+    let table = formatter.table(path)
+    #expect(table.hasPrefix("Connected    no (\(words))\n"), "\(table)")
+    #expect(table.contains("\nDNS          configured, no path to it\n"), "\(table)")
+    #expect(path == NetworkPath(status: .unsatisfied, unsatisfiedReason: .notAvailable, supportsDNS: true))
+  }
+
+  @Test(
+    "the usual words for interface types are accepted",
+    arguments: [
+      ("ethernet", InterfaceType.wiredEthernet), ("wired", .wiredEthernet), ("Ethernet", .wiredEthernet),
+      ("WiredEthernet", .wiredEthernet), ("wlan", .wifi), ("Wi-Fi", .wifi), ("wifi", .wifi), ("mobile", .cellular),
+      ("lo", .loopback), ("other", .other),
+    ])
+  func interfaceTypeWords(word: String, type: InterfaceType) throws {
+    #expect(try CommandLineOptions.parse(["wait", "--interface-type", word]).interfaceTypes == [type])
   }
 }
 

@@ -141,7 +141,7 @@ struct DisplayTextTests {
         !text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) },
         "\(text.debugDescription)")
     }
-    #expect(plain.table(path, connectivity: portal).contains(#"wl\x1B[2Jan0  wifi  (in use)"#))
+    #expect(plain.table(path, connectivity: portal).contains(#"wl\x1B[2Jan0  Wi-Fi  (in use)"#))
     #expect(plain.internet(limited) == #"limited (raw \x1B]8;;x\x07)"#)
     // On a terminal, the only escape sequences are the formatter's colours.
     let painted = PathFormatter(style: .terminal).internet(portal)

@@ -28,9 +28,9 @@ struct VPNOptionsTests {
 
   @Test func showAndWatchSayTheVPN() {
     let table = PathFormatter(style: .plain).table(Self.throughTunnel)
-    #expect(table.contains("\nVPN          tun0 over wiredEthernet\n"), "\(table)")
+    #expect(table.contains("\nVPN          tun0 over wired Ethernet\n"), "\(table)")
     let line = PathFormatter(style: .plain).line(Self.throughTunnel, time: "12:00:00.000")
-    #expect(line.contains("IPv4 DNS  VPN tun0 over wiredEthernet  via 192.0.2.1"), "\(line)")
+    #expect(line.contains("IPv4 DNS  VPN tun0 over wired Ethernet  via 192.0.2.1"), "\(line)")
     #expect(!PathFormatter(style: .plain).line(.connected(via: .wifi), time: "12:00:00.000").contains("VPN"))
     #expect(
       PathFormatter.json(Self.throughTunnel).hasSuffix(
