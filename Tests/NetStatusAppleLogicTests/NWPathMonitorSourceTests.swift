@@ -257,15 +257,28 @@ struct NWPathMonitorLifecycleTests {
     #expect(monitor.cancelCount == 1, "stopping twice cancels once")
   }
 
-  @Test("releasing a running NetworkMonitor cancels its NWPathMonitor")
+  @Test("releasing a NetworkMonitor a subscription started cancels its NWPathMonitor; one start() started, stop() does")
   func releaseCancels() throws {
     let log = MonitorLog()
     do {
       let monitor = NetworkMonitor(source: log.source)
-      try monitor.start()
+      _ = monitor.addSynchronousSubscriber { _ in }
     }
     let nwMonitor = try #require(log.monitors.first)
     #expect(nwMonitor.cancelCount == 1)
+
+    weak var started: NetworkMonitor?
+    do {
+      let monitor = NetworkMonitor(source: log.source)
+      try monitor.start()
+      started = monitor
+    }
+    let second = try #require(log.monitors.last)
+    #expect(second !== nwMonitor)
+    #expect(started != nil && second.cancelCount == 0, "running until stop(), as NWPathMonitor until cancel()")
+    started?.stop()
+    #expect(second.cancelCount == 1)
+    #expect(started == nil)
   }
 
   @Test("a stopped session is released, though its monitor keeps the handler after cancel()")

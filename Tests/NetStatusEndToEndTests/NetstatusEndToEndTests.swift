@@ -447,7 +447,7 @@ struct NetstatusEndToEndTests {
   }
 
   @Test(arguments: [
-    ["wait", "--timeout", "soon"], ["--bogus"], ["wait", "--interface-type", "ethernet"], ["watch", "--dns"],
+    ["wait", "--timeout", "soon"], ["--bogus"], ["wait", "--interface-type", "radio"], ["watch", "--dns"],
     ["wait", "-t", "0x10"], ["wait", "-t", "366d"], ["-n", "a", "-n", "b"], ["--probe", "http://h/", "--expect", "99"],
     ["show", "--", "extra"], ["wait", "--any"], ["wait", "-i", "a/b"], ["wait", "--via", "v0", "--ignore", "v0"],
     ["wait", "-i", "v0:up"],

@@ -44,8 +44,8 @@
     /// 300 monitors: more than the default `fs.inotify.max_user_instances` (128), which leaked monitors
     /// exhausted. The child stops at the first monitor still alive after its drop, so a regression fails fast
     /// and never takes the machine's inotify instances from other processes.
-    @Test(arguments: [true, false])
-    func droppedMonitorsAreFreed(notifications: Bool) async throws {
+    @Test(arguments: [true, false], [false, true])
+    func droppedMonitorsAreFreed(notifications: Bool, stopping: Bool) async throws {
       let namespace = try TestNamespace("churn")
       defer { namespace.delete() }
       try namespace.ip("link add v0 type veth peer name v1")
@@ -56,6 +56,7 @@
       let count = 300
       var arguments = ["churn", "--netns", namespace.name, "--count", "\(count)"]
       if !notifications { arguments.append("--no-notifications") }
+      if stopping { arguments.append("--stop") }
       let run = try await TestChild.run(arguments)
       #expect(run.exit == .exited(0), "\(run.lines) \(run.errors)")
       let fields = TestChild.fields(run.lines.last ?? "")

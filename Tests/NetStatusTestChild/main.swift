@@ -1,9 +1,10 @@
 // netstatus-test-child: what the kernel tests run in a process of their own, because the test process cannot
 // stand in for it (its main queue runs; limits and leaks there would touch every other test). Linux only.
 //
-//   netstatus-test-child churn --netns NAME --count N [--no-notifications] [--keep-going]
+//   netstatus-test-child churn --netns NAME --count N [--no-notifications] [--stop] [--keep-going]
 //     Creates, starts and drops N monitors of the namespace, one after the other, on the main thread of a
-//     process that never runs its main queue (a daemon, a server, the CLI). Checks after each drop that the
+//     process that never runs its main queue (a daemon, a server, the CLI): started by a subscription that goes
+//     with the monitor, or with --stop, started with start() and stopped before the drop. Checks after each drop that the
 //     monitor is gone (unless --keep-going), then prints
 //     `monitors=N alive=A threads=T descriptors=D baselineThreads=T0 baselineDescriptors=D0`
 //     (threads: those named netstatus-rtnl; descriptors: every open one). Exit 0, or 1 with the reason.
@@ -84,11 +85,21 @@
     var alive: Int { monitors.count { $0() != nil } }
   }
 
-  /// Creates and starts a monitor, then drops it: when this returns, nothing but a leak holds it.
-  func startAndDrop(namespace: String, notifications: Bool, into graveyard: Graveyard) throws(NetworkMonitorError) {
+  /// Creates and starts a monitor, then drops it: when this returns, nothing but a leak holds it. Started by a
+  /// subscription, which goes with it, or (`stopping`) with `start()` and then stopped: a monitor started with
+  /// `start()` runs until `stop()` (Tests/NetStatusTests/MonitorLifetimeTests.swift).
+  func startAndDrop(namespace: String, notifications: Bool, stopping: Bool, into graveyard: Graveyard)
+    throws(NetworkMonitorError)
+  {
     let monitor = try NetworkMonitor(networkNamespace: namespace)
     monitor.postsNotifications = notifications
-    try monitor.start()
+    if stopping {
+      try monitor.start()
+      monitor.stop()
+    } else {
+      _ = monitor.addSynchronousSubscriber { _ in }
+      if let error = monitor.lastError { throw error }
+    }
     graveyard.add(monitor)
   }
 
@@ -96,6 +107,7 @@
     var namespace: String?
     var count = 0
     var notifications = true
+    var stopping = false
     var keepGoing = false
     var rest = arguments[...]
     while let argument = rest.popFirst() {
@@ -103,6 +115,7 @@
       case "--netns": namespace = rest.popFirst()
       case "--count": count = rest.popFirst().flatMap { Int($0) } ?? 0
       case "--no-notifications": notifications = false
+      case "--stop": stopping = true
       case "--keep-going": keepGoing = true
       default: finish("unknown argument \(argument)", status: 2)
       }
@@ -114,7 +127,7 @@
     // One monitor first, so that what the process opens once (Dispatch's main-queue descriptor) is in the baseline.
     let warmUp = Graveyard()
     do throws(NetworkMonitorError) {
-      try startAndDrop(namespace: namespace, notifications: notifications, into: warmUp)
+      try startAndDrop(namespace: namespace, notifications: notifications, stopping: stopping, into: warmUp)
     } catch {
       finish("error: the warm-up monitor did not start: \(error)", status: 1)
     }
@@ -123,7 +136,7 @@
     let graveyard = Graveyard()
     for index in 1...count {
       do throws(NetworkMonitorError) {
-        try startAndDrop(namespace: namespace, notifications: notifications, into: graveyard)
+        try startAndDrop(namespace: namespace, notifications: notifications, stopping: stopping, into: graveyard)
       } catch {
         finish(
           "error: monitor \(index) did not start (\(graveyard.alive) dropped monitors still alive, "

@@ -252,7 +252,8 @@ struct ConnectivityMonitorTests {
     let transport = ScriptedTransport()
     var connectivity: ConnectivityMonitor? = ConnectivityMonitor(
       monitor: monitor, probe: try ConnectivityProbe(url: "http://probe.test/"), transport: transport)
-    connectivity?.startMonitoring()
+    // Started by a subscription, which goes with it (one started with `start()` runs until `stop()`).
+    _ = connectivity?.addRelayedSubscriber(deliver: { _ in })
     try await transport.requests.waitFor(count: 1, "the first probe")
     #expect(monitor.subscriberCount == 1)
     connectivity = nil

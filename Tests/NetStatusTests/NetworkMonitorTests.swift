@@ -152,13 +152,14 @@ struct NetworkMonitorTests {
 
   /// A process whose main queue never runs must still free a dropped monitor: the block that will post its
   /// notification must not hold it. The test holds the main actor (the main queue) from start to check, so
-  /// the block is still waiting when the monitor is dropped.
+  /// the block is still waiting when the monitor is dropped. (Started by a subscription: one started with `start()`
+  /// runs until `stop()`, MonitorLifetimeTests.)
   @Test @MainActor func aDroppedMonitorIsFreedWhileItsNotificationWaitsForTheMainQueue() async {
     let source = ScriptedPathSource(.test(.wifi))
     weak var dropped: NetworkMonitor?
     do {
       let monitor = NetworkMonitor(source: source)
-      monitor.startMonitoring()
+      _ = monitor.addSynchronousSubscriber { _ in }
       source.send(.offline)
       dropped = monitor
     }

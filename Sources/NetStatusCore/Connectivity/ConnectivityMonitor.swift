@@ -80,6 +80,9 @@ public final class ConnectivityMonitor: Sendable {
     /// Set when the state is another connectivity monitor's, settled (``settled(offlineAfter:onlineAfter:clock:)``):
     /// the scheduler is not used.
     var settled: SettledConnectivity?
+    /// The connectivity monitor itself, while ``start()`` has started it: it runs until ``stop()`` (or its path
+    /// monitor fails), held or not, as a ``NetworkMonitor`` does. Released outside the lock.
+    var startedByCall: ConnectivityMonitor?
 
     /// The current state: the followed monitor's, settled; NetworkManager's; or the scheduler's.
     var current: ConnectivityState { settled?.published ?? networkManager?.published ?? scheduler.state }
@@ -125,10 +128,19 @@ public final class ConnectivityMonitor: Sendable {
   /// Starts following the monitor's paths (starting the monitor if needed) and checking them. Does nothing
   /// if already running.
   ///
+  /// Started here, it runs until ``stop()`` or until its path monitor fails, whether or not you keep a reference to
+  /// it (as ``NetworkMonitor/start()``); started only by iterating ``states``, while something holds it.
+  ///
   /// - Throws: The error that kept the path monitor from starting (``NetworkMonitor/start()``); the connectivity
   ///   monitor then stays stopped, and iterations of ``states`` waiting for it end.
   public func start() throws(NetworkMonitorError) {
+    try start(byCall: true)
+  }
+
+  /// Starts checking; `byCall`: by ``start()``, and then it holds itself until stopped (``State/startedByCall``).
+  func start(byCall: Bool) throws(NetworkMonitorError) {
     let generation: UInt64? = locked.withLockedValue { state in
+      if byCall, state.startedByCall == nil { state.startedByCall = self }
       guard !state.isMonitoring else { return nil }
       state.isMonitoring = true
       state.generation &+= 1
@@ -156,14 +168,22 @@ public final class ConnectivityMonitor: Sendable {
     if !monitor.isMonitoring, let error = monitor.lastError, !isMonitoring { throw error }
   }
 
+  /// Takes the reference ``start()`` left, when the monitor is stopped, to release outside the lock.
+  private func releaseStartedByCall(_ state: inout State) -> ConnectivityMonitor? {
+    state.isMonitoring ? nil : state.startedByCall.take()
+  }
+
   /// The path monitor can no longer deliver (its source failed): stops as ``stop()`` does, then ends the
   /// iterations of ``states``.
   func pathMonitorEnded(generation: UInt64) {
+    var released: ConnectivityMonitor?
+    defer { _ = released.take() }  // last, outside the lock
     let stopped: (subscription: UInt64?, work: Work, ended: Broadcast<ConnectivityState>.FinishFanout)? =
       locked.withLockedValue { state in
         guard state.isMonitoring, state.generation == generation else { return nil }
         state.isMonitoring = false
         state.generation &+= 1
+        released = releaseStartedByCall(&state)
         let work = apply(.stopped, to: &state)
         return (state.subscription.take(), work, state.broadcast.finish())
       }
@@ -178,10 +198,13 @@ public final class ConnectivityMonitor: Sendable {
   ///
   /// A stop ends no subscription: iterations of ``states`` wait, and resume when monitoring starts again.
   public func stop() {
+    var released: ConnectivityMonitor?
+    defer { _ = released.take() }  // last, outside the lock
     let stopped: (subscription: UInt64?, work: Work)? = locked.withLockedValue { state in
       guard state.isMonitoring else { return nil }
       state.isMonitoring = false
       state.generation &+= 1
+      released = releaseStartedByCall(&state)
       return (state.subscription.take(), apply(.stopped, to: &state))
     }
     guard let stopped else { return }
@@ -343,6 +366,6 @@ extension ConnectivityMonitor: BroadcastHost {
   }
 
   func subscriberAdded() {
-    try? start()
+    try? start(byCall: false)
   }
 }

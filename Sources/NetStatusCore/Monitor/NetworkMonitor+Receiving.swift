@@ -64,6 +64,9 @@ extension NetworkMonitor {
   /// The handlers are copied out of the lock only when some must run: a change with no path closures set (a
   /// command-line tool, a daemon) copies none of them.
   func publish(_ path: NetworkPath, generation: UInt64, error: NetworkMonitorError?) {
+    // A failure stops the monitor: it no longer holds itself (released after the lock; the caller still holds it).
+    var released: NetworkMonitor?
+    defer { _ = released.take() }
     let decision = state.withLockedValue { state -> PublishDecision in
       guard state.isMonitoring, state.generation == generation else { return .ignored }
       var stopsFailedSession = false
@@ -73,6 +76,7 @@ extension NetworkMonitor {
         state.generation &+= 1
         state.failedSession = state.session.take()
         stopsFailedSession = state.failedSession != nil
+        released = state.startedByCall.take()
       }
       // Compared in place, through the stored optional: `currentPath != path` would first copy `path` into an
       // optional, and binding the current path would copy it. `isRepeat(of:)` is symmetric.

@@ -19,7 +19,7 @@ extension NetworkMonitor {
     if let path = currentPath { return path }
     let sequence = paths
     let outcome = await withDeadline(timeout) { () async -> Result<NetworkPath, NetworkMonitorError>? in
-      switch await runOffExecutor({ Result { () throws(NetworkMonitorError) in try self.start() } }) {
+      switch await runOffExecutor({ Result { () throws(NetworkMonitorError) in try self.start(byCall: false) } }) {
       case .failure(let error): return .failure(error)
       case .success: break
       case nil: return nil  // the deadline passed while starting

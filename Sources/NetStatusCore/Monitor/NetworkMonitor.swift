@@ -69,6 +69,10 @@ public final class NetworkMonitor: Sendable {
     var handlers = Handlers()
     var broadcast = Broadcast<NetworkPath>()
     var notifications = NotificationMailbox()
+    /// The monitor itself, while ``start()`` has started it: a started monitor runs until ``stop()`` (or its
+    /// source fails), whether or not anyone else holds it, as `NWPathMonitor` runs until `cancel()`. Released
+    /// outside the lock, never inside it: the last reference would run `deinit` there.
+    var startedByCall: NetworkMonitor?
   }
 
   // MARK: Creation
@@ -130,6 +134,11 @@ public final class NetworkMonitor: Sendable {
 
   /// Starts monitoring, throwing if the source cannot start. Does nothing if already running.
   ///
+  /// A monitor started here runs until ``stop()`` or until its source fails, whether or not you keep a reference to
+  /// it, as `NWPathMonitor` runs until `cancel()`: a monitor made in a function, given a handler and started, keeps
+  /// calling the handler after the function returns. One started only by a subscription (iterating ``paths``,
+  /// ``networkUpdates()``, a ``NetworkStatusModel``, ``waitForPath(timeout:)``) runs while something holds it.
+  ///
   /// A failure to start is also kept in ``lastError`` and passed to ``errorHandler``; the monitor stays stopped, and
   /// the subscriptions waiting for it (``paths``, ``networkUpdates()``) end, as when a running source fails.
   ///
@@ -137,11 +146,21 @@ public final class NetworkMonitor: Sendable {
   /// do { try monitor.start() } catch { print(error) }  // for example: namespace does not exist, and what to do
   /// ```
   public func start() throws(NetworkMonitorError) {
+    try start(byCall: true)
+  }
+
+  /// Starts monitoring. `byCall`: started by ``start()``, so the monitor holds itself until ``stop()`` (see
+  /// ``State/startedByCall``); otherwise by a subscription, and it lives as long as its holders.
+  func start(byCall: Bool) throws(NetworkMonitorError) {
     var ended: Broadcast<NetworkPath>.FinishFanout?
     defer { ended?.run() }  // outside the lock: a subscriber told of the end may start or stop the monitor
     try lifecycle.withLock { () throws(NetworkMonitorError) in
       let generation: UInt64? = state.withLockedValue { state in
-        guard !state.isMonitoring else { return nil }
+        guard !state.isMonitoring else {
+          // Running already (a subscription started it): the call makes it hold itself from now on.
+          if byCall, state.startedByCall == nil { state.startedByCall = self }
+          return nil
+        }
         state.isMonitoring = true
         state.generation &+= 1
         state.lastError = nil
@@ -171,6 +190,7 @@ public final class NetworkMonitor: Sendable {
       let outcome: (started: Bool, handlers: Handlers) = state.withLockedValue { state in
         guard state.isMonitoring, state.generation == generation else { return (false, state.handlers) }
         state.session = session
+        if byCall { state.startedByCall = self }
         return (true, state.handlers)
       }
       if outcome.started {
@@ -188,6 +208,9 @@ public final class NetworkMonitor: Sendable {
   /// becomes ``ConnectivityState/unknown``. A stop ends no subscription: iterations of ``paths`` wait, and resume
   /// when the monitor starts again.
   public func stop() {
+    // Released last, outside both locks: it may be the last reference (a monitor started and no longer held).
+    var released: NetworkMonitor?
+    defer { _ = released.take() }
     let forgotten: Broadcast<NetworkPath>.ClearFanout? = lifecycle.withLock {
       // A session that failed may still be stopping: stopped here if it is not yet, and in any case stopped once
       // this returns (its stop holds `lifecycle`), so that a process may exit right after without a thread left
@@ -200,6 +223,7 @@ public final class NetworkMonitor: Sendable {
             state.isMonitoring = false
             state.generation &+= 1
             state.currentPath = nil
+            released = state.startedByCall.take()
             return (state.session.take(), state.handlers, state.broadcast.clear())
           }
       guard let stopped else { return nil }
@@ -277,6 +301,6 @@ extension NetworkMonitor: BroadcastHost {
   }
 
   func subscriberAdded() {
-    try? start()
+    try? start(byCall: false)
   }
 }
