@@ -18,11 +18,14 @@ linked or run), in Swift 6 language mode, against the library's modules. Errors 
                                       Swift Testing, JSONEncoder)
     <!-- sample: manifest -->         the arguments of a Package.swift's `Package(...)`, loaded by SwiftPM
 
-Words combine (`<!-- sample: apple declarations -->`). A block without `import` lines gets `import Foundation` and
-`import NetStatus`; one with them gets exactly those. Every block may use the names of Scripts/doc-samples/Prelude.swift
-(the app's own code a sample calls: `startLargeDownload()`, `monitor`, …) and, for Apple blocks, of
-Scripts/doc-samples/ApplePrelude.swift. A warning fails the check, except a value a sample declares to show it
-and does not use (`let path = …`). Exits non-zero naming each failure.
+Words combine (`<!-- sample: apple declarations -->`). Each block is a file of its own, compiled with exactly the
+imports it shows, and with the upcoming feature MemberImportVisibility, so that nothing another file imports leaks into
+it: a block that uses Foundation (NotificationCenter, JSONEncoder) must show `import Foundation`. A block without any
+`import` line continues a file of the reader's that imports NetStatus (the pages are about it): it gets `import
+NetStatus`, and nothing else. Every block may use the names of Scripts/doc-samples/Prelude.swift (the app's own code a
+sample calls: `startLargeDownload()`, `monitor`, …) and, for Apple blocks, of Scripts/doc-samples/ApplePrelude.swift.
+A warning fails the check, except a value a sample declares to show it and does not use (`let path = …`). Exits
+non-zero naming each failure. Scripts/run-doc-samples.py runs the Linux ones.
 """
 
 import concurrent.futures
@@ -87,29 +90,38 @@ def extract(path):
     return samples, problems
 
 
-def swift_source(samples, wrap):
-    """One file: each sample's imports at the top, then each sample, mapped back to its document's lines."""
-    imports, parts = [], []
-    for number, sample in enumerate(samples):
-        own = [line for line in sample.code if re.match(r"^\s*(@\w+\s+)?import\s", line)]
-        imports += own or ["import Foundation", "import NetStatus"]
-        code = ["" if line in own else line for line in sample.code]
-        parts.append(f'#sourceLocation(file: "{sample.document}", line: {sample.line})')
-        if wrap:
-            # The opening line shares the sample's first line, so that line numbers stay the document's.
-            code[0] = f"@MainActor func sample{number}() async throws {{ " + (code[0] if code else "")
-            code.append("}")
-        parts += code
-        parts.append("#sourceLocation()")
-    unique = list(dict.fromkeys(line.strip() for line in imports))
-    return "\n".join(unique + parts) + "\n"
+def imports_of(sample):
+    """The sample's own import lines, or `import NetStatus` for a block that shows none."""
+    own = [line for line in sample.code if re.match(r"^\s*(@\w+\s+)?import\s", line)]
+    return own, [line.strip() for line in own] or ["import NetStatus"]
+
+
+def swift_source(sample, wrap, name):
+    """One sample as a file of its own: its imports, then its code, mapped back to its document's lines; with `wrap`,
+    the body of `@MainActor func NAME() async throws`."""
+    own, imports = imports_of(sample)
+    code = ["" if line in own else line for line in sample.code]
+    if wrap:
+        # The opening line shares the sample's first line, so that line numbers stay the document's.
+        code[0] = f"@MainActor func {name}() async throws {{ " + (code[0] if code else "")
+        code.append("}")
+    parts = imports + [f'#sourceLocation(file: "{sample.document}", line: {sample.line})'] + code
+    return "\n".join(parts + ["#sourceLocation()"]) + "\n"
+
+
+# Each file sees only what it imports (SE-0444), as a reader's file would.
+STRICT_IMPORTS = ["-enable-upcoming-feature", "MemberImportVisibility"]
 
 
 def compile_swift(samples, wrap, compiler_flags, preludes, directory, label):
-    source = pathlib.Path(directory) / f"{label}.swift"
-    source.write_text(swift_source(samples, wrap))
+    sources = []
+    for number, sample in enumerate(samples):
+        source = pathlib.Path(directory) / f"{label}-{number}.swift"
+        source.write_text(swift_source(sample, wrap, f"sample{number}"))
+        sources.append(str(source))
     command = ["swiftc", "-c", "-wmo", "-parse-as-library", "-swift-version", "6", "-module-name", "DocSample",
-               *compiler_flags, str(source), *map(str, preludes), "-o", str(pathlib.Path(directory) / f"{label}.o")]
+               *STRICT_IMPORTS, *compiler_flags, *sources, *map(str, preludes), "-o",
+               str(pathlib.Path(directory) / f"{label}.o")]
     result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True)
     output = result.stdout + result.stderr
     warnings = [line for line in output.splitlines() if ": warning: " in line and not ALLOWED_WARNING.search(line)]
@@ -174,17 +186,23 @@ def check(samples, platform_flags, apple):
 
 
 def self_test():
-    """A broken sample must fail the check, naming its document's line."""
-    broken = Sample("self-test.md", 7, ["let monitor = NetworkMonitor(networkNamespace: \"blue\")  // no try"],
-                    {"linux"})
-    _, failures = check([broken], linux_flags(), apple=False)
-    errors = [line for failure in failures for line in failure.splitlines()
-              if line.startswith("self-test.md:7:") and ": error: " in line]
-    if not errors:
-        print(f"check-doc-samples: the self-test's broken sample did not fail at self-test.md:7: {failures}",
-              file=sys.stderr)
-        return 1
-    print("check-doc-samples: self-test: a broken sample fails, at its line: " + errors[0])
+    """A broken sample must fail the check, naming its document's line; so must a sample that uses what it does not
+    import, even when another sample imports it."""
+    cases = [
+        ("a broken sample", [Sample("self-test.md", 7, ["let monitor = NetworkMonitor(networkNamespace: \"blue\")"
+                                                        "  // no try"], {"linux"})], "self-test.md:7:"),
+        ("a sample that does not show the import it needs",
+         [Sample("self-test.md", 12, ["import Foundation", "import NetStatus", "print(Date())"], {"linux"}),
+          Sample("self-test.md", 20, ["print(NotificationCenter.default)"], {"linux"})], "self-test.md:20:"),
+    ]
+    for what, samples, where in cases:
+        _, failures = check(samples, linux_flags(), apple=False)
+        errors = [line for failure in failures for line in failure.splitlines()
+                  if line.startswith(where) and ": error: " in line]
+        if not errors:
+            print(f"check-doc-samples: self-test: {what} did not fail at {where} {failures}", file=sys.stderr)
+            return 1
+        print(f"check-doc-samples: self-test: {what} fails, at its line: {errors[0]}")
     return 0
 
 

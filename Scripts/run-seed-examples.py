@@ -2,7 +2,7 @@
 """Builds and runs the seed examples (Examples/Seeds), each in a network namespace of its own that the network changes
 under, and checks that each prints what its expected-output.txt says, in order, with its main queue answering.
 
-    sudo Scripts/run-seed-examples.py            every example (builds them first, in .build-seeds)
+    sudo Scripts/run-seed-examples.py            every example (builds them first, in .build-consumers)
     sudo Scripts/run-seed-examples.py 002        the examples whose folder name starts so
     Scripts/run-seed-examples.py --self-test     shows that a missing, an extra or a late line fails the run
 
@@ -37,7 +37,7 @@ import threading
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SEEDS = ROOT / "Examples" / "Seeds"
-SCRATCH = ROOT / ".build-seeds"
+SCRATCH = ROOT / ".build-consumers"
 WAIT = 30.0
 ACTIONS = {"start", "route-del", "route-add", "carrier-down", "carrier-up", "second-up", "second-down", "tap"}
 

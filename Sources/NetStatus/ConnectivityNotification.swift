@@ -13,7 +13,14 @@ extension Notification.Name {
   /// Monitors post from the first use of this name in the process on (observing it uses it): a program that never
   /// names it observes nothing, and its monitors keep nothing for notifications.
   ///
+  /// It is posted from the main queue, which must run: an app's does; a command-line tool runs it with an `async`
+  /// main, `dispatchMain()` or `RunLoop.main.run()`. Observers on `.main`, on no queue or on a queue of their own each
+  /// receive every change, whichever runs it.
+  ///
   /// ```swift
+  /// import Foundation
+  /// import NetStatus
+  ///
   /// NotificationCenter.default.addObserver(forName: .connectivityStatus, object: nil, queue: .main) { note in
   ///     let path = note.userInfo?[NetworkMonitor.pathUserInfoKey] as? NetworkPath
   ///     print(path?.isConnected == true ? "Connected" : "Not connected")
