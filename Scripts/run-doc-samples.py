@@ -57,7 +57,6 @@ import concurrent.futures
 import importlib.util
 import os
 import pathlib
-import queue
 import re
 import shutil
 import signal
@@ -66,11 +65,13 @@ import sys
 import tempfile
 import threading
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from sample_support import WAIT, Failure, LabRun, ScriptedProcess, ip_batch, run  # noqa: E402
+
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / ".build-doc-samples"
 SCRATCH = ROOT / ".build-consumers"
 FIXTURES = ROOT / "Tests" / "Fixtures"
-WAIT = 30.0
 ACTIONS = {"start", "route-del", "route-add", "link-down", "link-up", "carrier-down", "carrier-up", "ipv6-up",
            "vpn-up", "netns-del", "interrupt", "stop"}
 NAMES = ("blue", "demo")
@@ -80,10 +81,6 @@ LAB_NAMES = {"blue": "own", "demo": "own", "red": "red"}
 spec = importlib.util.spec_from_file_location("check_doc_samples", ROOT / "Scripts" / "check-doc-samples.py")
 samples_module = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(samples_module)
-
-
-class Failure(Exception):
-    pass
 
 
 # MARK: What the documents say
@@ -294,10 +291,6 @@ def matches(expected, line):
 # MARK: The lab
 
 
-def run(command, **options):
-    return subprocess.run(command, check=True, capture_output=True, text=True, **options)
-
-
 TUN_HOLDER = """
 import fcntl, os, struct, sys, time
 descriptor = os.open("/dev/net/tun", os.O_RDWR)
@@ -359,9 +352,7 @@ class Lab:
                 raise Failure(f"the lab's helper {command[:2]} did not start")
         return process
 
-    @staticmethod
-    def batch(namespace, commands):
-        run(["ip", "-n", namespace, "-batch", "-"], input="\n".join(commands) + "\n")
+    batch = staticmethod(ip_batch)
 
     def command(self, program):
         """`program` run inside the lab: in its namespace, with its names, its own sysfs and its resolver. The names
@@ -414,61 +405,6 @@ class Lab:
         for namespace in (self.name, self.peer, self.red):
             subprocess.run(["ip", "netns", "del", namespace], capture_output=True)
         shutil.rmtree(self.folder, ignore_errors=True)
-
-
-class Running:
-    """A process in the lab, in a session of its own: its output's lines (standard output and error) in a queue."""
-
-    def __init__(self, command, environment=None):
-        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        stderr=subprocess.STDOUT, text=True, bufsize=1, start_new_session=True,
-                                        env={**os.environ, **(environment or {})})
-        self.lines = queue.Queue()
-        self.transcript = []
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self):
-        for line in self.process.stdout:
-            self.lines.put(line.rstrip("\n"))
-        self.lines.put(None)
-
-    def next_line(self, waiting_for):
-        try:
-            line = self.lines.get(timeout=WAIT)
-        except queue.Empty:
-            raise Failure(f"nothing within {WAIT:.0f} s while waiting for {waiting_for}")
-        if line is None:
-            self.lines.put(None)
-            return None
-        self.transcript.append(line)
-        return line
-
-    def write(self, text):
-        try:
-            self.process.stdin.write(text + "\n")
-            self.process.stdin.flush()
-        except (BrokenPipeError, ValueError):
-            pass
-
-    def signal(self, number):
-        if self.process.poll() is None:
-            self.process.send_signal(number)
-
-    def finish(self):
-        """Waits for the end, returning the exit status."""
-        try:
-            return self.process.wait(timeout=WAIT)
-        except subprocess.TimeoutExpired:
-            raise Failure(f"still running {WAIT:.0f} s after its last expected line")
-
-    def kill(self):
-        """Ends it and everything it started (its session)."""
-        if self.process.poll() is None:
-            try:
-                os.killpg(self.process.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
-            self.process.wait()
 
 
 def take(running, section, what):
@@ -637,10 +573,9 @@ def build(swift, tests):
 
 def run_swift(sample, number, binary, printing=False):
     lab = Lab(f"s{number}")
-    running = None
-    try:
-        running = Running(lab.command([str(binary), f"sample{number}"]),
-                          {"SAMPLE_CONTAINER_PID": str(lab.container.pid)})
+    with LabRun(sample.name, lab) as session:
+        running = session.start(lab.command([str(binary), f"sample{number}"]),
+                                environment={"SAMPLE_CONTAINER_PID": str(lab.container.pid)})
         act = lambda action, arguments: lab.act(action, arguments, running)  # noqa: E731
         if printing:
             # Without an output comment yet: the route taken away and given back.
@@ -650,13 +585,6 @@ def run_swift(sample, number, binary, printing=False):
             return "printed:\n<!-- output\n" + text + "\n-->"
         seen = follow_swift(running, sample.expected, act)
         return f"{seen} lines"
-    except Failure as failure:
-        printed = "\n    ".join(running.transcript if running else [])
-        raise Failure(f"{sample.name}: {failure}\n  what it printed:\n    {printed}")
-    finally:
-        if running:
-            running.kill()
-        lab.delete()
 
 
 def run_tests(tests):
@@ -725,27 +653,19 @@ def run_transcript(sample, number, netstatus_folder):
         raise Failure(f"{where}: the transcript's commands {[c for c, _, _ in commands]} are not the block's "
                       f"{sample.commands}")
     lab = Lab(f"t{number}", sample.names)
-    running = None
     seen = 0
-    try:
+    with LabRun(where, lab) as session:
         for command, sections, status in commands:
             # A command the lab signals is the shell's own process (`exec`): the signal reaches it as Ctrl-C reaches
             # the command in a terminal, and its own exit status comes back.
             signalled = any(s.actions[0] in ("interrupt", "stop") for s in sections)
-            running = Running(lab.command(["sh", "-c", ("exec " if signalled else "") + command]),
-                              {"PATH": f"{netstatus_folder}:{os.environ.get('PATH', '')}"})
+            running = session.start(lab.command(["sh", "-c", ("exec " if signalled else "") + command]),
+                                    environment={"PATH": f"{netstatus_folder}:{os.environ.get('PATH', '')}"})
             running.process.stdin.close()
             current = running
             seen += follow_transcript(running, sections,
                                       lambda action, arguments: lab.act(action, arguments, current), status)
         return f"{len(commands)} commands, {seen} lines"
-    except Failure as failure:
-        printed = "\n    ".join(running.transcript if running else [])
-        raise Failure(f"{where}: {failure}\n  what the last command printed:\n    {printed}")
-    finally:
-        if running:
-            running.kill()
-        lab.delete()
 
 
 # MARK: Main
@@ -761,33 +681,6 @@ def list_samples(found):
 def self_test():
     """Wrong outputs must fail: a missing line, an extra one, a wrong one, a transcript line out of place, a wrong
     exit status."""
-    class Fake:
-        """Prints, for each action, the lines given; None ends it."""
-
-        def __init__(self, outputs, status=0):
-            self.outputs, self.lines, self.transcript, self.status = outputs, queue.Queue(), [], status
-
-        def act(self, action, arguments):
-            for line in self.outputs.get(action, []):
-                self.lines.put(line)
-
-        def next_line(self, waiting_for):
-            try:
-                line = self.lines.get(timeout=0.2)
-            except queue.Empty:
-                raise Failure(f"nothing while waiting for {waiting_for}")
-            if line is None:
-                self.lines.put(None)
-            else:
-                self.transcript.append(line)
-            return line
-
-        def write(self, text):
-            self.lines.put("pong " + text[5:])
-
-        def finish(self):
-            return self.status
-
     problems = []
 
     def expect(what, failure, run):
@@ -807,7 +700,7 @@ def self_test():
          "where only 'pong 0'"),
         ("a wrong line", {"start": ["online", "banner: online"], "route-del": ["online"]}, "is not among"),
     ]:
-        fake = Fake(outputs)
+        fake = ScriptedProcess(outputs)
         fake.act("start", [])
         expect(what, failure, lambda: follow_swift(fake, expected, fake.act))
 
@@ -824,7 +717,7 @@ def self_test():
         ("a stop that does not exit as the transcript says", {"start": [online], "route-del": [offline],
                                                                "stop": [None]}, 0, "exit status 0, expected 143"),
     ]:
-        fake = Fake(outputs, exit_status)
+        fake = ScriptedProcess(outputs, exit_status)
         fake.act("start", [])
         expect(what, failure, lambda: follow_transcript(fake, sections, fake.act, status))
     for problem in problems:

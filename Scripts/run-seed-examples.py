@@ -29,25 +29,16 @@ Cleans up its namespaces whatever happens. Exits non-zero naming each failure.
 
 import os
 import pathlib
-import queue
-import signal
 import subprocess
 import sys
-import threading
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from sample_support import Failure, LabRun, ScriptedProcess, ip_batch, run  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 SEEDS = ROOT / "Examples" / "Seeds"
 SCRATCH = ROOT / ".build-consumers"
-WAIT = 30.0
 ACTIONS = {"start", "route-del", "route-add", "carrier-down", "carrier-up", "second-up", "second-down", "tap"}
-
-
-class Failure(Exception):
-    pass
-
-
-def run(command, **options):
-    return subprocess.run(command, check=True, capture_output=True, text=True, **options)
 
 
 def examples(prefixes):
@@ -94,9 +85,7 @@ class Lab:
             self.delete()
             raise
 
-    @staticmethod
-    def batch(namespace, commands):
-        run(["ip", "-n", namespace, "-batch", "-"], input="\n".join(commands) + "\n")
+    batch = staticmethod(ip_batch)
 
     def act(self, action):
         if action == "route-del":
@@ -119,46 +108,6 @@ class Lab:
             subprocess.run(["ip", "netns", "del", namespace], capture_output=True)
 
 
-class Example:
-    """A running example: its output's lines in a queue, its standard input to write to."""
-
-    def __init__(self, command):
-        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        stderr=subprocess.PIPE, text=True, bufsize=1)
-        self.lines = queue.Queue()
-        self.transcript = []
-        threading.Thread(target=self._read, daemon=True).start()
-
-    def _read(self):
-        for line in self.process.stdout:
-            self.lines.put(line.rstrip("\n"))
-        self.lines.put(None)
-
-    def next_line(self, waiting_for):
-        try:
-            line = self.lines.get(timeout=WAIT)
-        except queue.Empty:
-            raise Failure(f"no line within {WAIT:.0f} s while waiting for {waiting_for}")
-        if line is None:
-            raise Failure(f"the example ended ({self.process.wait()}) while waiting for {waiting_for}: "
-                          f"{self.process.stderr.read().strip()}")
-        self.transcript.append(line)
-        return line
-
-    def write(self, line):
-        self.process.stdin.write(line + "\n")
-        self.process.stdin.flush()
-
-    def stop(self):
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(timeout=WAIT)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-
-
 def follow(example, sections, act):
     """Drives one run; returns (changes seen, changes expected, pings answered, pings sent)."""
     expected = sum(len(lines) for _, lines in sections)
@@ -167,6 +116,9 @@ def follow(example, sections, act):
         act(action)
         for wanted in lines:
             line = example.next_line(f"'{wanted}' after {action}")
+            if line is None:
+                raise Failure(f"it ended ({example.finish()}) while '{wanted}' was expected after {action}: "
+                              f"{example.errors()}")
             if line != wanted:
                 raise Failure(f"after {action}: expected '{wanted}', got '{line}'")
             seen += 1
@@ -182,9 +134,8 @@ def follow(example, sections, act):
 def run_example(path, binary, tag):
     sections = parse((path / "expected-output.txt").read_text(), f"{path.name}/expected-output.txt")
     lab = Lab(tag)
-    example = None
-    try:
-        example = Example(["ip", "netns", "exec", lab.name, "stdbuf", "-oL", str(binary)])
+    with LabRun(path.name, lab) as session:
+        example = session.start(["ip", "netns", "exec", lab.name, "stdbuf", "-oL", str(binary)], separate_errors=True)
 
         def act(action):
             if action == "tap":
@@ -194,13 +145,6 @@ def run_example(path, binary, tag):
 
         figures = follow(example, sections, act)
         return figures, example.transcript
-    except Failure as failure:
-        transcript = "\n    ".join(example.transcript if example else [])
-        raise Failure(f"{path.name}: {failure}\n  what it printed:\n    {transcript}")
-    finally:
-        if example:
-            example.stop()
-        lab.delete()
 
 
 def build(path):
@@ -220,30 +164,6 @@ def build(path):
     return executable
 
 
-class FakeExample:
-    """For the self-test: prints a scripted output, answering pings from a thread."""
-
-    def __init__(self, outputs):
-        self.outputs, self.transcript, self.lines = outputs, [], queue.Queue()
-        self.step = 0
-
-    def act(self, action):
-        for line in self.outputs.get(action, []):
-            self.lines.put(line)
-
-    def next_line(self, waiting_for):
-        try:
-            line = self.lines.get(timeout=0.2)
-        except queue.Empty:
-            raise Failure(f"no line while waiting for {waiting_for}")
-        self.transcript.append(line)
-        return line
-
-    def write(self, line):
-        if line.startswith("ping "):
-            self.lines.put("pong " + line[5:])
-
-
 def self_test():
     sections = parse("== start\nonline\n== route-del\noffline\n== route-add\nonline\n", "self-test")
     cases = {
@@ -256,7 +176,7 @@ def self_test():
     }
     problems = []
     for what, (outputs, failure) in cases.items():
-        fake = FakeExample(outputs)
+        fake = ScriptedProcess(outputs)
         try:
             follow(fake, sections, fake.act)
             if failure:

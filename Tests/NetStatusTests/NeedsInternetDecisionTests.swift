@@ -1,5 +1,4 @@
 import NetStatusTestSupport
-import Observation
 import Testing
 
 @testable import NetStatusCore
@@ -84,7 +83,7 @@ struct NeedsInternetDecisionTests {
     }
     let model = NetworkStatusModel(connectivity: connectivity)
     let judged = Recorder<InternetUnavailability?>()
-    observe(model, into: judged)
+    model.record({ $0.internetUnavailability }, into: judged)
     try await transport.requests.waitFor(count: 1, "the first check")
     #expect(model.internetUnavailability == nil, "not checked yet: not covered")
     transport.answer(
@@ -104,20 +103,5 @@ struct NeedsInternetDecisionTests {
     try await judged.waitUntil("nothing covered once the internet answers") { $0.last == .some(nil) }
     source.send(.offline)
     try await judged.waitUntil("offline covered as offline") { $0.last == .offline }
-  }
-
-  /// Records the model's judgement after every change of what it reads.
-  @MainActor
-  private func observe(_ model: NetworkStatusModel, into recorder: Recorder<InternetUnavailability?>) {
-    withObservationTracking {
-      _ = model.internetUnavailability
-    } onChange: { [weak model] in
-      // Weak: the model keeps this closure until its next change, which may never come.
-      Task { @MainActor in
-        guard let model else { return }
-        recorder.append(model.internetUnavailability)
-        self.observe(model, into: recorder)
-      }
-    }
   }
 }

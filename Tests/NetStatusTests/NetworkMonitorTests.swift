@@ -90,7 +90,7 @@ struct NetworkMonitorTests {
     }
     let model = await NetworkStatusModel(monitor: monitor)
     let observed = Recorder<NetworkPath?>()
-    await observeChanges(of: model, into: observed)
+    await model.record({ $0.path }, into: observed)
 
     var expectedBools: [Bool] = []
     for (step, path) in Self.script.enumerated() {
@@ -125,21 +125,6 @@ struct NetworkMonitorTests {
     connectivityTask.cancel()
     await iteration.value
     await connectivityTask.value
-  }
-
-  @MainActor
-  private func observeChanges(of model: NetworkStatusModel, into recorder: Recorder<NetworkPath?>) {
-    withObservationTracking {
-      _ = model.path
-    } onChange: { [weak model] in
-      // Weak: the model keeps this closure (in its registrar) until the next change, which may never come; a
-      // strong capture would be a cycle keeping the model and its monitor alive (LeakSanitizer found it).
-      Task { @MainActor in
-        guard let model else { return }
-        recorder.append(model.path)
-        self.observeChanges(of: model, into: recorder)
-      }
-    }
   }
 
   /// Waits until the main queue has run everything queued on it before this call.
