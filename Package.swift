@@ -95,7 +95,12 @@ let package = Package(
     ),
     .target(
       name: "NetStatusCLI",
-      dependencies: ["NetStatusCore"],
+      dependencies: [
+        "NetStatusCore",
+        // Stop signals through a signalfd of its own (StopSignalDelivery+Linux.swift).
+        .target(name: "NetStatusSystem", condition: .when(platforms: [.linux])),
+        .target(name: "CNetStatusShim", condition: .when(platforms: [.linux])),
+      ],
       swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
     ),
     .executableTarget(
@@ -237,7 +242,7 @@ if buildsForLinux {
       name: "NetStatusEndToEndTests",
       dependencies: [
         "NetStatusCore", "NetStatusCLI", "NetStatusTestSupport", "NetStatusLinuxTestSupport", "ProcFileSupport",
-        "netstatus",
+        "NetlinkTestSupport", "netstatus",
       ]
     ),
     // NetworkManager over D-Bus: python3-dbusmock's template on a private bus, and a real NetworkManager.

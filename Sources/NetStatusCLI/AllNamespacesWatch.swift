@@ -137,7 +137,7 @@ final class AllNamespacesWatch: Sendable {
       for namespaces in followed { namespaces.stop() }
       watch.stopAll()
       if let message = stop.message { StandardOutput.error(message) }
-      return code
+      return stop.finish(code)
     #else
       StandardOutput.error("watch --all-netns: network namespaces exist only on Linux")
       return .failure

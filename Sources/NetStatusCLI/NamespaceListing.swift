@@ -72,6 +72,9 @@ enum NamespaceListing {
   static func run(_ options: CommandLineOptions) -> NetStatusCommand.ExitCode {
     #if os(Linux)
       StandardOutput.ignoreBrokenPipeSignal()
+      // A stop signal ends the listing between namespaces (128 + its number, as `show` ends), and one that came while
+      // it listed wins over its own end.
+      let stop = StopSignal { .stopped(by: $0) }
       let folders = AllNamespacesWatch.folders(options, dockerPresent: access("/run/docker", F_OK) == 0)
       var named: [(name: String, path: String, target: String, identity: NamespaceInode)] = []
       for folder in folders {
@@ -84,6 +87,7 @@ enum NamespaceListing {
       }
       let formatter = PathFormatter(style: NetStatusCommand.outputStyle)
       for entry in entries(named: named, processes: processNamespaces()) {
+        if let code = stop.code { return code }
         let path: NetworkPath
         do throws(NetworkMonitorError) {
           let monitor = try NetworkMonitor(networkNamespace: entry.target)
@@ -100,11 +104,11 @@ enum NamespaceListing {
           StandardOutput.error("\((entry.label ?? entry.target).escapingControlCharacters()): \(error.description)")
           continue
         }
-        if let code = NetStatusCommand.emit(line(entry, path, json: options.json, formatter: formatter), stop: nil) {
-          return code
+        if let code = NetStatusCommand.emit(line(entry, path, json: options.json, formatter: formatter), stop: stop) {
+          return stop.finish(code)
         }
       }
-      return .success
+      return stop.finish(.success)
     #else
       StandardOutput.error("show --all-netns: network namespaces exist only on Linux")
       return .failure

@@ -28,6 +28,8 @@ extension NetStatusCommand {
     }
     let path: NetworkPath
     let report: ConnectivityReport?
+    // A stop that came while the path was found, or while the monitor started, wins over showing it.
+    if let code = session.stop.code { return code }
     switch found {
     case .stopped(let code): return code
     case .finished(.failure(let error)):

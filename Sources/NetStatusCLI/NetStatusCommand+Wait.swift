@@ -39,7 +39,10 @@ extension NetStatusCommand {
       return path
     }()
     let waited: StopSignal.RaceOutcome<NetworkPath?>
-    if let metAtStart {
+    if let code = session.stop.code {
+      // Stopped while the monitors started: the stop, not what the start found.
+      waited = .stopped(code)
+    } else if let metAtStart {
       waited = .finished(metAtStart)
     } else {
       waited = await session.stop.race {

@@ -75,7 +75,7 @@ package enum NetStatusCommand {
     case .ready(let session):
       defer { session.end() }
       let watch = PlainWatch(session)
-      return watch.finish(watch.waitBlocking())
+      return session.stop.finish(watch.finish(watch.waitBlocking()))
     }
   }
 
@@ -85,7 +85,8 @@ package enum NetStatusCommand {
     case .finished(let code): return code
     case .ready(let session):
       defer { session.end() }
-      return await execute(session)
+      // Last, once the command's output is written: a stop signal that came before wins over its own end.
+      return session.stop.finish(await execute(session))
     }
   }
 

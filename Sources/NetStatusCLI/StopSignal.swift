@@ -13,9 +13,12 @@ import NetStatusCore
 /// once, with the exit code it stands for and the message to print, if any.
 ///
 /// The stop signals are SIGINT, SIGTERM and SIGQUIT. ``NetStatusCommand/main(_:)`` blocks them in every thread
-/// before making any (``blockStopSignals()``) and never unblocks them, so that one arriving before the signal
-/// sources are registered waits, pending, for their signalfd instead of being lost or killing the process, and
-/// none reaches a handler: SIGQUIT never starts Swift's crash backtracer.
+/// before making any (``blockStopSignals()``) and never unblocks them, so that one arriving before this exists waits,
+/// pending, instead of being lost or killing the process, and none reaches a handler: SIGQUIT never starts Swift's
+/// crash backtracer. They reach it through ``StopSignalDelivery`` (a signalfd and a thread of its own on Linux).
+///
+/// A command that ends on its own goes through ``finish(_:)`` last: a stop signal that came before wins, so that
+/// `show` and `wait` never exit 0 once stopped (`netstatus wait && start` does not start), at any moment of their run.
 final class StopSignal: Sendable {
   /// SIGINT (Ctrl-C), SIGTERM and SIGQUIT (Ctrl-\).
   static let signals: [Int32] = [SIGINT, SIGTERM, SIGQUIT]
@@ -23,6 +26,8 @@ final class StopSignal: Sendable {
   private struct State {
     var code: NetStatusCommand.ExitCode?
     var message: String?
+    /// The command finished on its own (``finish(_:)``): a signal after that changes nothing.
+    var finished = false
     var waiters: [UInt64: CheckedContinuation<NetStatusCommand.ExitCode?, Never>] = [:]
     var cancelledWaiters: Set<UInt64> = []
     var nextWaiter: UInt64 = 0
@@ -31,8 +36,10 @@ final class StopSignal: Sendable {
   private let state = Locked(State())
   /// Signalled once, by the first `fire`, for ``waitBlocking()``.
   private let stopped = DispatchSemaphore(value: 0)
-  /// Written once in `init`, never mutated: the sources only need to stay alive.
-  nonisolated(unsafe) private let sources: [any DispatchSourceSignal]
+  /// What brings the stop signals here; read only under `state`'s lock.
+  private let delivery: StopSignalDelivery?
+  /// What a stop signal ends the command with.
+  private let signalCode: @Sendable (Int32) -> NetStatusCommand.ExitCode
 
   /// Blocks the stop signals in the calling thread, and so in every thread it creates afterwards. On Linux,
   /// libdispatch's signal sources read blocked signals from a signalfd; call this first thing in `main`.
@@ -45,40 +52,47 @@ final class StopSignal: Sendable {
     #endif
   }
 
-  /// Stops on the stop signals, handled on a private queue instead of killing the process, with the exit code
-  /// `code(signal)`.
+  /// Stops on the stop signals, instead of letting them kill the process, with the exit code `code(signal)`.
   init(code: @escaping @Sendable (Int32) -> NetStatusCommand.ExitCode) {
-    let queue = DispatchQueue(label: "netstatus.signals")
-    var sources: [any DispatchSourceSignal] = []
-    for number in Self.signals {
-      // A blocked signal waits, pending, for its source. Ignoring it would discard it if it is already pending
-      // (POSIX), so it is ignored only where it is not blocked (`run(_:)` called in another program).
-      if !Self.isBlocked(number) { signal(number, SIG_IGN) }
-      sources.append(DispatchSource.makeSignalSource(signal: number, queue: queue))
-    }
-    self.sources = sources
-    for (number, source) in zip(Self.signals, sources) {
-      source.setEventHandler { [weak self] in self?.fire(code(number)) }
-      source.resume()
+    signalCode = code
+    delivery = StopSignalDelivery(signals: Self.signals)
+    if let delivery, !delivery.startWatching({ [weak self] in self?.takePendingSignal() ?? true }) {
+      StandardOutput.error("cannot watch for stop signals: a thread could not start")
     }
   }
 
-  /// Whether the calling thread blocks `number` (every thread does once ``blockStopSignals()`` has run in main).
-  private static func isBlocked(_ number: Int32) -> Bool {
-    #if os(Linux)
-      var current = sigset_t()
-      pthread_sigmask(SIG_BLOCK, nil, &current)
-      return sigismember(&current, number) == 1
-    #else
-      return false
-    #endif
+  /// Takes a stop signal that has arrived, if any, and stops with its code. Returns whether there is nothing more to
+  /// watch for: stopped, or finished on its own.
+  private func takePendingSignal() -> Bool {
+    let taken = state.withLockedValue { state -> (over: Bool, signal: Int32?) in
+      if state.code != nil || state.finished { return (true, nil) }
+      return (false, delivery?.readPending())
+    }
+    guard let signal = taken.signal else { return taken.over }
+    fire(signalCode(signal))
+    return true
+  }
+
+  /// Ends a command that finished on its own with `code`, or with the stop's code if it stopped first: a stop
+  /// signal that has arrived by now, even one not handled yet, counts as first. Call it last, once the command's
+  /// output is written: a signal that comes while it is written then still wins, and one that comes later finds the
+  /// command finished.
+  func finish(_ own: NetStatusCommand.ExitCode) -> NetStatusCommand.ExitCode {
+    let pending = state.withLockedValue { state -> Int32? in
+      guard state.code == nil else { return nil }
+      if let signal = delivery?.readPending() { return signal }
+      state.finished = true
+      return nil
+    }
+    if let pending { fire(signalCode(pending)) }
+    return code ?? own
   }
 
   /// Stops with `code`, and `message` to print on standard error, unless already stopped. Writes to standard
   /// output under way give up rather than wait for a reader that stalls.
   func fire(_ code: NetStatusCommand.ExitCode, message: String? = nil) {
     let waiters = state.withLockedValue { state -> [CheckedContinuation<NetStatusCommand.ExitCode?, Never>]? in
-      guard state.code == nil else { return nil }
+      guard state.code == nil, !state.finished else { return nil }
       state.code = code
       state.message = message
       defer { state.waiters = [:] }

@@ -59,14 +59,23 @@ package final class NetstatusProcess: Sendable {
 
   /// Waits until the process blocks `signals` (`SigBlk` in /proc/PID/status).
   package func waitUntilBlocking(_ signals: [Int32]) async throws {
+    guard try await waitUntilBlockingOrExit(signals) else {
+      throw TimedOut(what: "netstatus to block its stop signals (it exited first)", timeout: .zero)
+    }
+  }
+
+  /// Waits until the process blocks `signals` (`SigBlk` in /proc/PID/status), or until it has exited (a command that
+  /// ends on its own may end before a poll sees it): whether it was seen blocking them.
+  package func waitUntilBlockingOrExit(_ signals: [Int32]) async throws -> Bool {
     let pid = child.processIdentifier
     let wanted = signals.reduce(UInt64(0)) { $0 | (1 << UInt64($1 - 1)) }
-    try await withTimeout(.seconds(30), "netstatus to block its stop signals") {
+    return try await withTimeout(.seconds(30), "netstatus to block its stop signals") {
       while true {
+        if self.child.hasExited { return false }
         let status = readProcFile("/proc/\(pid)/status") ?? ""
         let blocked = status.split(separator: "\n").first { $0.hasPrefix("SigBlk:") }
           .flatMap { UInt64($0.dropFirst("SigBlk:".count).trimmingCharacters(in: .whitespaces), radix: 16) }
-        if let blocked, blocked & wanted == wanted { return }
+        if let blocked, blocked & wanted == wanted { return true }
         try await Task.sleep(for: .milliseconds(1))  // paced: the process polled needs the CPU to get there
       }
     }
