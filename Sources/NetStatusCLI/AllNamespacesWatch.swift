@@ -105,6 +105,10 @@ final class AllNamespacesWatch: Sendable {
         StandardOutput.error("--netns-dir \(folder.escapingControlCharacters()): neither it nor its parent exists")
         return .failure
       }
+      if let textfile = options.textfile, let problem = TextfileFolder.problem(for: textfile) {
+        StandardOutput.error(problem)
+        return .failure
+      }
       let textfile = options.textfile.map { TextfileExporter(path: $0, netns: nil) }
       // The file exists from the start, with netstatus's own metrics, whether or not any namespace does.
       if let failure = textfile?.refresh() {

@@ -110,6 +110,8 @@ struct CommandLineOptions: Equatable {
         options.help = true
         guard let next = commandPosition(in: arguments) else { return options }
         word = arguments.remove(at: next)
+        // `netstatus help help`: help itself is the overview.
+        if word == "help" { return options }
       }
       guard let command = Command(rawValue: word) else {
         // `--netnz blue watch`: the unknown option, not its value, is the mistake to report.

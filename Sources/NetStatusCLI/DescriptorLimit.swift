@@ -12,6 +12,18 @@
 /// programs that still use `select(2)`, whose sets stop at 1,024, and netstatus uses `epoll` and `poll` only. Linux
 /// only; a failure changes nothing.
 enum DescriptorLimit {
+  /// The fewest open descriptors netstatus runs with. Below it, a descriptor it needs (libdispatch's epoll set, a
+  /// sysfs file read to tell an interface's type) can fail to open: a crash, or a wrong answer (Ethernet read as
+  /// `other`). One namespace takes about 16 (a probe and NetworkManager included); 64 leaves room.
+  static let minimum: UInt64 = 64
+
+  /// One line for standard error when `limit` is below ``minimum``, or `nil`.
+  static func problem(limit: UInt64?) -> String? {
+    guard let limit, limit < minimum else { return nil }
+    return "the limit on open files is \(limit), and netstatus needs at least \(minimum): raise it (ulimit -n, "
+      + "LimitNOFILE= in a systemd unit, prlimit --nofile)"
+  }
+
   /// Raises the soft limit to the hard limit. Returns the soft limit now in force, `nil` when it cannot be read.
   @discardableResult
   static func raiseToHardLimit() -> UInt64? {

@@ -86,6 +86,8 @@ enum NamespaceListing {
         }
       }
       let formatter = PathFormatter(style: NetStatusCommand.outputStyle)
+      var shown = 0
+      var failed = 0
       for entry in entries(named: named, processes: processNamespaces()) {
         if let code = stop.code { return code }
         let path: NetworkPath
@@ -102,13 +104,16 @@ enum NamespaceListing {
         } catch {
           // Gone since it was listed (its process exited), or not enterable: said, and the list goes on.
           StandardOutput.error("\((entry.label ?? entry.target).escapingControlCharacters()): \(error.description)")
+          failed += 1
           continue
         }
+        shown += 1
         if let code = NetStatusCommand.emit(line(entry, path, json: options.json, formatter: formatter), stop: stop) {
           return stop.finish(code)
         }
       }
-      return stop.finish(.success)
+      // Namespaces there, none of which could be shown (not root, say): a failure, not an empty success.
+      return stop.finish(shown == 0 && failed > 0 ? .failure : .success)
     #else
       StandardOutput.error("show --all-netns: network namespaces exist only on Linux")
       return .failure

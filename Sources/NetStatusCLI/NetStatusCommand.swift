@@ -54,7 +54,12 @@ package enum NetStatusCommand {
   package static func main(_ arguments: [String]) -> Never {
     StandardOutput.claimStandardDescriptors()
     StopSignal.blockStopSignals()
-    DescriptorLimit.raiseToHardLimit()
+    // Before anything opens a descriptor of its own (libdispatch included): too few is one line and exit 2, not a
+    // crash or a wrong answer.
+    if let problem = DescriptorLimit.problem(limit: DescriptorLimit.raiseToHardLimit()) {
+      StandardOutput.error(problem)
+      exit(ExitCode.failure.rawValue)
+    }
     if let options = try? CommandLineOptions.parse(arguments), options.command == .watch, options.probe == nil,
       !options.networkManagerConnectivity, !options.help, !options.version
     {
@@ -153,6 +158,11 @@ package enum NetStatusCommand {
     if options.allNamespaces {
       // Reached only through run(_:), which a program embedding the CLI may call: main() runs it on its thread.
       return .finished(AllNamespacesWatch.run(options))
+    }
+    // --textfile's folder, before the first line: a watch that cannot keep its file says so at once.
+    if let textfile = options.textfile, let problem = TextfileFolder.problem(for: textfile) {
+      StandardOutput.error(problem)
+      return .finished(.failure)
     }
     // Before the monitor starts: a stop signal that comes while it starts waits for the sources (it is blocked).
     let watching = options.command == .watch

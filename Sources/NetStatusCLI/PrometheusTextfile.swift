@@ -198,7 +198,11 @@ enum PrometheusTextfile {
       guard fd < 0, errno == EEXIST, attempt < temporaryAttempts else { break }
       temporary = temporaryName(path)
     }
-    guard fd >= 0 else { return "cannot create \(temporary): \(SystemErrno.describe(errno))" }
+    guard fd >= 0 else {
+      let reason = errno
+      // The folder's problem, in the user's terms, rather than the temporary name they never chose.
+      return TextfileFolder.problem(for: path) ?? "cannot create \(temporary): \(SystemErrno.describe(reason))"
+    }
     var created = stat()
     guard fstat(fd, &created) == 0, UInt32(created.st_mode) & 0o170000 == 0o100000 else {
       // Not reached with O_EXCL on a local file system; checked all the same before writing anything.

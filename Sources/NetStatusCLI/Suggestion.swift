@@ -4,7 +4,8 @@ enum Suggestion {
   /// enough to be a typo: at most 2 edits, and fewer than half the word. The first such candidate wins a tie.
   static func closest(to word: String, among candidates: [String]) -> String? {
     var best: (candidate: String, distance: Int)?
-    for candidate in candidates {
+    // The word itself is not a suggestion: it was not taken as it is, so it is not what was meant.
+    for candidate in candidates where candidate != word {
       let distance = editDistance(Array(word), Array(candidate))
       if distance < (best?.distance ?? Int.max) { best = (candidate, distance) }
     }

@@ -72,21 +72,24 @@ enum TimeSpan: Equatable {
     return .finite(duration)
   }
 
-  /// `whole.fraction` × `scale` microseconds, rounded up to a whole microsecond; `nil` on overflow.
+  /// `whole.fraction` × `scale` microseconds, rounded up to a whole microsecond (never down to 0 when not 0); `nil`
+  /// on overflow.
   private static func microseconds(whole: Substring, fraction: Substring, scale: Int64) -> Int64? {
     guard whole.count <= 18, let integer = Int64(whole) else { return nil }
     let (product, overflow) = integer.multipliedReportingOverflow(by: scale)
     guard !overflow else { return nil }
     guard !fraction.isEmpty else { return product }
-    // At most 12 fractional digits count: a picosecond of a week is below a microsecond.
+    // At most 12 fractional digits are computed with (a picosecond of a week is below a microsecond); a non-zero
+    // digit past them still rounds up, so that a positive span never becomes 0, which means "no limit".
     let digits = fraction.prefix(12)
+    let beyond = fraction.dropFirst(12).contains { $0 != "0" }
     guard let numerator = Int64(digits) else { return nil }
     var denominator: Int64 = 1
     for _ in 0..<digits.count { denominator *= 10 }
     // numerator/denominator × scale, rounded up, without overflowing: scale ≤ 6.1e11 and numerator < 1e12.
     let (high, low) = scale.multipliedFullWidth(by: numerator)
     let (quotient, remainder) = denominator.dividingFullWidth((high, low))
-    let part = remainder > 0 ? quotient + 1 : quotient
+    let part = remainder > 0 || beyond ? quotient + 1 : quotient
     let (sum, sumOverflow) = product.addingReportingOverflow(part)
     return sumOverflow ? nil : sum
   }

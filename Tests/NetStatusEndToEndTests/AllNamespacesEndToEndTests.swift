@@ -74,11 +74,9 @@
 
     /// Without the privilege to enter any namespace, the watch does not wait for ever: one line, exit 2, as
     /// `show --netns` ends.
-    @Test func unprivilegedWatchOfNamespacesItCannotEnterEndsWithExitTwo() async throws {
-      let folder = try await PrivateNetnsFolder()
-      defer { folder.delete() }
-      try folder.shell("ip netns add nstest-unpriv-a && ip netns add nstest-unpriv-b")
-      // An unprivileged user may not reach the build folder: a copy it can run.
+    /// Runs `arguments` as nobody (uid 65534) in `folder`'s mount namespace, from a copy of the binary it can run (an
+    /// unprivileged user may not reach the build folder), to its exit.
+    static func runUnprivileged(_ arguments: [String], in folder: PrivateNetnsFolder) async throws -> NetstatusProcess {
       let copy = FileManager.default.temporaryDirectory.appendingPathComponent("nstest-allnetns-\(UUID().uuidString)")
         .path
       try FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: false)
@@ -90,9 +88,32 @@
         executable: "/usr/bin/nsenter",
         [
           folder.mountNamespace, "--", "setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", binary,
-          "watch", "--all-netns",
-        ])
-      defer { run.terminate() }
+        ] + arguments)
+      do {
+        _ = try await run.waitForExit(timeout: .seconds(30))
+      } catch {
+        run.terminate()
+        throw error
+      }
+      return run
+    }
+
+    @Test func unprivilegedShowOfNamespacesItCannotEnterEndsWithExitTwo() async throws {
+      let folder = try await PrivateNetnsFolder()
+      defer { folder.delete() }
+      try folder.shell("ip netns add nstest-unpriv-a && ip netns add nstest-unpriv-b")
+      let run = try await Self.runUnprivileged(["show", "--all-netns"], in: folder)
+      #expect(try await run.waitForExit() == .exited(2), "not an empty success: \(run.errorOutput)")
+      #expect(run.lines.values.isEmpty)
+      #expect(run.errorOutput.contains("nstest-unpriv-a: cannot enter network namespace"), "\(run.errorOutput)")
+      #expect(run.errorOutput.contains("CAP_SYS_ADMIN"), "\(run.errorOutput)")
+    }
+
+    @Test func unprivilegedWatchOfNamespacesItCannotEnterEndsWithExitTwo() async throws {
+      let folder = try await PrivateNetnsFolder()
+      defer { folder.delete() }
+      try folder.shell("ip netns add nstest-unpriv-a && ip netns add nstest-unpriv-b")
+      let run = try await Self.runUnprivileged(["watch", "--all-netns"], in: folder)
       #expect(try await run.waitForExit(timeout: .seconds(10)) == .exited(2), "\(run.errorOutput)")
       let errors = run.errorOutput.split(separator: "\n")
       #expect(errors.count == 1, "one line: \(run.errorOutput)")
@@ -190,14 +211,14 @@
     @Test func namespacesStarvedOfDescriptorsStartWhenOthersGo() async throws {
       let folder = try await PrivateNetnsFolder()
       defer { folder.delete() }
-      let names = (10..<30).map { "nstest-exh-\($0)" }
-      for name in names { try folder.ip("netns add \(name)") }
-      // About 16 descriptors of its own, then one per namespace: 20 namespaces do not fit in 28, and fewer are
-      // starved than watched. A namespace's start holds two descriptors for a moment (the namespace's file and its
+      let names = (10..<70).map { "nstest-exh-\($0)" }
+      try folder.shell(names.map { "ip netns add \($0)" }.joined(separator: " && "))
+      // About 16 descriptors of its own, then one per namespace: 60 namespaces do not fit in 64 (the fewest netstatus
+      // starts with, DescriptorLimit.minimum), and fewer are starved than watched. A namespace's start holds two descriptors for a moment (the namespace's file and its
       // socket), so the starved ones all start only when one more watched namespace goes than there are starved
       // ones: with 24 namespaces, the build under AddressSanitizer watched 12 and starved 12, and the last never
       // had room.
-      let run = try folder.netstatus(["watch", "--all-netns", "--json"], descriptors: 28)
+      let run = try folder.netstatus(["watch", "--all-netns", "--json"], descriptors: 64)
       defer { run.terminate() }
       // The namespaces start in name order: the last one is starved, and said last.
       try await run.waitForErrorOutput(containing: "\(names.last!): ")
@@ -214,9 +235,12 @@
         #expect(run.errorOutput.components(separatedBy: "\(name): ").count == 2, "\(run.errorOutput)")
       }
       // As many watched ones go as there are starved ones (and one more): each starved one starts.
-      for name in watched.prefix(starved.count + 1) { try folder.ip("netns delete \(name)") }
-      try await run.lines.waitUntil(timeout: .seconds(10), "every starved namespace started") { lines in
+      let gone = Array(watched.prefix(starved.count + 1))
+      try folder.shell(gone.map { "ip netns delete \($0)" }.joined(separator: " && "))
+      try await run.lines.waitUntil(timeout: .seconds(30), "every starved namespace started, every gone one said") {
+        lines in
         starved.allSatisfy { name in Self.lines(lines, about: name).first?["status"] as? String == "unsatisfied" }
+          && gone.allSatisfy { name in Self.lines(lines, about: name).last?["deleted"] as? Bool == true }
       }
       for name in watched.prefix(starved.count + 1) {
         #expect(Self.lines(run.lines.values, about: name).last?["deleted"] as? Bool == true, "\(name)")

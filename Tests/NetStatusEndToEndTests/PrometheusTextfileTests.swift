@@ -221,13 +221,22 @@
       return last
     }
 
-    @Test func anUnwritableFileIsAnErrorWithExitTwo() async throws {
+    /// A file that cannot be written is said in the user's terms (the folder they chose, not the temporary file), at
+    /// once, before any line: for `watch` and `watch --all-netns`, a missing folder and a file where a folder should be.
+    @Test(
+      arguments: [["watch"], ["watch", "--all-netns"]],
+      [
+        ("/nonexistent-nstest/x.prom", "the folder /nonexistent-nstest does not exist"),
+        ("/etc/hostname/x.prom", "/etc/hostname is not a folder"),
+      ])
+    func anUnwritableFileIsAnErrorWithExitTwoBeforeAnyLine(command: [String], file: (String, String)) async throws {
       let site = try NetstatusEndToEndTests.Site("e2epromerr")
       defer { site.delete() }
-      let run = try NetstatusProcess(["watch", "-n", site.target.name, "--textfile", "/nonexistent-nstest/x.prom"])
-      #expect(try await run.waitForExit(timeout: .seconds(10)) == .exited(2))
-      #expect(run.errorOutput.contains("cannot create /nonexistent-nstest/x.prom.tmp-"), "\(run.errorOutput)")
-      #expect(run.errorOutput.contains("ENOENT"), "\(run.errorOutput)")
+      let namespace = command.contains("--all-netns") ? [] : ["-n", site.target.name]
+      let run = try NetstatusProcess(command + namespace + ["--textfile", file.0])
+      #expect(try await run.waitForExit(timeout: .seconds(30)) == .exited(2))
+      #expect(run.errorOutput == "netstatus: --textfile \(file.0): \(file.1)\n", "\(run.errorOutput)")
+      #expect(run.lines.values.isEmpty, "no line before the error: \(run.lines.values)")
     }
 
     /// A folder under /tmp for one test, removed with everything in it.

@@ -47,6 +47,13 @@ struct CommandLineOptionsTests {
       try CommandLineOptions.parse(["--probe", "http://h/", "--expect", "599"]).probe?.expectation == .status(599))
   }
 
+  @Test func helpHelpIsTheOverviewAndNoWordIsItsOwnSuggestion() throws {
+    let options = try CommandLineOptions.parse(["help", "help"])
+    #expect(options.help && options.command == .show)
+    #expect(Suggestion.closest(to: "help", among: ["help", "hlep"]) == "hlep")
+    #expect(Suggestion.closest(to: "watch", among: ["watch"]) == nil)
+  }
+
   @Test func waitDefaultsToThirtySecondsAndZeroMeansForever() throws {
     #expect(try CommandLineOptions.parse(["wait"]).timeout == .seconds(30))
     #expect(try CommandLineOptions.parse(["wait", "--timeout", "0"]).timeout == nil)
@@ -244,6 +251,9 @@ struct TimeSpanTests {
     ("1h 30min", .seconds(5400)), ("1h30min", .seconds(5400)), ("1.5h", .seconds(5400)), ("30", .seconds(30)),
     ("2.5", .milliseconds(2500)), ("0", .zero), ("250us", .microseconds(250)), ("1 w", .seconds(604_800)),
     (" 5s ", .seconds(5)), ("0.0000001s", .microseconds(1)), ("365d", .seconds(365 * 86_400)),
+    // Past the 12 digits computed with, a non-zero digit still rounds up: a positive span is never 0 ("no limit").
+    ("0.0000000000001s", .microseconds(1)), ("0.00000000000000000001us", .microseconds(1)),
+    ("0.000000000000000s", .zero),
   ])
   func parses(_ text: String, _ expected: Duration) {
     #expect(TimeSpan.parse(text) == .finite(expected), "'\(text)'")
@@ -265,6 +275,7 @@ struct TimeSpanTests {
     #expect(try CommandLineOptions.parse(["wait", "--timeout", "2min"]).timeout == .seconds(120))
     #expect(try CommandLineOptions.parse(["wait", "--timeout=infinity"]).timeout == nil)
     #expect(try CommandLineOptions.parse(["wait", "-t", "0"]).timeout == nil, "0 waits forever, as before")
+    #expect(try CommandLineOptions.parse(["wait", "-t", "0.0000000000001s"]).timeout == .microseconds(1))
     #expect(try CommandLineOptions.parse(["wait"]).timeout == .seconds(30))
     #expect(throws: CommandLineOptions.UsageError.self) { try CommandLineOptions.parse(["wait", "--timeout", "-0"]) }
   }

@@ -39,6 +39,17 @@ struct ConnectivityClassifierTests {
     #expect(try HTTPProbeURL("http://h?x").target == "/?x")
   }
 
+  @Test(
+    "an IPv4-mapped IPv6 literal is refused: its traffic is IPv4, its checks would count as IPv6's",
+    arguments: ["http://[::ffff:10.88.0.1]:8001/", "http://[::FFFF:a58:1]/", "http://[0:0:0:0:0:ffff:10.88.0.1]/"])
+  func ipv4MappedLiteralsAreRefused(url: String) {
+    #expect {
+      try HTTPProbeURL(url)
+    } throws: { error in
+      "\(error)".contains("IPv4-mapped") && "\(error)".contains("write 10.88.0.1 instead")
+    }
+  }
+
   @Test func httpsIsRefusedWithAnExplanation() {
     #expect(throws: ConnectivityProbeError.unsupportedScheme(url: "https://example.com/", scheme: "https")) {
       try ConnectivityProbe(url: "https://example.com/")

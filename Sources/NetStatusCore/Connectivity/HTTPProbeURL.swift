@@ -1,3 +1,7 @@
+#if canImport(NetStatusNetlink)
+  import NetStatusNetlink
+#endif
+
 /// An `http://` URL taken apart for a probe request. Pure.
 ///
 /// Only plain HTTP: a captive portal can only intercept plain HTTP, and the toolchain has no portable TLS
@@ -60,6 +64,13 @@ package struct HTTPProbeURL: Sendable, Hashable {
       }
       guard !hostPart.isEmpty, hostPart.allSatisfy({ $0.isHexDigit || $0 == ":" || $0 == "." }) else {
         throw invalid("the IPv6 address is not valid (zone identifiers are not supported)")
+      }
+      // ::ffff:a.b.c.d is IPv4 traffic on the wire: its checks would be counted as IPv6's.
+      if let address = IPAddressBytes(text: hostPart), !address.isIPv4,
+        address.bytes.prefix(12) == [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xFF, 0xFF]
+      {
+        let ipv4 = address.bytes.suffix(4).map(String.init).joined(separator: ".")
+        throw invalid("[\(hostPart)] is an IPv4-mapped address, whose traffic is IPv4: write \(ipv4) instead")
       }
       bracketed = true
     } else {
