@@ -42,6 +42,7 @@ struct NetstatusBench {
     var staticDirectory: String?
     var footprintOnly = false
     var manyOnly = false
+    var folderChurnOnly = false
     var latencyOnly = false
     var baseline: String?
     var designFloor: String?
@@ -58,6 +59,7 @@ struct NetstatusBench {
       case "--static": staticDirectory = arguments.popFirst()
       case "--footprint-only": footprintOnly = true
       case "--many-only": manyOnly = true
+      case "--folder-churn-only": folderChurnOnly = true
       case "--latency-only": latencyOnly = true
       case "--baseline": baseline = arguments.popFirst()
       case "--floor": designFloor = arguments.popFirst()
@@ -133,6 +135,16 @@ struct NetstatusBench {
         netstatus: netstatus, designFloor: designFloor, count: manyCount, flips: quick ? 20 : 100,
         rounds: manyRounds,
         idleSeconds: quick ? 2 : 10)
+    }
+    func folderChurn() throws -> FolderChurnBenchmark.Result {
+      let (files, seconds) = quick ? (500, 2.0) : (5_000, 11.0)
+      step("folder churn: watch --all-netns over \(files) plain files, the mount table churning for \(seconds) s")
+      return try FolderChurnBenchmark.run(netstatus: netstatus, files: files, mountsPerSecond: 180, seconds: seconds)
+    }
+    if folderChurnOnly {
+      let target = FolderChurnBenchmark.target(try folderChurn())
+      print("  \(target.met ? "met " : "MISS")  \(target.target): \(target.measured)")
+      return
     }
     if manyOnly {
       let result = try many()
@@ -251,6 +263,7 @@ struct NetstatusBench {
     let footprint = try FootprintBenchmark.run(programs: footprintPrograms, runs: footprintRuns)
 
     let manyNamespaces = try many()
+    let folderChurnResult = try folderChurn()
 
     let date = ISO8601DateFormatter().string(from: Date())
     let report = Report(
@@ -258,8 +271,10 @@ struct NetstatusBench {
       idle: idle,
       helloStartup: helloStartup, startup: startup, storm: storm, fanout: fanout, routeBatch: routeBatch,
       scale: scale, lookupCost: lookupCost, footprint: footprint, manyNamespaces: manyNamespaces,
+      folderChurn: folderChurnResult,
       targets: targets(latency: latency, idle: idle, storm: storm, routeBatch: routeBatch, scale: scale)
-        + footprint.targets() + ManyNamespacesBenchmark.targets(manyNamespaces))
+        + footprint.targets() + ManyNamespacesBenchmark.targets(manyNamespaces)
+        + [FolderChurnBenchmark.target(folderChurnResult)])
     print(report.table())
 
     let encoder = JSONEncoder()

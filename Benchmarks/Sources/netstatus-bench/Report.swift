@@ -35,6 +35,7 @@ struct Report: Codable, Sendable {
   var lookupCost: [LookupCostBenchmark.Result] = []
   var footprint: FootprintBenchmark.Result?
   var manyNamespaces: ManyNamespacesBenchmark.Result?
+  var folderChurn: FolderChurnBenchmark.Result?
   var targets: [Target]
 
   /// The machine this runs on.

@@ -135,9 +135,13 @@
       case .resume:
         rescan()
       case .mountTableChanged:
-        // Reading is not needed: the poll itself takes the change note. Only names seen but not yet namespaces
-        // (or known ones unmounted) can change.
-        check(pending.union(known.keys))
+        // Only the folder's mount points can have become namespaces, and known ones stopped being ones: not every
+        // plain file the folder holds. Without the table, every name seen (as before).
+        if let mounted = mountedNames() {
+          check(mounted.union(known.keys))
+        } else {
+          check(pending.union(known.keys))
+        }
       case .folderEvents(let events):
         if events.contains(where: { $0.mask & InotifyWatcher.overflow != 0 }) {
           rescan()
@@ -163,6 +167,25 @@
         break
       }
       return .idle
+    }
+
+    /// The names of the folder with something mounted on them, from the mount table (read through the descriptor
+    /// the hub polls: `pread`, which leaves its change note alone), or `nil` when it cannot be read.
+    private func mountedNames() -> Set<String>? {
+      guard mountTable >= 0 else { return nil }
+      var table: [UInt8] = []
+      var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+      while table.count < 16 * 1024 * 1024 {
+        let count = chunk.withUnsafeMutableBytes { pread(mountTable, $0.baseAddress, $0.count, off_t(table.count)) }
+        if count < 0, errno == EINTR { continue }
+        guard count >= 0 else { return nil }
+        if count == 0 { break }
+        table += chunk[..<count]
+      }
+      // As the mount table writes it: links resolved (/var/run is /run).
+      guard let resolved = realpath(folder, nil) else { return [] }
+      defer { free(resolved) }
+      return MountInfo.mountedNames(in: table, under: String(cString: resolved))
     }
 
     /// Checks every name in the folder and every known one.
