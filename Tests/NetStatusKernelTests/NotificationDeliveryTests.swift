@@ -14,6 +14,7 @@
       let run = try await TestChild.run(["notifications", "--main", main, "--queue", queue])
       #expect(run.exit == .exited(0), "\(run.lines) \(run.errors)")
       #expect(run.lines.last == "ok notified=5 handled=5", "\(run.lines)")
+      #expect(run.errors.isEmpty, "nothing on standard error (a sanitizer's report): \(run.errors)")
     }
 
     @Test(
@@ -23,6 +24,7 @@
       let run = try await TestChild.run(["notifications", "--main", main, "--queue", "main", "--stuck-observer"])
       #expect(run.exit == .exited(0), "\(run.lines) \(run.errors)")
       #expect(run.lines.last == "ok notified=5 handled=5", "\(run.lines)")
+      #expect(run.errors.isEmpty, "nothing on standard error (a sanitizer's report): \(run.errors)")
     }
   }
 #endif

@@ -19,13 +19,16 @@
 
   /// What the observers and the handler saw.
   private final class Deliveries: Sendable {
-    private let state = Mutex<(notified: [NetworkPath], handled: [NetworkPath], streamed: [NetworkPath])>(
+    // Locked, not a bare Mutex: ThreadSanitizer cannot see Synchronization's futex (CONTRIBUTING.md, "Locks").
+    private let state = Locked<(notified: [NetworkPath], handled: [NetworkPath], streamed: [NetworkPath])>(
       ([], [], []))
 
-    func notified(_ path: NetworkPath) { state.withLock { $0.notified.append(path) } }
-    func handled(_ path: NetworkPath) { state.withLock { $0.handled.append(path) } }
-    func streamed(_ path: NetworkPath) { state.withLock { $0.streamed.append(path) } }
-    var snapshot: (notified: [NetworkPath], handled: [NetworkPath], streamed: [NetworkPath]) { state.withLock { $0 } }
+    func notified(_ path: NetworkPath) { state.withLockedValue { $0.notified.append(path) } }
+    func handled(_ path: NetworkPath) { state.withLockedValue { $0.handled.append(path) } }
+    func streamed(_ path: NetworkPath) { state.withLockedValue { $0.streamed.append(path) } }
+    var snapshot: (notified: [NetworkPath], handled: [NetworkPath], streamed: [NetworkPath]) {
+      state.withLockedValue { $0 }
+    }
   }
 
   /// Polls `condition` every millisecond on the calling (driver) thread until it holds or `waitBound` passes.
@@ -37,8 +40,15 @@
     }
   }
 
-  func notificationDelivery(_ arguments: [String]) {
-    var rest = arguments[...]
+  /// What a run keeps until it exits. The run ends in `exit` from the driver thread while the main thread sits in
+  /// `dispatchMain()`, which ends that thread: held only by its stack, these would be reported as leaks by
+  /// LeakSanitizer (CI's AddressSanitizer pass), whose report at exit comes before standard output is flushed.
+  private let keptForTheRun = Locked<[any AnyObject & Sendable]>([])
+
+  /// `arguments`: a slice of the process's (a global's), so that no array of the main thread's own stays behind
+  /// when `dispatchMain()` ends that thread (LeakSanitizer would report it).
+  func notificationDelivery(_ arguments: ArraySlice<String>) {
+    var rest = arguments
     var runner = ""
     var queueName = ""
     var stuckObserver = false
@@ -71,10 +81,10 @@
     let released = DispatchSemaphore(value: 0)
     if withStuckObserver {
       let stuck = OperationQueue()
-      let blocked = Mutex(false)
+      let blocked = Locked(false)
       _ = NotificationCenter.default.addObserver(forName: name, object: monitor, queue: stuck) { _ in
         guard
-          blocked.withLock({ held in
+          blocked.withLockedValue({ held in
             defer { held = true }
             return !held
           })
@@ -89,12 +99,14 @@
         released.signal()
       }
     }
+    keptForTheRun.withLockedValue { $0 += [script, monitor, deliveries] }
     monitor.pathUpdateHandler = { path in
       dispatchPrecondition(condition: .onQueue(.main))
       deliveries.handled(path)
     }
 
-    let driver = Thread {
+    // A block on a queue of its own, not a Thread: its context stays reachable to LeakSanitizer while it runs.
+    let driver: @Sendable () -> Void = {
       // Each next path once the one before was seen: by the observer, or with a stuck observer (which may hold the
       // other observer's notifications) by the async sequence.
       for count in 1..<paths.count {
@@ -124,21 +136,22 @@
       finish("ok notified=\(seen.notified.count) handled=\(seen.handled.count)", status: 0)
     }
 
+    keptForTheRun.withLockedValue { $0 += [released] + (queue.map { [$0] } ?? []) }
     switch runner {
     case "dispatchMain":
       startOrFail(monitor)
-      driver.start()
+      DispatchQueue(label: "netstatus-test-child.driver").async(execute: driver)
       dispatchMain()
     case "runloop":
       startOrFail(monitor)
-      driver.start()
+      DispatchQueue(label: "netstatus-test-child.driver").async(execute: driver)
       RunLoop.main.run()
       finish("error: the main run loop returned", status: 1)
     case "async":
       // What an `async` main is on Linux: a task on the main actor, and the main queue drained by dispatchMain.
       Task { @MainActor in
         startOrFail(monitor)
-        driver.start()
+        DispatchQueue(label: "netstatus-test-child.driver").async(execute: driver)
       }
       dispatchMain()
     default:

@@ -525,7 +525,7 @@
   case "sole-session": soleSession(Array(arguments.dropFirst()))
   case "setuid-stop": setuidStop(Array(arguments.dropFirst()))
   case "stop-time": stopTime(Array(arguments.dropFirst()))
-  case "notifications": notificationDelivery(Array(arguments.dropFirst()))
+  case "notifications": notificationDelivery(arguments.dropFirst())
   default:
     finish(
       "usage: netstatus-test-child churn ... | inotify-limit ... | sole-session ... | setuid-stop ... | stop-time ..."
