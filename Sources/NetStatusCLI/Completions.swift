@@ -49,6 +49,17 @@ enum Completions {
     }
   }
 
+  /// The spellings of the options that take a value, separated by `|` (a `case` pattern): the word after one is
+  /// its value, not a command.
+  static var valueOptionPattern: String {
+    CommandLineOptions.optionSpecs.filter { $0.value != nil }.flatMap { spec in
+      [spec.long] + (spec.short.map { ["-\($0)"] } ?? [])
+    }.joined(separator: "|")
+  }
+
+  /// Names are read as files (`/run/netns/*`, `/sys/class/net/*`), never through a command's output split by the
+  /// shell, and never given to `compgen -W`, which expands `$(…)` and backticks in its words: a namespace named
+  /// `$(touch pwned)` ran `touch pwned` when completed. Each candidate is quoted with `printf %q`.
   static var bash: String {
     var cases = ""
     for command in CommandLineOptions.Command.allCases {
@@ -61,11 +72,9 @@ enum Completions {
       guard let value = spec.value else { continue }
       let names = ([spec.long] + (spec.short.map { ["-\($0)"] } ?? [])).joined(separator: "|")
       if value == .interfaceName {
-        values +=
-          "    \(names)) COMPREPLY=($(compgen -W \"$(ls /sys/class/net 2>/dev/null)\" -- \"$cur\")); return ;;\n"
+        values += "    \(names)) _netstatus_names /sys/class/net; return ;;\n"
       } else if value == .namespace {
-        values +=
-          "    \(names)) COMPREPLY=($(compgen -W \"$(ip netns list 2>/dev/null | cut -d' ' -f1)\" -- \"$cur\")); return ;;\n"
+        values += "    \(names)) _netstatus_names /run/netns; return ;;\n"
       } else if let words = words(for: value) {
         values += "    \(names)) COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\")); return ;;\n"
       } else if value == .file {
@@ -76,24 +85,51 @@ enum Completions {
     }
     return """
       # bash completion for netstatus (printed by `netstatus completions bash`)
+      # The names of a folder (namespaces, interfaces) that start with what is typed, each quoted for the shell: read
+      # as file names, never evaluated.
+      _netstatus_names() {
+        local path name quoted
+        COMPREPLY=()
+        for path in "$1"/*; do
+          [ -e "$path" ] || [ -L "$path" ] || continue
+          name=${path##*/}
+          quoted=$(printf '%q' "$name")
+          # What is typed may be the name as it is, or already quoted (`with\\ sp`).
+          [[ $name == "$cur"* || $quoted == "$cur"* ]] && COMPREPLY+=("$quoted")
+        done
+      }
       _netstatus() {
-        local cur prev command word opts
+        local cur prev command word opts skip
         cur=${COMP_WORDS[COMP_CWORD]}
         prev=${COMP_WORDS[COMP_CWORD-1]}
         case $prev in
       \(values)  esac
-        command=show
+        # The command is the first word that is neither an option nor an option's value (`-n blue watch`); `help`
+        # is followed by a command.
+        command=
+        skip=
         for word in "${COMP_WORDS[@]:1:COMP_CWORD-1}"; do
+          if [ -n "$skip" ]; then skip=; continue; fi
           case $word in
-            \(commands.joined(separator: "|"))) command=$word; break ;;
+            \(valueOptionPattern)) skip=1 ;;
             -*) ;;
-            *) break ;;
+            help) command=help ;;
+            *) [ "$command" = help ] && command=helped || command=$word; break ;;
           esac
         done
         case $command in
-      \(cases)  esac
-        if [ "$COMP_CWORD" -eq 1 ]; then opts="\(firstWords.joined(separator: " ")) $opts"; fi
+          help) COMPREPLY=($(compgen -W "\(commands.joined(separator: " "))" -- "$cur")); return ;;
+          helped) return ;;
+          "") opts="\(firstWords.joined(separator: " ")) $(_netstatus_options show)" ;;
+          *) opts=$(_netstatus_options "$command") ;;
+        esac
         COMPREPLY=($(compgen -W "$opts" -- "$cur"))
+      }
+      _netstatus_options() {
+        local opts
+        case $1 in
+      \(cases)  esac
+        printf '%s' "$opts"
       }
       complete -F _netstatus netstatus
 
@@ -130,21 +166,32 @@ enum Completions {
     return """
       #compdef netstatus
       # zsh completion for netstatus (printed by `netstatus completions zsh`)
+      # The namespaces of /run/netns, as file names (never a command's output split at spaces); compadd quotes them.
       _netstatus_namespaces() {
         local -a names
-        names=(${(f)"$(ip netns list 2>/dev/null | cut -d' ' -f1)"})
+        names=(/run/netns/*(N:t))
         compadd -a names
       }
       _netstatus() {
-        local command=show
-        if (( CURRENT > 2 )) && [[ ${words[2]} == (\(commands.joined(separator: "|"))) ]]; then
-          command=${words[2]}
-          shift words
-          (( CURRENT-- ))
-        elif (( CURRENT == 2 )) && [[ ${words[2]} != -* ]]; then
-          compadd \(firstWords.joined(separator: " "))
-          return
-        fi
+        # The command is the first word that is neither an option nor an option's value (`-n blue watch`); it is
+        # taken out of the words, so that the command's options are completed around it. `help` takes a command.
+        local command= word skip= i at=0
+        for (( i = 2; i < CURRENT; i++ )); do
+          word=${words[i]}
+          if [[ -n $skip ]]; then skip=; continue; fi
+          case $word in
+            (\(valueOptionPattern)) skip=1 ;;
+            (-*) ;;
+            (help) command=help ;;
+            (*) if [[ $command == help ]]; then command=helped; else command=$word; at=$i; fi; break ;;
+          esac
+        done
+        case $command in
+          (help) compadd \(commands.joined(separator: " ")); return ;;
+          (helped) return ;;
+          ("") [[ ${words[CURRENT]} != -* ]] && compadd \(firstWords.joined(separator: " ")); command=show ;;
+          (*) words[at]=(); (( CURRENT-- )) ;;
+        esac
         case $command in
       \(cases)  esac
       }
@@ -154,25 +201,63 @@ enum Completions {
   }
 
   static var fish: String {
+    let valueOptions = CommandLineOptions.optionSpecs.filter { $0.value != nil }.flatMap { spec in
+      ["'\(spec.long)'"] + (spec.short.map { ["'-\($0)'"] } ?? [])
+    }.joined(separator: " ")
     var lines = [
       "# fish completion for netstatus (printed by `netstatus completions fish`)",
       "complete -c netstatus -f",
-      "complete -c netstatus -n '__fish_use_subcommand' -a '\(firstWords.joined(separator: " "))'",
-      "complete -c netstatus -n '__fish_seen_subcommand_from completions' -a 'bash zsh fish'",
+      "# The command: the first word that is neither an option nor an option's value (`-n blue watch`); after `help`,",
+      "# `helped`; none yet, empty.",
+      "function __netstatus_command",
+      "    set -l tokens (commandline -opc)",
+      "    set -e tokens[1]",
+      "    set -l skip 0",
+      "    set -l command",
+      "    for token in $tokens",
+      "        if test $skip = 1",
+      "            set skip 0",
+      "            continue",
+      "        end",
+      "        switch $token",
+      "            case \(valueOptions)",
+      "                set skip 1",
+      "            case '-*'",
+      "            case help",
+      "                set command help",
+      "            case '*'",
+      "                if test \"$command\" = help",
+      "                    set command helped",
+      "                else",
+      "                    set command $token",
+      "                end",
+      "                break",
+      "        end",
+      "    end",
+      "    echo $command",
+      "end",
+      "function __netstatus_command_is",
+      "    set -l command (__netstatus_command)",
+      "    contains -- \"$command\" $argv",
+      "end",
+      "complete -c netstatus -n '__netstatus_command_is \"\"' -a '\(firstWords.joined(separator: " "))'",
+      "complete -c netstatus -n '__netstatus_command_is help' -a '\(commands.joined(separator: " "))'",
+      "complete -c netstatus -n '__netstatus_command_is completions' -a 'bash zsh fish'",
     ]
     for spec in CommandLineOptions.optionSpecs {
-      let commandsOfSpec = CommandLineOptions.Command.allCases.filter(spec.commands.contains)
       // show is also the command when none is given.
-      var conditions = commandsOfSpec.map { "__fish_seen_subcommand_from \($0.rawValue)" }
-      if spec.commands.contains(.show) { conditions.append("__fish_use_subcommand") }
-      let condition = conditions.joined(separator: "; or ")
-      var line = "complete -c netstatus -n '\(condition)' -l \(spec.long.dropFirst(2))"
+      var commands = CommandLineOptions.Command.allCases.filter(spec.commands.contains).map(\.rawValue)
+      if spec.commands.contains(.show) { commands.append("\"\"") }
+      var line =
+        "complete -c netstatus -n '__netstatus_command_is \(commands.joined(separator: " "))' "
+        + "-l \(spec.long.dropFirst(2))"
       if let short = spec.short { line += " -s \(short)" }
       if let value = spec.value {
         // -r: a value follows; -x: and it is no file (a namespace may be a path, /proc/PID/ns/net).
         line += value == .namespace || value == .file ? " -r" : " -x"
         if value == .namespace {
-          line += " -a '(ip netns list 2>/dev/null | string split -f1 \" \")'"
+          // The names as file names: fish adds each as one candidate, quoted, never evaluated.
+          line += " -a '(path basename /run/netns/* 2>/dev/null)'"
         } else if value == .interfaceName {
           line += " -a '(__fish_print_interfaces)'"
         } else if let words = words(for: value) {

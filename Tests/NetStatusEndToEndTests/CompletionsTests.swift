@@ -97,6 +97,12 @@
         (["netstatus", "wait", "--netn"], "--netns"),
         (["netstatus", "completions", "z"], "zsh"),
         (["netstatus", "wait", "-t", "2"], "2min"),
+        // After global options, as the manual recommends them; after `help`, a command.
+        (["netstatus", "--json", "wa"], "watch wait"),
+        (["netstatus", "-n", "blue", "watch", "--s"], "--settle"),
+        (["netstatus", "--netns=blue", "wait", "--vp"], "--vpn"),
+        (["netstatus", "help", ""], "show watch wait completions"),
+        (["netstatus", "help", "watch", ""], ""),
       ]
       for (words, expected) in cases {
         let array = words.map { "'\($0)'" }.joined(separator: " ")
@@ -118,6 +124,9 @@
         ("netstatus wait --ip", ["--ipv4", "--ipv6"]),
         ("netstatus wait --interface-type w", ["wifi", "wiredEthernet"]),
         ("netstatus watch --all", ["--all-netns"]),
+        ("netstatus --json wa", ["wait", "watch"]),
+        ("netstatus -n blue watch --s", ["--settle"]),
+        ("netstatus help ", ["completions", "show", "wait", "watch"]),
       ]
       for (line, expected) in cases {
         guard let lines = try await Self.run("fish", ["-c", "source '\(path)'; complete -C '\(line)'"]) else {
