@@ -189,7 +189,8 @@ enum HelpText {
       -4, --ipv4, -6, --ipv6  Require IPv4 or IPv6 connectivity.
       --dns                   Require a configured DNS resolver.
       --vpn                   Require a path through a VPN or tunnel (tun/tap, WireGuard, IPsec,
-                              GRE, IP-in-IP, PPP), whatever carries it.
+                              GRE, IP-in-IP, PPP), whatever carries it, for every address
+                              family the path carries; with -4 or -6, for that family.
       --internet              Also require full internet access, as checked by --probe URL
                               or reported by --networkmanager (one is needed: netstatus
                               sends no traffic unless given a URL). With -4 or -6: full

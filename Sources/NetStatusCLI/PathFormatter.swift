@@ -130,11 +130,14 @@ struct PathFormatter {
     text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
   }
 
-  /// `tun0 over wired Ethernet`, or `tun0` when the type under it is not known.
+  /// `tun0 over wired Ethernet`, or `tun0` when the type under it is not known; then `, IPv6 bypasses it` when a
+  /// family of the path goes around the tunnel (a leak a reader must not miss).
   static func words(_ vpn: NetworkPath.VPN) -> String {
-    let name = vpn.interface.name.escapingControlCharacters()
-    guard let type = vpn.underlyingInterfaceType else { return name }
-    return "\(name) over \(type.words)"
+    var text = vpn.interface.name.escapingControlCharacters()
+    if let type = vpn.underlyingInterfaceType { text += " over \(type.words)" }
+    if vpn.isBypassedByIPv4 { text += ", IPv4 bypasses it" }
+    if vpn.isBypassedByIPv6 { text += ", IPv6 bypasses it" }
+    return text
   }
 
   /// One `watch` line: `2026-11-29 14:55:01.123  online   eth0 (wired Ethernet)  IPv4 DNS  via 192.0.2.1`, with

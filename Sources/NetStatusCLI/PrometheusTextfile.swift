@@ -27,6 +27,7 @@ import NetStatusCore
 /// | `netstatus_path_interface_info` | gauge | `interface`, `type` | 1 for the interface in use; absent when none |
 /// | `netstatus_path_available_interfaces` | gauge | | how many interfaces could carry the path |
 /// | `netstatus_path_vpn` | gauge | `interface`, `underlying_type` (when 1; the type empty when unknown) | 1 when the satisfied path goes through a VPN or tunnel, else 0 without labels |
+/// | `netstatus_path_vpn_bypassed` | gauge | `family` (`ipv4`, `ipv6`) | 1 when the satisfied path goes through a VPN or tunnel and the family's traffic goes around it (a leak), else 0 |
 /// | `netstatus_connectivity_state` | gauge | `state` (`unknown`, `none`, `limited`, `portal`, `full`) | 1 for the current state, 0 for the others; only with `--probe` |
 /// | `netstatus_connectivity_family_state` | gauge | `family` (`ipv4`, `ipv6`), `state` | as `netstatus_connectivity_state`, for each family the path carries, checked on its own; only with `--probe` |
 /// | `netstatus_path_changes_total` | counter | | path changes seen since netstatus started (the first path is not one) |
@@ -115,6 +116,16 @@ enum PrometheusTextfile {
       guard $0.path.isConnected, let vpn = $0.path.vpn else { return [([], "0")] }
       return [
         ([("interface", vpn.interface.name), ("underlying_type", vpn.underlyingInterfaceType?.rawValue ?? "")], "1")
+      ]
+    }
+    metric(
+      "netstatus_path_vpn_bypassed", "gauge",
+      "Whether the path goes through a VPN and the address family goes around it."
+    ) {
+      let vpn = $0.path.isConnected ? $0.path.vpn : nil
+      return [
+        ([("family", "ipv4")], flag(vpn?.isBypassedByIPv4 ?? false)),
+        ([("family", "ipv6")], flag(vpn?.isBypassedByIPv6 ?? false)),
       ]
     }
     if entries.contains(where: { $0.snapshot.connectivity != nil }) {

@@ -17,7 +17,8 @@ struct WaitCondition: Equatable {
   var requireIPv4 = false
   var requireIPv6 = false
   var requireDNS = false
-  /// A path through a VPN or tunnel (`--vpn`: ``NetworkPath/vpn`` is set).
+  /// A path through a VPN or tunnel (`--vpn`): ``NetworkPath/vpn`` is set and no family goes around it; with
+  /// ``requireIPv4`` or ``requireIPv6``, only the families asked for are judged (``isThroughVPN(_:)``).
   var requireVPN = false
   /// Interfaces whose operational state must each be in its range (one of them with ``anyInterface``).
   var linkStates: [LinkState] = []
@@ -68,11 +69,19 @@ struct WaitCondition: Equatable {
       let carrying = interfaces.filter(names.contains)
       if anyInterface ? carrying.isEmpty : carrying.count != interfaces.count { return false }
     }
-    if requireVPN, path.vpn == nil { return false }
+    if requireVPN, !isThroughVPN(path) { return false }
     if requireIPv4, !path.supportsIPv4 { return false }
     if requireIPv6, !path.supportsIPv6 { return false }
     if requireDNS, !path.supportsDNS { return false }
     return true
+  }
+
+  /// Whether `path`'s traffic goes through a VPN as `--vpn` asks: every family the path carries (a family that
+  /// goes around the tunnel leaks what the VPN was waited for to protect), or, with `-4` / `-6`, each one asked for.
+  func isThroughVPN(_ path: NetworkPath) -> Bool {
+    guard let vpn = path.vpn else { return false }
+    guard requireIPv4 || requireIPv6 else { return !vpn.isBypassed }
+    return (!requireIPv4 || !vpn.isBypassedByIPv4) && (!requireIPv6 || !vpn.isBypassedByIPv6)
   }
 
   /// Whether the internet connectivity meets `--internet`: with `-4` / `-6`, the state of each family asked for is
@@ -111,7 +120,9 @@ struct WaitCondition: Equatable {
     if !interfaces.isEmpty {
       text += " through " + interfaces.joined(separator: anyInterface ? " or " : " and ")
     }
-    if requireVPN { text += " through a VPN" }
+    if requireVPN {
+      text += requireIPv4 || requireIPv6 ? " through a VPN" : " through a VPN for every family"
+    }
     if !ignoredInterfaces.isEmpty {
       text += " (ignoring " + ignoredInterfaces.sorted().joined(separator: ", ") + ")"
     }

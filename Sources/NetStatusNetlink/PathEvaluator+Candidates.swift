@@ -13,6 +13,9 @@ extension PathEvaluator {
     /// The other interfaces' candidates, by metric and index.
     package var others: [Candidate] = []
 
+    /// The most preferred candidate: the interface the family's traffic goes through.
+    package var first: Candidate? { primary ?? others.first }
+
     /// Every candidate, most preferred first.
     package var all: [Candidate] {
       guard let primary else { return others }

@@ -30,8 +30,9 @@
 ///   both families by metric (IPv4 first at equal metric, then the lower index); each interface once.
 ///   `gateways` follow the same order. `supportsIPv4`/`supportsIPv6`: that family has a candidate.
 /// - `isExpensive`: the first interface is cellular. `isConstrained`: always false on Linux.
-/// - `vpn`: when the first interface is a tunnel, that interface and the type of the first interface after it
-///   that is not one (``vpn(of:state:)``).
+/// - `vpn`: when a family's first candidate (the interface its traffic goes through) is a tunnel, that tunnel
+///   (IPv4's when both are), the type of the first interface of the path that is not one, and each family the path
+///   carries whose first candidate is not a tunnel, as bypassing it (``vpn(of:firsts:state:)``).
 /// - When loopback is the required type, the path is satisfied by an up loopback interface; no lookup is
 ///   made.
 package enum PathEvaluator {
@@ -74,8 +75,10 @@ package enum PathEvaluator {
     state: KernelState, answers: RouteLookupAnswers, supportsDNS: Bool, filter: InterfaceFilter,
     eligible known: inout [Eligible]?, classify: (NetlinkLink) -> InterfaceType
   ) -> NetworkPath {
+    var firsts = FamilyFirsts()
     var path = evaluateInterfaces(
-      state: state, answers: answers, supportsDNS: supportsDNS, filter: filter, eligible: &known, classify: classify)
+      state: state, answers: answers, supportsDNS: supportsDNS, filter: filter, eligible: &known, firsts: &firsts,
+      classify: classify)
     guard path.status == .satisfied else {
       // A required loopback is judged without lookups: nothing more to say than that none is up.
       if filter.requiredInterfaceType != .loopback {
@@ -84,14 +87,15 @@ package enum PathEvaluator {
       return path
     }
     // Set only when there is one: the setter's check for none copies the path's VPN, on every evaluation.
-    if let vpn = vpn(of: path.availableInterfaces, state: state) { path.vpn = vpn }
+    if let vpn = vpn(of: path.availableInterfaces, firsts: firsts, state: state) { path.vpn = vpn }
     return path
   }
 
-  /// The path of ``evaluate(state:answers:supportsDNS:filter:eligible:classify:)`` before its VPN is known.
+  /// The path of ``evaluate(state:answers:supportsDNS:filter:eligible:classify:)`` before its VPN is known, and in
+  /// `firsts` each family's first candidate: the interface its traffic goes through.
   private static func evaluateInterfaces(
     state: KernelState, answers: RouteLookupAnswers, supportsDNS: Bool, filter: InterfaceFilter,
-    eligible known: inout [Eligible]?, classify: (NetlinkLink) -> InterfaceType
+    eligible known: inout [Eligible]?, firsts: inout FamilyFirsts, classify: (NetlinkLink) -> InterfaceType
   ) -> NetworkPath {
     if filter.requiredInterfaceType == .loopback {
       return loopbackPath(state: state, supportsDNS: supportsDNS, filter: filter, classify: classify)
@@ -104,6 +108,7 @@ package enum PathEvaluator {
     }
     let ipv4 = candidates(ipv4: true, state: state, answers: answers, filter: filter, eligible: eligible, classify)
     let ipv6 = candidates(ipv4: false, state: state, answers: answers, filter: filter, eligible: eligible, classify)
+    firsts = FamilyFirsts(ipv4: ipv4.first, ipv6: ipv6.first)
     if ipv4.others.isEmpty && ipv6.others.isEmpty {
       return primariesPath(
         ipv4: ipv4.primary, ipv6: ipv6.primary, state: state, eligible: known, supportsDNS: supportsDNS)

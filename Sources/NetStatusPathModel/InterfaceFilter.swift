@@ -35,13 +35,13 @@ public struct InterfaceFilter: Sendable, Hashable {
   /// unsatisfied with reason `notAvailable`, and its gateways and address-family support are cleared.
   /// When the preferred interface was removed, the path is kept satisfied over the next allowed one and
   /// `isExpensive` follows that interface's type (cellular is expensive), and the path has no ``NetworkPath/vpn``
-  /// when the VPN's interface is no longer the preferred one. Sources that know more (the Linux
+  /// when the VPN's interface was removed. Sources that know more (the Linux
   /// evaluator, NWPathMonitor) filter before this step, so applying it again changes nothing.
   public func apply(to path: NetworkPath) -> NetworkPath {
     if self == .unrestricted { return path }
     var result = path
     result.availableInterfaces = path.availableInterfaces.filter { allows($0.type) }
-    if let vpn = path.vpn, result.availableInterfaces.first != vpn.interface { result.vpn = nil }
+    if let vpn = path.vpn, !result.availableInterfaces.contains(vpn.interface) { result.vpn = nil }
     guard path.status == .satisfied else { return result }
     if result.availableInterfaces.isEmpty {
       return NetworkPath(

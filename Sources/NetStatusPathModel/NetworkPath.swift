@@ -293,11 +293,10 @@ extension NetworkPath: Codable {
     let supportsIPv6 = try container.decode(Bool.self, forKey: .supportsIPv6)
     let supportsDNS = try container.decode(Bool.self, forKey: .supportsDNS)
     let gateways = try container.decode([String].self, forKey: .gateways)
-    let vpn = try container.decodeIfPresent(VPN.self, forKey: .vpn).map { vpn in
-      let name = vpn.interface.name
-      return VPN(
-        interface: availableInterfaces.first { $0.name == name } ?? vpn.interface,
-        underlyingInterfaceType: vpn.underlyingInterfaceType)
+    let vpn = try container.decodeIfPresent(VPN.self, forKey: .vpn).map { decoded in
+      var vpn = decoded
+      vpn.interface = availableInterfaces.first { $0.name == decoded.interface.name } ?? decoded.interface
+      return vpn
     }
     self.init(
       status: status, unsatisfiedReason: unsatisfiedReason, availableInterfaces: availableInterfaces,

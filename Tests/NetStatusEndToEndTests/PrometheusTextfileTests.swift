@@ -33,6 +33,8 @@
           #"netstatus_path_interface_info{netns="odd\"name",interface="eth0",type="wiredEthernet"} 1"#,
           #"netstatus_path_available_interfaces{netns="odd\"name"} 2"#,
           #"netstatus_path_vpn{netns="odd\"name"} 0"#,
+          #"netstatus_path_vpn_bypassed{netns="odd\"name",family="ipv4"} 0"#,
+          #"netstatus_path_vpn_bypassed{netns="odd\"name",family="ipv6"} 0"#,
           #"netstatus_connectivity_state{netns="odd\"name",state="unknown"} 0"#,
           #"netstatus_connectivity_state{netns="odd\"name",state="none"} 0"#,
           #"netstatus_connectivity_state{netns="odd\"name",state="limited"} 0"#,

@@ -106,6 +106,85 @@ struct PathEvaluatorVPNTests {
     #expect(path.vpn == nil)
   }
 
+  // MARK: Each family on its own
+
+  /// Which families the tunnel carries in a dual-stack state: eth0 has both families' default routes (metric 100),
+  /// the tunnel (5) the families of `tunnel`; the kernel's primary lookups go through the tunnel for those.
+  struct Families: CustomTestStringConvertible, Sendable {
+    var ipv4: Bool
+    var ipv6: Bool
+    var testDescription: String {
+      "tunnel carries " + ([ipv4 ? "IPv4" : nil, ipv6 ? "IPv6" : nil].compactMap { $0 }.joined(separator: " and "))
+    }
+  }
+
+  /// eth0 and tun0 with addresses of both families, the answers for `families` through the tunnel.
+  func dualStack(_ families: Families) throws -> (KernelState, RouteLookupAnswers) {
+    var state = try state(with: Self.tunnels[0])
+    try state.feed(
+      B.address(index: 2, address: "2001:db8::10", prefixLength: 64),
+      B.address(index: 5, address: "2001:db8:8::2", prefixLength: 64))
+    var answers: RouteLookupAnswers = [:]
+    for ipv4 in [true, false] {
+      let ethernetSource = ipv4 ? "192.0.2.10" : "2001:db8::10"
+      let gateway = ipv4 ? "192.0.2.1" : "fe80::1"
+      if ipv4 ? families.ipv4 : families.ipv6 {
+        answers[.primary(ipv4: ipv4)] = T.route(oif: 5, source: ipv4 ? "10.8.0.2" : "2001:db8:8::2", ipv4: ipv4)
+        answers[T.fib(2, ipv4: ipv4)] = T.route(oif: 2, gateway: gateway, metric: 100, ipv4: ipv4)
+        answers[T.plain(2, ipv4: ipv4)] = T.route(oif: 2, gateway: gateway, source: ethernetSource, ipv4: ipv4)
+      } else {
+        answers[.primary(ipv4: ipv4)] = T.route(oif: 2, gateway: gateway, source: ethernetSource, ipv4: ipv4)
+      }
+    }
+    return (state, answers)
+  }
+
+  @Test(
+    "each family is judged by its own lookup: one bypassing the tunnel is said",
+    arguments: [Families(ipv4: true, ipv6: false), Families(ipv4: false, ipv6: true), Families(ipv4: true, ipv6: true)])
+  func perFamily(_ families: Families) throws {
+    let (state, answers) = try dualStack(families)
+    let path = evaluate(state, answers)
+    #expect(path.supportsIPv4 && path.supportsIPv6)
+    let vpn = try #require(path.vpn, "a family goes through tun0")
+    #expect(vpn.interface == NetworkInterface(name: "tun0", index: 5, type: .other))
+    #expect(vpn.underlyingInterfaceType == .wiredEthernet)
+    #expect(vpn.isBypassedByIPv4 == !families.ipv4)
+    #expect(vpn.isBypassedByIPv6 == !families.ipv6)
+    #expect(vpn.isBypassed == !(families.ipv4 && families.ipv6))
+    // The path's first interface is IPv4's: the tunnel's only when IPv4 goes through it.
+    #expect(path.availableInterfaces.first?.name == (families.ipv4 ? "tun0" : "eth0"))
+  }
+
+  @Test("a family the path does not carry bypasses nothing")
+  func missingFamily() throws {
+    var (state, answers) = try dualStack(Families(ipv4: true, ipv6: false))
+    answers[T.v6] = .failed(errno: LinuxErrno.ENETUNREACH)
+    let vpn = try #require(evaluate(state, answers).vpn)
+    #expect(!vpn.isBypassed)
+    // IPv6 through the tunnel, IPv4 with no path at all: still nothing goes around it.
+    (state, answers) = try dualStack(Families(ipv4: false, ipv6: true))
+    answers[T.v4] = .failed(errno: LinuxErrno.ENETUNREACH)
+    let path = evaluate(state, answers)
+    #expect(!path.supportsIPv4 && path.vpn?.interface.name == "tun0" && path.vpn?.isBypassed == false)
+  }
+
+  @Test("two tunnels, one per family: nothing bypasses, the VPN is IPv4's")
+  func tunnelPerFamily() throws {
+    var (state, answers) = try dualStack(Families(ipv4: true, ipv6: false))
+    try state.feed(
+      B.link(index: 6, name: "wg0", hardwareType: RTNL.ARPHRD_NONE, kind: "wireguard"),
+      B.address(index: 6, address: "2001:db8:9::2", prefixLength: 64))
+    answers[T.v6] = T.route(oif: 6, source: "2001:db8:9::2", ipv4: false)
+    answers[T.fib(2, ipv4: false)] = T.route(oif: 2, gateway: "fe80::1", metric: 100, ipv4: false)
+    answers[T.plain(2, ipv4: false)] = T.route(oif: 2, gateway: "fe80::1", source: "2001:db8::10", ipv4: false)
+    let path = evaluate(state, answers)
+    #expect(path.availableInterfaces.map(\.name) == ["tun0", "wg0", "eth0"])
+    #expect(path.vpn?.interface.name == "tun0")
+    #expect(path.vpn?.isBypassed == false)
+    #expect(path.vpn?.underlyingInterfaceType == .wiredEthernet)
+  }
+
   @Test("links that are not tunnels: Ethernet, veth, bridge, vlan, loopback")
   func notTunnels() throws {
     for (kind, type) in [

@@ -131,7 +131,8 @@ extension NetworkPath {
     writeVPN(to: &json)
   }
 
-  /// Writes `,"vpn":null` or `,"vpn":{"interface":"tun0","underlyingInterfaceType":"wiredEthernet"}`.
+  /// Writes `,"vpn":null` or
+  /// `,"vpn":{"interface":"tun0","underlyingInterfaceType":"wiredEthernet","bypassedByIPv4":false,"bypassedByIPv6":false}`.
   @inline(__always)
   private func writeVPN(to json: inout JSONWriter) {
     guard let vpn else {
@@ -143,10 +144,11 @@ extension NetworkPath {
     if let type = vpn.underlyingInterfaceType {
       json.raw(#","underlyingInterfaceType":"#)
       type.writeJSON(to: &json)
-      json.raw("}")
     } else {
-      json.raw(#","underlyingInterfaceType":null}"#)
+      json.raw(#","underlyingInterfaceType":null"#)
     }
+    json.raw(vpn.isBypassedByIPv4 ? #","bypassedByIPv4":true"# : #","bypassedByIPv4":false"#)
+    json.raw(vpn.isBypassedByIPv6 ? #","bypassedByIPv6":true}"# : #","bypassedByIPv6":false}"#)
   }
 }
 
