@@ -115,8 +115,8 @@
           {
             let seen = deliveries.snapshot
             return (withStuckObserver ? seen.streamed.count : seen.notified.count) >= count
-          }
-        ) { "\(deliveries.snapshot)" }
+          },
+          or: { "\(deliveries.snapshot)" })
         script.advance()
       }
       waitUntil(
@@ -124,15 +124,15 @@
         {
           let seen = deliveries.snapshot
           return seen.notified.count == paths.count && seen.handled.count == paths.count
-        }
-      ) { "\(deliveries.snapshot)" }
+        },
+        or: { "\(deliveries.snapshot)" })
       let seen = deliveries.snapshot
       guard seen.notified == paths, seen.handled == paths else {
         finish("error: out of order: \(seen)", status: 1)
       }
       let ran = Atomic(false)
       DispatchQueue.main.async { ran.store(true, ordering: .sequentiallyConsistent) }
-      waitUntil("the main queue after the last path", { ran.load(ordering: .sequentiallyConsistent) }) { "" }
+      waitUntil("the main queue after the last path", { ran.load(ordering: .sequentiallyConsistent) }, or: { "" })
       finish("ok notified=\(seen.notified.count) handled=\(seen.handled.count)", status: 0)
     }
 
