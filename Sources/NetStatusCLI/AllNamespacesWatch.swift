@@ -295,7 +295,9 @@ final class AllNamespacesWatch: Sendable {
       }
       let monitor = gone.monitor
       stopping.enter()
-      DispatchQueue.global().async { [self] in
+      // On a thread of its own, not Dispatch's pool, which a process out of descriptors cannot start
+      // (Sources/NetStatusCore/Support/DetachedWork.swift).
+      runDetached(name: "netstatus-stop") { [self] in
         monitor.stopMonitoring()
         retryStarved()
         stopping.leave()

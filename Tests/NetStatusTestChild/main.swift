@@ -36,6 +36,8 @@
 //
 //   netstatus-test-child notifications ...: Tests/NetStatusTestChild/NotificationDelivery.swift.
 //
+//   netstatus-test-child exhausted-failure ...: Tests/NetStatusTestChild/ExhaustedFailure.swift.
+//
 //   netstatus-test-child stop-time --resolv FILE
 //     Run inside a namespace of the test's (`ip netns exec`). 15 times, starts a monitor of its own namespace
 //     (resolver configuration FILE) and stops it at once, timing the stop, and checks that the stop left the hub's
@@ -526,10 +528,11 @@
   case "setuid-stop": setuidStop(Array(arguments.dropFirst()))
   case "stop-time": stopTime(Array(arguments.dropFirst()))
   case "notifications": notificationDelivery(arguments.dropFirst())
+  case "exhausted-failure": exhaustedFailure(Array(arguments.dropFirst()))
   default:
     finish(
       "usage: netstatus-test-child churn ... | inotify-limit ... | sole-session ... | setuid-stop ... | stop-time ..."
-        + " | notifications ...",
+        + " | notifications ... | exhausted-failure ...",
       status: 2)
   }
 #endif

@@ -117,9 +117,10 @@ extension NetworkMonitor {
       if let didStop = handlers.didStop { handlers.queue.async(execute: didStop) }
     }
     decision.ended?.run()
-    // The failing source calls us from its own thread: stop it from elsewhere so that it can join.
+    // The failing source calls us from its own thread: stop it from elsewhere so that it can join (not on
+    // Dispatch's pool: DetachedWork.swift).
     if decision.stopsFailedSession {
-      DispatchQueue.global().async { self.stopFailedSession() }
+      runDetached(name: "netstatus-stop") { self.stopFailedSession() }
     }
   }
 
