@@ -62,6 +62,8 @@ final class AllNamespacesWatch: Sendable {
   private let state: Locked<State>
   /// The failed monitors being stopped off the rtnetlink thread (``failed(_:_:)``); ``stopAll()`` waits for them.
   private let stopping = DispatchGroup()
+  /// Standard output, which never makes the rtnetlink thread wait for the reader (WatchOutput.swift).
+  private let lines: WatchOutput
 
   init(
     json: Bool, formatter: PathFormatter, stop: StopSignal, textfile: TextfileExporter? = nil,
@@ -73,6 +75,7 @@ final class AllNamespacesWatch: Sendable {
     self.textfile = textfile
     self.folders = folders
     self.state = Locked(State(catalog: NamespaceCatalog(folders: folders)))
+    self.lines = WatchOutput { _ = PlainWatch.handle($0, stop: stop) }
   }
 
   /// The folders to follow, in order: `/run/netns`, `/run/docker/netns` when Docker's `/run/docker` exists, then
@@ -111,10 +114,11 @@ final class AllNamespacesWatch: Sendable {
       }
       let textfile = options.textfile.map { TextfileExporter(path: $0, netns: nil) }
       // The file exists from the start, with netstatus's own metrics, whether or not any namespace does.
-      if let failure = textfile?.refresh() {
+      if let failure = textfile?.flush() {
         StandardOutput.error(failure)
         return .failure
       }
+      textfile?.start(stoppingOnFailure: stop)
       let watch = AllNamespacesWatch(
         json: options.json, formatter: PathFormatter(style: NetStatusCommand.outputStyle), stop: stop,
         textfile: textfile, folders: folders)
@@ -137,7 +141,7 @@ final class AllNamespacesWatch: Sendable {
           return .failure
         }
       }
-      let code = textfile?.refreshBlocking(until: stop) ?? stop.waitBlocking()
+      let code = textfile?.keepBlocking(until: stop) ?? stop.waitBlocking()
       for namespaces in followed { namespaces.stop() }
       watch.stopAll()
       if let message = stop.message { StandardOutput.error(message) }
@@ -340,25 +344,22 @@ final class AllNamespacesWatch: Sendable {
 
   private func print(_ path: NetworkPath, in name: String) {
     guard stop.code == nil else { return }
-    if let failure = textfile?.update(namespace: name, path: path, connectivity: nil) {
-      stop.fire(.failure, message: failure)
-      return
-    }
+    textfile?.update(namespace: name, path: path, connectivity: nil)
     if json {
       var outcome = StandardOutput.Outcome.written
       path.withJSONLine(extra: NetworkPathJSONExtra(netns: name, time: .now())) {
-        outcome = StandardOutput.write($0, to: STDOUT_FILENO)
+        outcome = lines.write($0, key: name)
       }
       _ = PlainWatch.handle(outcome, stop: stop)
     } else {
       let time = Timestamp.now() + " " + name.escapingControlCharacters() + ":"
-      _ = PlainWatch.handle(StandardOutput.line(formatter.line(path, time: time)), stop: stop)
+      _ = PlainWatch.handle(lines.line(formatter.line(path, time: time), key: name), stop: stop)
     }
   }
 
   /// Takes `name`'s series out of the textfile.
   private func forget(_ name: String) {
-    if let failure = textfile?.remove(namespace: name) { stop.fire(.failure, message: failure) }
+    textfile?.remove(namespace: name)
   }
 
   private func printDeleted(_ name: String) {
@@ -369,6 +370,6 @@ final class AllNamespacesWatch: Sendable {
       ? #"{"netns":"# + NetworkPath.jsonString(name) + #","deleted":true,"time":"# + JSONTimestamp.now().jsonString
         + "}"
       : Timestamp.now() + " " + name.escapingControlCharacters() + ": deleted"
-    _ = PlainWatch.handle(StandardOutput.line(line), stop: stop)
+    _ = PlainWatch.handle(lines.line(line, key: name, isLast: true), stop: stop)
   }
 }

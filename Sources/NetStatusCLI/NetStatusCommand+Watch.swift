@@ -14,25 +14,23 @@ extension NetStatusCommand {
     _ = StopOnError(monitor: monitor, stop: stop)
     let changes = StatusChanges(monitor: monitor, connectivity: output.connectivity)
     let textfile = output.options.textfile.map { TextfileExporter(path: $0, netns: output.options.networkNamespace) }
+    textfile?.start(stoppingOnFailure: stop)
+    // The task that reads the changes never waits for the reader (WatchOutput.swift): the file stays current.
+    let lines = WatchOutput { _ = PlainWatch.handle($0, stop: stop) }
     let printer = Task {
       var last: (NetworkPath, ConnectivityReport?)?
       for await _ in changes.stream {
         guard let path = monitor.currentPath else { continue }
         let report = output.report
-        if let failure = textfile?.update(
-          path: path, connectivity: report?.state, families: report?.families ?? FamilyConnectivity())
-        {
-          stop.fire(.failure, message: failure)
-          return
-        }
+        textfile?.update(path: path, connectivity: report?.state, families: report?.families ?? FamilyConnectivity())
         // One line per change of the path, of the connectivity state or of a family's (not of the check's details).
         if let last, last.0 == path, last.1?.state == report?.state, last.1?.families == report?.families { continue }
         last = (path, report)
-        if !PlainWatch.handle(StandardOutput.line(output.line(path, report, stamped: true)), stop: stop) { return }
+        if !PlainWatch.handle(lines.line(output.line(path, report, stamped: true)), stop: stop) { return }
       }
     }
     let code: ExitCode
-    if let textfile { code = await textfile.refreshing(until: stop) } else { code = await stop.wait() }
+    if let textfile { code = await textfile.keep(until: stop) } else { code = await stop.wait() }
     printer.cancel()
     await printer.value
     await changes.end()

@@ -10,9 +10,10 @@ import NetStatusCore
 
 /// `watch` without a probe: each line is printed on the thread that publishes the path (the rtnetlink
 /// thread on Linux), with no hop to another thread between the kernel's notification and the write. That
-/// keeps watch's latency near `ip monitor`'s (see the README's Benchmarks). A slow reader blocks that
-/// thread until the reader catches up or netstatus stops (the write gives up then); the source coalesces
-/// what changed meanwhile.
+/// keeps watch's latency near `ip monitor`'s (see the README's Benchmarks). A slow reader never blocks that
+/// thread: what the pipe does not take waits for a writer thread of its own, coalesced once too much waits
+/// (WatchOutput.swift), and `--textfile`'s file is updated before the line, so it shows the path whatever
+/// standard output does.
 ///
 /// It needs no Swift concurrency: ``NetStatusCommand/main(_:)`` waits for the session's stop with
 /// ``StopSignal/waitBlocking()``, ``NetStatusCommand/run(_:)`` with ``StopSignal/wait()``.
@@ -34,20 +35,22 @@ struct PlainWatch {
     let textfile = output.options.textfile.map {
       TextfileExporter(path: $0, netns: output.options.networkNamespace)
     }
+    textfile?.start(stoppingOnFailure: stop)
     self.textfile = textfile
+    // Lines that never make the rtnetlink thread wait for the reader (WatchOutput.swift).
+    let lines = WatchOutput { _ = Self.handle($0, stop: stop) }
     printer = monitor.addSynchronousSubscriber { path in
+      // The file first: it shows the path whatever standard output does.
+      textfile?.update(path: path, connectivity: nil)
       var outcome = StandardOutput.Outcome.written
       if json {
         // "time": when the change was seen, after the documented keys.
-        path.withJSONLine(time: .now()) {
-          outcome = StandardOutput.write($0, to: STDOUT_FILENO)
-        }
+        path.withJSONLine(time: .now()) { outcome = lines.write($0) }
       } else {
-        outcome = StandardOutput.line(output.line(path, nil, stamped: true))
+        outcome = lines.line(output.line(path, nil, stamped: true))
       }
       // A line written, the usual outcome, is checked here without a call.
-      guard outcome == .written || Self.handle(outcome, stop: stop) else { return }
-      if let failure = textfile?.update(path: path, connectivity: nil) { stop.fire(.failure, message: failure) }
+      if outcome != .written { _ = Self.handle(outcome, stop: stop) }
     }
     // After the first line, which the subscription writes at once when the path is known: the watcher's thread
     // is not on the way to it. A reader gone before is seen at once by its poll(2), or by the first write.
@@ -66,14 +69,14 @@ struct PlainWatch {
     return false
   }
 
-  /// Blocks the calling thread until the session stops (rewriting `--textfile`'s file meanwhile, if given).
+  /// Blocks the calling thread until the session stops (`--textfile`'s file kept meanwhile, if given).
   func waitBlocking() -> NetStatusCommand.ExitCode {
-    textfile?.refreshBlocking(until: stop) ?? stop.waitBlocking()
+    textfile?.keepBlocking(until: stop) ?? stop.waitBlocking()
   }
 
-  /// Waits until the session stops (rewriting `--textfile`'s file meanwhile, if given).
+  /// Waits until the session stops (`--textfile`'s file kept meanwhile, if given).
   func wait() async -> NetStatusCommand.ExitCode {
-    if let textfile { return await textfile.refreshing(until: stop) }
+    if let textfile { return await textfile.keep(until: stop) }
     return await stop.wait()
   }
 

@@ -157,6 +157,37 @@ enum StandardOutput {
     return .written
   }
 
+  /// Writes what standard output takes of `bytes` now, without waiting for room: the count written, and what ended
+  /// the output if it did (the reader gone, a failed write). Fewer bytes than given, and no outcome, when a pipe is
+  /// full.
+  static func writeWithoutWaiting(_ bytes: UnsafeRawBufferPointer) -> (written: Int, ended: Outcome?) {
+    if outputWasClosed { return (0, .failed(EBADF)) }
+    let direct = directOutput
+    let descriptor = direct ?? STDOUT_FILENO
+    var offset = 0
+    while offset < bytes.count {
+      // A terminal or a socket: write only what poll(2) says it takes now.
+      if direct == nil {
+        var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+        let polled = poll(&ready, 1, 0)
+        if polled < 0, errno == EINTR { continue }
+        if polled < 0 { return (offset, .failed(errno)) }
+        if ready.revents & Int16(POLLNVAL) != 0 { return (offset, .failed(EBADF)) }
+        if polled == 0 { return (offset, nil) }
+      }
+      let chunk = UnsafeRawBufferPointer(rebasing: bytes[offset..<min(bytes.count, offset + chunkSize)])
+      let written = systemWrite(descriptor, chunk)
+      if written < 0 {
+        let code = errno
+        if code == EINTR { continue }
+        if code == EAGAIN || code == EWOULDBLOCK { return (offset, nil) }
+        return (offset, code == EPIPE ? .readerGone : .failed(code))
+      }
+      offset += written
+    }
+    return (offset, nil)
+  }
+
   /// `write(2)`, once.
   private static func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Int {
     #if canImport(Glibc)

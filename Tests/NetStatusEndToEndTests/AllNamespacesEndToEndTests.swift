@@ -167,10 +167,13 @@
 
       /// `netstatus ARGUMENTS` in the private mount namespace, with `RLIMIT_NOFILE` at `descriptors` (soft and hard)
       /// when given.
-      func netstatus(_ arguments: [String], descriptors: Int? = nil) throws -> NetstatusProcess {
+      func netstatus(_ arguments: [String], descriptors: Int? = nil, standardOutput: Int32? = nil) throws
+        -> NetstatusProcess
+      {
         let limit = descriptors.map { ["prlimit", "--nofile=\($0):\($0)"] } ?? []
         return try NetstatusProcess(
-          executable: "/usr/bin/nsenter", [mountNamespace, "--"] + limit + [NetstatusProcess.binaryPath] + arguments)
+          executable: "/usr/bin/nsenter", [mountNamespace, "--"] + limit + [NetstatusProcess.binaryPath] + arguments,
+          standardOutput: standardOutput)
       }
 
       func delete() { holder.terminate() }

@@ -43,6 +43,7 @@ struct NetstatusBench {
     var footprintOnly = false
     var manyOnly = false
     var folderChurnOnly = false
+    var textfileOnly = false
     var latencyOnly = false
     var baseline: String?
     var designFloor: String?
@@ -60,6 +61,7 @@ struct NetstatusBench {
       case "--footprint-only": footprintOnly = true
       case "--many-only": manyOnly = true
       case "--folder-churn-only": folderChurnOnly = true
+      case "--textfile-only": textfileOnly = true
       case "--latency-only": latencyOnly = true
       case "--baseline": baseline = arguments.popFirst()
       case "--floor": designFloor = arguments.popFirst()
@@ -68,7 +70,7 @@ struct NetstatusBench {
         throw BenchError(
           "unknown option \(argument) (--quick, --flips N, --rounds N, --idle-seconds S, --scale-routes N, "
             + "--batch-changes N, --output FILE, --static DIR, --footprint-only, --namespaces N, --many-only, "
-            + "--latency-only, --baseline NETSTATUS, --floor NETSTATUS_FLOOR)")
+            + "--folder-churn-only, --textfile-only, --latency-only, --baseline NETSTATUS, --floor NETSTATUS_FLOOR)")
       }
     }
     if quick {
@@ -140,6 +142,20 @@ struct NetstatusBench {
       let (files, seconds) = quick ? (500, 2.0) : (5_000, 11.0)
       step("folder churn: watch --all-netns over \(files) plain files, the mount table churning for \(seconds) s")
       return try FolderChurnBenchmark.run(netstatus: netstatus, files: files, mountsPerSecond: 180, seconds: seconds)
+    }
+    func textfile() throws -> TextfileBenchmark.Result {
+      let (textfileRounds, churnSeconds) = quick ? (1, 3.0) : (5, 30.0)
+      step(
+        "textfile: watch --all-netns over \(manyCount) namespaces with and without --textfile, \(textfileRounds) rounds; "
+          + "\(churnSeconds) s of namespace churn")
+      return try TextfileBenchmark.run(
+        netstatus: netstatus, count: manyCount, rounds: textfileRounds, churnSeconds: churnSeconds)
+    }
+    if textfileOnly {
+      for target in TextfileBenchmark.targets(try textfile()) {
+        print("  \(target.met ? "met " : "MISS")  \(target.target): \(target.measured)")
+      }
+      return
     }
     if folderChurnOnly {
       let target = FolderChurnBenchmark.target(try folderChurn())
@@ -264,6 +280,7 @@ struct NetstatusBench {
 
     let manyNamespaces = try many()
     let folderChurnResult = try folderChurn()
+    let textfileResult = try textfile()
 
     let date = ISO8601DateFormatter().string(from: Date())
     let report = Report(
@@ -271,10 +288,10 @@ struct NetstatusBench {
       idle: idle,
       helloStartup: helloStartup, startup: startup, storm: storm, fanout: fanout, routeBatch: routeBatch,
       scale: scale, lookupCost: lookupCost, footprint: footprint, manyNamespaces: manyNamespaces,
-      folderChurn: folderChurnResult,
+      folderChurn: folderChurnResult, textfile: textfileResult,
       targets: targets(latency: latency, idle: idle, storm: storm, routeBatch: routeBatch, scale: scale)
         + footprint.targets() + ManyNamespacesBenchmark.targets(manyNamespaces)
-        + [FolderChurnBenchmark.target(folderChurnResult)])
+        + [FolderChurnBenchmark.target(folderChurnResult)] + TextfileBenchmark.targets(textfileResult))
     print(report.table())
 
     let encoder = JSONEncoder()

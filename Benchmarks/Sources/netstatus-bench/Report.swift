@@ -36,6 +36,7 @@ struct Report: Codable, Sendable {
   var footprint: FootprintBenchmark.Result?
   var manyNamespaces: ManyNamespacesBenchmark.Result?
   var folderChurn: FolderChurnBenchmark.Result?
+  var textfile: TextfileBenchmark.Result?
   var targets: [Target]
 
   /// The machine this runs on.

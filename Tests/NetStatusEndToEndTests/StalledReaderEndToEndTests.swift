@@ -1,0 +1,197 @@
+#if os(Linux)
+  import Foundation
+  import Glibc
+  import NetStatusLinuxTestSupport
+  import Testing
+
+  /// A reader that stops reading `watch`'s standard output (`netstatus watch --textfile F | sleep 1000`, a stuck log
+  /// shipper) must not freeze anything else: the metrics file follows the path, and a stop signal still ends
+  /// netstatus. Standard output is a pipe shrunk to one page that the test never reads until the end. Before, the
+  /// rtnetlink thread waited on the full pipe, so the file kept the path of the line being written: `satisfied 0`
+  /// for a host long back online, with a fresh timestamp every minute.
+  @Suite(
+    "a stalled reader freezes nothing", .serialized,
+    .enabled(if: KernelTestSupport.namespacesAvailable, KernelTestSupport.skipReason))
+  struct StalledReaderEndToEndTests {
+    /// A pipe whose write end goes to netstatus, one page big; the test holds the read end (and gives up its copy of
+    /// the write end once netstatus has its own: ``writerStarted()``).
+    struct StalledPipe {
+      let read: Int32
+      let write: Int32
+
+      init() throws {
+        var descriptors: [Int32] = [-1, -1]
+        guard pipe(&descriptors) == 0 else { throw POSIXError(.EMFILE) }
+        _ = fcntl(descriptors[0], F_SETFD, FD_CLOEXEC)
+        (read, write) = (descriptors[0], descriptors[1])
+        // F_SETPIPE_SZ: the smallest a pipe can be, one page.
+        _ = fcntl(write, 1031, 4096)
+      }
+
+      /// The bytes waiting in the pipe.
+      var unread: Int32 {
+        var count: Int32 = 0
+        _ = ioctl(read, UInt(FIONREAD), &count)
+        return count
+      }
+
+      /// Reads again, as a reader that comes back: what the pipe holds and what comes, until `done` holds for the text
+      /// read (whole lines only), or fails loudly.
+      func resume(until done: (String) -> Bool) async throws -> String {
+        _ = fcntl(read, F_SETFL, O_NONBLOCK)
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let deadline = ContinuousClock.now + .seconds(20)
+        while ContinuousClock.now < deadline {
+          let count = buffer.withUnsafeMutableBytes { Glibc.read(read, $0.baseAddress, $0.count) }
+          if count > 0 {
+            bytes += buffer[..<count]
+            continue
+          }
+          let text = String(decoding: bytes, as: UTF8.self)
+          if text.hasSuffix("\n"), done(text) { return text }
+          try await Task.sleep(for: .milliseconds(10))
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        Issue.record("the reader never got what it waited for; it read:\n\(text.suffix(2000))")
+        return text
+      }
+
+      /// netstatus has its own copy of the write end: the test's goes, so that the pipe ends when netstatus does.
+      func writerStarted() { _ = Glibc.close(write) }
+
+      func close() { _ = Glibc.close(read) }
+    }
+
+    /// Waits until `file` holds `sample`, or fails loudly with what it held.
+    static func awaitSample(_ sample: String, in file: String, _ what: String) async throws {
+      let deadline = ContinuousClock.now + .seconds(20)
+      var last = ""
+      while ContinuousClock.now < deadline {
+        last = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+        if last.split(separator: "\n").contains(Substring(sample)) { return }
+        try await Task.sleep(for: .milliseconds(10))
+      }
+      Issue.record("\(what): the file never held \(sample); last:\n\(last)")
+      throw CancellationError()
+    }
+
+    /// The route taken away and put back, again and again, while nobody reads: each state reaches the file.
+    func toggle(
+      _ times: Int, pipe: StalledPipe, file: String, label: String, del: () throws -> Void, add: () throws -> Void
+    ) async throws {
+      for round in 0..<times {
+        try del()
+        try await Self.awaitSample("netstatus_path_satisfied{\(label)} 0", in: file, "round \(round), offline")
+        try add()
+        try await Self.awaitSample("netstatus_path_satisfied{\(label)} 1", in: file, "round \(round), online")
+      }
+      // Lines are ~400 bytes: the page has been full for most of the rounds.
+      #expect(pipe.unread > 4096 - 512, "the pipe is full: \(pipe.unread) bytes unread")
+    }
+
+    /// The reader reads again: whole JSON lines, down to the current path (the lines that waited for it, the
+    /// newest state of each namespace last), until `current` holds for the last line of `key` (`nil`: any line).
+    func resumeReading(_ pipe: StalledPipe, netns key: String? = nil) async throws {
+      func objects(_ text: String) -> [[String: Any]] {
+        text.split(separator: "\n").compactMap {
+          try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+      }
+      let text = try await pipe.resume { text in
+        let mine = objects(text).filter { key == nil || $0["netns"] as? String == key }
+        return mine.last?["status"] as? String == "satisfied"
+      }
+      let lines = text.split(separator: "\n")
+      #expect(objects(text).count == lines.count, "every line is whole JSON: \(text.suffix(500))")
+    }
+
+    @Test("watch --netns --textfile: the file follows the path and SIGTERM ends it while the reader stalls")
+    func oneNamespace() async throws {
+      let site = try NetstatusEndToEndTests.Site("e2estall")
+      defer { site.delete() }
+      let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nstest-stall-\(UUID())").path
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+      defer { try? FileManager.default.removeItem(atPath: folder) }
+      let file = folder + "/n.prom"
+      let pipe = try StalledPipe()
+      defer { pipe.close() }
+      let run = try NetstatusProcess(
+        ["watch", "--json", "--netns", site.target.name, "--textfile", file], standardOutput: pipe.write)
+      pipe.writerStarted()
+      defer { run.terminate() }
+      let label = #"netns="\#(site.target.name)""#
+      try await Self.awaitSample("netstatus_path_satisfied{\(label)} 1", in: file, "the first path")
+      try await toggle(
+        16, pipe: pipe, file: file, label: label, del: site.deleteDefaultRoute, add: site.addDefaultRoute)
+      // A stop signal while the reader still stalls ends netstatus at once.
+      run.signal(SIGTERM)
+      #expect(try await run.waitForExit(timeout: .seconds(10)) == .exited(0), "\(run.errorOutput)")
+    }
+
+    @Test("watch --netns: a reader that comes back gets whole lines, down to the current path")
+    func readerComesBack() async throws {
+      let site = try NetstatusEndToEndTests.Site("e2eback")
+      defer { site.delete() }
+      let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nstest-stall-\(UUID())").path
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+      defer { try? FileManager.default.removeItem(atPath: folder) }
+      let file = folder + "/n.prom"
+      let pipe = try StalledPipe()
+      defer { pipe.close() }
+      let run = try NetstatusProcess(
+        ["watch", "--json", "--netns", site.target.name, "--textfile", file], standardOutput: pipe.write)
+      pipe.writerStarted()
+      defer { run.terminate() }
+      let label = #"netns="\#(site.target.name)""#
+      try await Self.awaitSample("netstatus_path_satisfied{\(label)} 1", in: file, "the first path")
+      try await toggle(
+        16, pipe: pipe, file: file, label: label, del: site.deleteDefaultRoute, add: site.addDefaultRoute)
+      try await resumeReading(pipe)
+      run.signal(SIGTERM)
+      #expect(try await run.waitForExit(timeout: .seconds(10)) == .exited(0), "\(run.errorOutput)")
+    }
+
+    @Test("watch --all-netns --textfile: the same, each namespace in the file")
+    func allNamespaces() async throws {
+      let netns = try await AllNamespacesEndToEndTests.PrivateNetnsFolder()
+      defer { netns.delete() }
+      let names = ["nstest-stall-a", "nstest-stall-b"]
+      for name in names {
+        try netns.shell(
+          "ip netns add \(name) && ip -n \(name) link add v0 type veth peer name v1"
+            + " && ip -n \(name) addr add 198.51.100.2/24 dev v0 && ip -n \(name) link set v1 up"
+            + " && ip -n \(name) link set v0 up && ip -n \(name) route add default via 198.51.100.1")
+      }
+      let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nstest-stall-\(UUID())").path
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+      defer { try? FileManager.default.removeItem(atPath: folder) }
+      let file = folder + "/all.prom"
+      let pipe = try StalledPipe()
+      defer { pipe.close() }
+      let run = try netns.netstatus(
+        ["watch", "--all-netns", "--json", "--textfile", file], standardOutput: pipe.write)
+      pipe.writerStarted()
+      defer { run.terminate() }
+      for name in names {
+        try await Self.awaitSample(#"netstatus_path_satisfied{netns="\#(name)"} 1"#, in: file, "\(name)'s first path")
+      }
+      try await toggle(
+        16, pipe: pipe, file: file, label: #"netns="nstest-stall-a""#,
+        del: { try netns.shell("ip -n nstest-stall-a route del default") },
+        add: { try netns.shell("ip -n nstest-stall-a route add default via 198.51.100.1") })
+      // A namespace that goes while the reader stalls leaves the file.
+      try netns.shell("ip netns del nstest-stall-b")
+      let deadline = ContinuousClock.now + .seconds(20)
+      while ContinuousClock.now < deadline,
+        (try? String(contentsOfFile: file, encoding: .utf8))?.contains("nstest-stall-b") != false
+      {
+        try await Task.sleep(for: .milliseconds(10))
+      }
+      #expect((try? String(contentsOfFile: file, encoding: .utf8))?.contains("nstest-stall-b") == false)
+      try await resumeReading(pipe, netns: "nstest-stall-a")
+      run.signal(SIGTERM)
+      #expect(try await run.waitForExit(timeout: .seconds(10)) == .exited(0), "\(run.errorOutput)")
+    }
+  }
+#endif
