@@ -20,7 +20,8 @@ extension NetStatusCommand {
     let printer = Task {
       var last: (NetworkPath, ConnectivityReport?)?
       for await _ in changes.stream {
-        guard let path = monitor.currentPath else { continue }
+        // The path a failure publishes is no change of the network (PlainWatch.swift).
+        guard monitor.lastError == nil, let path = monitor.currentPath else { continue }
         let report = output.report
         textfile?.update(path: path, connectivity: report?.state, families: report?.families ?? FamilyConnectivity())
         // One line per change of the path, of the connectivity state or of a family's (not of the check's details).

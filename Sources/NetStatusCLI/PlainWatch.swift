@@ -39,7 +39,10 @@ struct PlainWatch {
     self.textfile = textfile
     // Lines that never make the rtnetlink thread wait for the reader (WatchOutput.swift).
     let lines = WatchOutput { _ = Self.handle($0, stop: stop) }
-    printer = monitor.addSynchronousSubscriber { path in
+    printer = monitor.addSynchronousSubscriber { [weak monitor] path in
+      // The path a failure publishes (the namespace deleted) is no change of the network: the watch ends with the
+      // failure on standard error, and no `offline` line or value that never held (under --settle).
+      if monitor?.lastError != nil { return }
       // The file first: it shows the path whatever standard output does.
       textfile?.update(path: path, connectivity: nil)
       var outcome = StandardOutput.Outcome.written

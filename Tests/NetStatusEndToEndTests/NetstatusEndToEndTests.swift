@@ -494,6 +494,7 @@ struct NetstatusEndToEndTests {
       ?? "network namespace /run/netns/\(namespace) was deleted while it was watched"
     #expect(run.errorOutput.contains(expected), "\(run.errorOutput)")
     #expect(!run.errorOutput.contains("the monitor"), "the CLI's words, not the library's: \(run.errorOutput)")
+    #expect(run.lines.values.count == 1, "no offline line: the network did not go down: \(run.lines.values)")
   }
 
   /// Opening a FIFO blocks until a writer comes: netstatus must not open it that way, and must say what is wrong.

@@ -42,6 +42,20 @@ struct SettleEndToEndTests {
     #expect(run.lines.count == 2, "no flap printed: \(run.lines.values)")
   }
 
+  /// The namespace deleted under `--settle`: the watch ends with the failure (exit 2, on standard error), with no
+  /// `offline` line that never held: before, the failure's path was printed at once, 0.5 s into a 2 s settle.
+  @Test func watchSettleEndsWithoutAnUnsettledLineWhenTheNamespaceGoes() async throws {
+    let site = try Site("e2esettled")
+    defer { site.delete() }
+    let run = try NetstatusProcess(["watch", "--json", "--settle", "5s", "--netns", site.target.name])
+    defer { run.terminate() }
+    try await run.lines.waitFor(count: 1, timeout: .seconds(30), "the first path, at once")
+    site.target.delete()
+    #expect(try await run.waitForExit(timeout: .seconds(30)) == .exited(2), "stderr: \(run.errorOutput)")
+    #expect(run.errorOutput.contains("was deleted while it was watched"), "\(run.errorOutput)")
+    #expect(run.lines.values.count == 1, "nothing printed that did not hold: \(run.lines.values)")
+  }
+
   @Test func watchSettleHoldsTheConnectivityToo() async throws {
     let site = try ProbeSite("e2esettlep")
     defer { site.delete() }
