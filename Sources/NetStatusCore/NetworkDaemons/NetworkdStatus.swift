@@ -25,19 +25,24 @@ package struct NetworkdStatus: Sendable, Hashable {
     /// The folder of per-link files (`ROOT/links`) does not exist: networkd is not running (or never ran since
     /// boot). It is watched: when networkd starts and makes it, its files are read.
     case folderMissing
+    /// The folder exists, but networkd does not run: its files are left from an earlier run (or its package made
+    /// the folder), so they are not read. The folder and systemd's record of running units are watched: when networkd
+    /// starts, its files are read.
+    case notRunning
     /// The folder exists but cannot be read (`errno`, as the C library names it: `EACCES`…).
     case unreadable(errno: Int32)
     /// The folder is read and watched; ``NetworkdStatus/links`` holds what it says.
     case inUse
 
-    /// `not started`, `other namespace`, `namespace unverified`, `folder missing`, `unreadable: EACCES (Permission
-    /// denied)`, `in use`.
+    /// `not started`, `other namespace`, `namespace unverified`, `folder missing`, `not running`, `unreadable: EACCES
+    /// (Permission denied)`, `in use`.
     package var description: String {
       switch self {
       case .notStarted: "not started"
       case .otherNamespace: "other namespace"
       case .namespaceUnverified: "namespace unverified"
       case .folderMissing: "folder missing"
+      case .notRunning: "not running"
       case .unreadable(let code): "unreadable: \(SystemErrno.describe(code))"
       case .inUse: "in use"
       }

@@ -29,7 +29,13 @@
     /// The session reading, once started (its hub reservation's ID).
     private var session: UInt64?
 
-    private enum Level { case parent, root, links }
+    private enum Level { case parent, root, links, units }
+
+    /// Whether the folder is the default one, whose files count only while networkd runs (``NetworkdProcess``); one
+    /// given by the caller (`--networkd-root`, tests) is taken as it is.
+    private var checksProcess: Bool { Self.checksProcess(root: root) }
+
+    static func checksProcess(root: String) -> Bool { root == "/run/systemd/netif" }
 
     /// The largest state file read: networkd's are under 2 KiB. A larger one is skipped whole (not networkd's).
     static let fileLimit = 32 * 1024
@@ -108,6 +114,9 @@
           } else if let index = Self.index(named: event.name), existing.contains(index) {
             changed.insert(index)
           }
+        case .units:
+          // networkd's unit started or stopped: its files start or stop counting.
+          if event.name.isEmpty || event.name == NetworkdProcess.invocationName { everything = true }
         }
       }
       if everything {
@@ -130,7 +139,9 @@
     }
 
     private mutating func watchFolders(for reservation: NetlinkEventHub.Reservation) throws(NetworkMonitorError) {
-      for (folder, level) in [(LocalFile.directory(of: root), Level.parent), (root, .root), (linksFolder, .links)] {
+      var folders = [(LocalFile.directory(of: root), Level.parent), (root, .root), (linksFolder, .links)]
+      if checksProcess { folders.append((NetworkdProcess.unitsFolder, .units)) }
+      for (folder, level) in folders {
         if let watch = try NetlinkEventHub.shared.watch(folder: folder, .names, for: reservation) {
           watches[watch] = level
         }
@@ -139,13 +150,14 @@
 
     /// Reads every file of the links folder.
     private mutating func reloadAll() {
-      (use, links) = Self.readFolder(linksFolder, links: existing)
+      (use, links) = Self.readFolder(linksFolder, links: existing, checksProcess: checksProcess)
       publish()
     }
 
     /// What the links folder says about `links` (interface indexes), read once: each one's state, or why none can
-    /// be read. The folder is opened, never listed: whatever else it holds is not read.
-    static func readFolder(_ linksFolder: String, links indexes: Set<Int32>) -> (
+    /// be read. The folder is opened, never listed: whatever else it holds is not read. With `checksProcess` (the
+    /// default folder), nothing is read unless networkd runs: files it left behind say nothing now.
+    static func readFolder(_ linksFolder: String, links indexes: Set<Int32>, checksProcess: Bool) -> (
       NetworkdStatus.Use, [Int32: NetworkdLinkState]
     ) {
       guard let directory = opendir(linksFolder) else {
@@ -153,6 +165,7 @@
         return (code == ENOENT || code == ENOTDIR ? .folderMissing : .unreadable(errno: code), [:])
       }
       closedir(directory)
+      if checksProcess, !NetworkdProcess.isRunning() { return (.notRunning, [:]) }
       var links: [Int32: NetworkdLinkState] = [:]
       for index in indexes {
         links[index] = read(linksFolder + "/" + String(index), index: index)
@@ -169,7 +182,7 @@
       let indexes = Array(links)
       let readable =
         indexes.count > fileCountLimit ? Set(indexes.sorted().prefix(fileCountLimit)) : Set(indexes)
-      let (use, states) = readFolder(root + "/links", links: readable)
+      let (use, states) = readFolder(root + "/links", links: readable, checksProcess: checksProcess(root: root))
       return NetworkdStatus(root: root, use: use, links: states)
     }
 

@@ -26,6 +26,11 @@
         case .folderMissing:
           status = .unavailable(
             reason: "systemd-networkd is not running (no \(networkd.root ?? "/run/systemd/netif")/links)")
+        case .notRunning:
+          status = .unavailable(
+            reason:
+              "systemd-networkd is not running (what \(networkd.root ?? "/run/systemd/netif") holds is left from an "
+              + "earlier run or from its package, and is not read)")
         case let other: status = .unavailable(reason: "\(other)")
         }
         sources.append(
