@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Builds a Debian package of netstatus with dpkg-deb: the static binary, the manual page, the completions
-# (Scripts/install.sh with PREFIX /usr), the netstatus-wait-online.service unit (not enabled: run
-# `systemctl enable netstatus-wait-online.service` to order network-online.target after it) and its options,
+# Builds a Debian package of netstatus with dpkg-deb: the static binary, the manual page, the completions and the
+# systemd units (Scripts/install.sh with PREFIX /usr; none enabled: `systemctl enable netstatus-wait-online.service`
+# orders network-online.target after it), the options of netstatus-wait-online.service,
 # /etc/default/netstatus-wait-online, a conffile. From Packaging/debian: the maintainer scripts (they reload systemd),
 # the changelog (its first entry is the package's version, whose upstream part must be the binary's) and the
 # lintian overrides, each with its reason. .ci/run checks the result with lintian.
@@ -38,8 +38,6 @@ chmod 0755 "$stage"
 trap 'rm -rf "$stage"' EXIT
 PREFIX=/usr DESTDIR="$stage" NETSTATUS_BINARY="$binary" Scripts/install.sh >/dev/null
 gzip -9n "$stage/usr/share/man/man1/netstatus.1"
-install -D -m 0644 Packaging/systemd/netstatus-wait-online.service \
-  "$stage/usr/lib/systemd/system/netstatus-wait-online.service"
 install -D -m 0644 Packaging/systemd/netstatus-wait-online.default "$stage/etc/default/netstatus-wait-online"
 install -D -m 0644 LICENSE "$stage/usr/share/doc/netstatus/copyright"
 install -m 0644 Packaging/debian/changelog "$stage/usr/share/doc/netstatus/changelog.Debian"

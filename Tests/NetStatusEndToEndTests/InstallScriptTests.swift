@@ -14,13 +14,16 @@
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent()
 
+    /// The systemd units, in Packaging/systemd and installed.
+    static let units = ["netstatus-wait-online", "netstatus-textfile", "netstatus-netns-textfile"]
+
     /// The files Scripts/install.sh installs under PREFIX.
     static func installedFiles(prefix: String) -> [String] {
       let zsh = prefix == "/usr" ? "vendor-completions" : "site-functions"
       return [
         "bin/netstatus", "share/man/man1/netstatus.1", "share/bash-completion/completions/netstatus",
         "share/zsh/\(zsh)/_netstatus", "share/fish/vendor_completions.d/netstatus.fish",
-      ]
+      ] + units.map { "lib/systemd/system/\($0).service" }
     }
 
     /// Runs `script` with the test process's environment, less any PREFIX (the tests say whether there is one),
@@ -100,6 +103,66 @@
       #expect(FileManager.default.isExecutableFile(atPath: root + "/bin/netstatus"))
       let bash = try String(contentsOfFile: root + "/share/bash-completion/completions/netstatus", encoding: .utf8)
       #expect(bash == Completions.script(for: .bash) + "\n", "the completions are the binary's own")
+      // Each unit runs the binary installed with it, and is otherwise Packaging/systemd's.
+      for unit in Self.units {
+        let installed = try String(contentsOfFile: root + "/lib/systemd/system/\(unit).service", encoding: .utf8)
+        let packaged = try String(
+          contentsOf: Self.repository.appendingPathComponent("Packaging/systemd/\(unit).service"), encoding: .utf8)
+        let exec = installed.split(separator: "\n").filter { $0.hasPrefix("ExecStart=") }
+        #expect(exec.count == 1 && exec[0].hasPrefix("ExecStart=\(prefix)/bin/netstatus "), "\(unit): \(exec)")
+        #expect(
+          installed
+            == packaged.replacingOccurrences(
+              of: "ExecStart=/usr/bin/netstatus ", with: "ExecStart=\(prefix)/bin/netstatus "))
+      }
+      // Where systemd does not look, the install says how to use a unit.
+      let linked = install.errorOutput.contains("systemctl link \(prefix)/lib/systemd/system/NAME.service")
+      #expect(linked == !["/usr", "/usr/local"].contains(prefix), "\(install.errorOutput)")
+    }
+
+    /// Run as root without a binary named, the script builds nothing (a root-owned build in the user's checkout,
+    /// and swift perhaps not on root's PATH): it installs `.build-static/release/netstatus`, and says what to run
+    /// when there is none or it is older than the sources. In a copy of the repository's scripts, packaging files and
+    /// sources, so that the checkout's own build is not touched.
+    @Test(.enabled(if: getuid() == 0, "run as root"))
+    func asRootItInstallsWhatTheUserBuiltAndBuildsNothing() async throws {
+      let checkout = try Self.temporaryFolder()
+      defer { try? FileManager.default.removeItem(atPath: checkout) }
+      for item in ["Scripts", "Packaging", "man", "Sources", "Package.swift"] {
+        try FileManager.default.copyItem(
+          atPath: Self.repository.appendingPathComponent(item).path, toPath: checkout + "/" + item)
+      }
+      let destination = try Self.temporaryFolder()
+      defer { try? FileManager.default.removeItem(atPath: destination) }
+      func install() throws -> ChildProcess {
+        var environment = ProcessInfo.processInfo.environment
+        environment["PREFIX"] = nil
+        environment["NETSTATUS_BINARY"] = nil
+        environment["DESTDIR"] = destination
+        return try ChildProcess(executable: "/bin/bash", [checkout + "/Scripts/install.sh"], environment: environment)
+      }
+      let missing = try install()
+      #expect(try await missing.waitForExit(timeout: .seconds(60)) == .exited(2))
+      #expect(
+        missing.errorOutput
+          == "install.sh: no .build-static/release/netstatus to install: build it as yourself first"
+          + " (Scripts/build-static.sh), then run sudo Scripts/install.sh\n")
+      #expect(!FileManager.default.fileExists(atPath: checkout + "/.build-static/release"), "nothing was built")
+      // An older build than the sources: refused.
+      try FileManager.default.createDirectory(
+        atPath: checkout + "/.build-static/release", withIntermediateDirectories: true)
+      let built = checkout + "/.build-static/release/netstatus"
+      try FileManager.default.copyItem(atPath: NetstatusProcess.binaryPath, toPath: built)
+      try FileManager.default.setAttributes(
+        [.modificationDate: Date(timeIntervalSinceNow: -86_400)], ofItemAtPath: built)
+      let stale = try install()
+      #expect(try await stale.waitForExit(timeout: .seconds(60)) == .exited(2))
+      #expect(stale.errorOutput.contains("is older than"), "\(stale.errorOutput)")
+      // Built after the sources: installed.
+      try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: built)
+      let fresh = try install()
+      #expect(try await fresh.waitForExit(timeout: .seconds(60)) == .exited(0), "\(fresh.errorOutput)")
+      #expect(FileManager.default.isExecutableFile(atPath: destination + "/usr/local/bin/netstatus"))
     }
 
     @Test func withNeitherTheArgumentNorTheVariableThePrefixIsUsrLocal() async throws {
@@ -161,7 +224,9 @@
         "./usr/bin/netstatus", "./usr/share/man/man1/netstatus.1.gz",
         "./usr/share/bash-completion/completions/netstatus", "./usr/share/zsh/vendor-completions/_netstatus",
         "./usr/share/fish/vendor_completions.d/netstatus.fish",
-        "./usr/lib/systemd/system/netstatus-wait-online.service", "./etc/default/netstatus-wait-online",
+        "./usr/lib/systemd/system/netstatus-wait-online.service",
+        "./usr/lib/systemd/system/netstatus-textfile.service",
+        "./usr/lib/systemd/system/netstatus-netns-textfile.service", "./etc/default/netstatus-wait-online",
         "./usr/share/doc/netstatus/copyright", "./usr/share/doc/netstatus/changelog.Debian.gz",
         "./usr/share/lintian/overrides/netstatus",
       ] {
