@@ -96,7 +96,8 @@ let package = Package(
     .target(
       name: "NetStatusCLI",
       dependencies: [
-        "NetStatusCore",
+        // Names as bytes (SystemName): the arguments, and the files they name.
+        "NetStatusCore", "NetStatusNetlink",
         // Stop signals through a signalfd of its own (StopSignalDelivery+Linux.swift).
         .target(name: "NetStatusSystem", condition: .when(platforms: [.linux])),
         .target(name: "CNetStatusShim", condition: .when(platforms: [.linux])),

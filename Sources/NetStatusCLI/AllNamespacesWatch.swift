@@ -1,5 +1,6 @@
 import Dispatch
 import NetStatusCore
+import NetStatusNetlink
 
 #if canImport(Glibc)
   import Glibc
@@ -104,7 +105,8 @@ final class AllNamespacesWatch: Sendable {
       let stop = StopSignal { _ in .success }
       StandardOutput.watchForClose { stop.fire(.success) }
       let folders = Self.folders(options, dockerPresent: access("/run/docker", F_OK) == 0)
-      for folder in options.namespaceFolders where access(Self.parent(of: folder), F_OK) != 0 {
+      for folder in options.namespaceFolders
+      where SystemName.withCString(Self.parent(of: folder), { access($0, F_OK) }) != 0 {
         StandardOutput.error("--netns-dir \(folder.escapingControlCharacters()): neither it nor its parent exists")
         return .failure
       }
@@ -246,7 +248,9 @@ final class AllNamespacesWatch: Sendable {
         // A name deleted between the listing and the watch's start is never reported: once few are left, those that
         // are gone are not waited for.
         if state.initial.count <= 16 {
-          state.initial = state.initial.filter { access(folders[$0.folder] + "/" + $0.name, F_OK) == 0 }
+          state.initial = state.initial.filter {
+            SystemName.withCString(folders[$0.folder] + "/" + $0.name) { access($0, F_OK) } == 0
+          }
         }
         guard state.initial.isEmpty else { return nil }
         defer { state.initialFailures = [] }

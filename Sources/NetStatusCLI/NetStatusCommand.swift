@@ -1,5 +1,6 @@
 import Dispatch
 import NetStatusCore
+import NetStatusNetlink
 
 #if canImport(Glibc)
   import Glibc
@@ -34,6 +35,16 @@ package enum NetStatusCommand {
       case SIGQUIT: .quit
       default: .terminated
       }
+    }
+  }
+
+  /// The process's arguments after its name, each as NetStatus holds names (``SystemName``): the bytes the user
+  /// gave, exactly. `CommandLine.arguments` repairs bytes that are not UTF-8, so `--netns $'x\xff'` named `x\u{FFFD}`
+  /// (a file that does not exist) and `wait -i $'nx\x80'` matched any interface whose name repaired the same.
+  package static var processArguments: [String] {
+    stride(from: 1, to: Int(CommandLine.argc), by: 1).map { index in
+      guard let argument = CommandLine.unsafeArgv[index] else { return "" }
+      return SystemName.decode(UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
     }
   }
 

@@ -1,4 +1,5 @@
 import NetStatusCore
+import NetStatusNetlink
 
 #if canImport(Glibc)
   import Glibc
@@ -205,7 +206,9 @@ enum PrometheusTextfile {
     var temporary = temporaryName(path)
     var fd: Int32 = -1
     for attempt in 1...temporaryAttempts {
-      fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644)
+      fd = SystemName.withCString(temporary) {
+        open($0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644)
+      }
       guard fd < 0, errno == EEXIST, attempt < temporaryAttempts else { break }
       temporary = temporaryName(path)
     }
@@ -233,13 +236,19 @@ enum PrometheusTextfile {
       }
     }
     if close(fd) != 0, failure == nil { failure = "cannot write \(temporary): \(SystemErrno.describe(errno))" }
-    if failure == nil, rename(temporary, path) != 0 {
+    if failure == nil,
+      SystemName.withCString(temporary, { from in SystemName.withCString(path) { rename(from, $0) } }) != 0
+    {
       failure = "cannot rename \(temporary) to \(path): \(SystemErrno.describe(errno))"
     }
     if failure != nil {
       // Removed only while the name is still the file created above (another may have been renamed over it).
       var now = stat()
-      if lstat(temporary, &now) == 0, now.st_dev == created.st_dev, now.st_ino == created.st_ino { unlink(temporary) }
+      if SystemName.withCString(temporary, { lstat($0, &now) }) == 0, now.st_dev == created.st_dev,
+        now.st_ino == created.st_ino
+      {
+        _ = SystemName.withCString(temporary) { unlink($0) }
+      }
     }
     return failure
   }

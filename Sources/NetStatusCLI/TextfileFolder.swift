@@ -1,4 +1,5 @@
 import NetStatusCore
+import NetStatusNetlink
 
 #if canImport(Glibc)
   import Glibc
@@ -21,7 +22,7 @@ enum TextfileFolder {
   static func problem(for path: String) -> String? {
     let folder = Self.folder(of: path)
     var info = stat()
-    guard stat(folder, &info) == 0 else {
+    guard SystemName.withCString(folder, { stat($0, &info) }) == 0 else {
       let reason = errno
       if reason == ENOENT { return "--textfile \(path): the folder \(folder) does not exist" }
       return "--textfile \(path): cannot read the folder \(folder): \(SystemErrno.describe(reason))"
@@ -29,7 +30,7 @@ enum TextfileFolder {
     guard UInt32(info.st_mode) & 0o170000 == 0o040000 else {
       return "--textfile \(path): \(folder) is not a folder"
     }
-    guard access(folder, W_OK | X_OK) == 0 else {
+    guard SystemName.withCString(folder, { access($0, W_OK | X_OK) }) == 0 else {
       return "--textfile \(path): cannot create files in \(folder): \(SystemErrno.describe(errno))"
     }
     return nil

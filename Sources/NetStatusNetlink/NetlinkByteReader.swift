@@ -36,11 +36,12 @@ struct NetlinkByteReader {
 
   package func bytes(_ range: Range<Int>) -> [UInt8] { Array(buffer[range]) }
 
-  /// A NUL-terminated (or unterminated) string; invalid UTF-8 is repaired, never trapped on.
+  /// A NUL-terminated (or unterminated) string, as a name the system gives (``SystemName``): every byte said, two
+  /// names never alike, never trapped on.
   package func string(_ range: Range<Int>) -> String {
     let slice = buffer[range]
     let end = slice.firstIndex(of: 0) ?? range.upperBound
-    return String(decoding: buffer[range.lowerBound..<end], as: UTF8.self)
+    return SystemName.decode(buffer[range.lowerBound..<end])
   }
 
   package func u32Value(_ range: Range<Int>) throws(NetlinkDecodeError) -> UInt32 {

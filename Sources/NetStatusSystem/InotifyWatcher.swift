@@ -1,6 +1,7 @@
 #if os(Linux)
   import CNetStatusShim
   import Glibc
+  import NetStatusNetlink
 
   /// An inotify instance watching folders for entries being created, replaced, removed or changed.
   ///
@@ -77,7 +78,7 @@
     /// - Throws: ``SystemCallError`` when the user's inotify watches are at their limit (ENOSPC) or the kernel is
     ///   out of memory (ENOMEM).
     package func watch(folder: String, for interest: Interest) throws(SystemCallError) -> Int32? {
-      let result = inotify_add_watch(fd, folder, interest.mask)
+      let result = SystemName.withCString(folder) { inotify_add_watch(fd, $0, interest.mask) }
       if result >= 0 { return result }
       let error = Errno(rawValue: errno)
       guard error == .noSpace || error == .outOfMemory else { return nil }
@@ -120,7 +121,7 @@
           guard length <= buffer.count - offset - 16 else { break }
           let nameBytes = buffer[(offset + 16)..<(offset + 16 + length)]
           let end = nameBytes.firstIndex(of: 0) ?? nameBytes.endIndex
-          let name = String(decoding: buffer[(offset + 16)..<end], as: UTF8.self)
+          let name = SystemName.decode(buffer[(offset + 16)..<end])
           events.append(Event(watch: watch, mask: mask, name: name))
           offset += 16 + length
         }

@@ -1,6 +1,7 @@
 #if os(Linux)
   import CNetStatusShim
   import Glibc
+  import NetStatusNetlink
 
   /// The system calls on a network namespace file: opening and checking it, entering it, and the pidfd of the
   /// process whose `/proc/PID/ns/net` it is. NetStatusCore's `NetworkNamespace` says what their failures mean to a
@@ -43,14 +44,16 @@
     package static func open(_ path: String) throws(OpenFailure) -> Handle {
       var filesystem = 0
       do throws(Errno) {
-        try SystemCall.attempt { cns_statfs_type(path, &filesystem) }
+        try SystemCall.attempt { SystemName.withCString(path) { cns_statfs_type($0, &filesystem) } }
       } catch {
         throw openingFailure(error)
       }
       guard filesystem == cns_nsfs_magic() else { throw .notEnterable(Errno(rawValue: ENOTTY)) }
       let fd: Int32
       do throws(Errno) {
-        fd = try SystemCall.attempt { Glibc.open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        fd = try SystemCall.attempt {
+          SystemName.withCString(path) { Glibc.open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        }
       } catch {
         throw openingFailure(error)
       }
@@ -88,7 +91,7 @@
     /// removes the file; the namespace itself lives on while anything (our socket) holds it.
     package static func stillNames(_ path: String, _ handle: Handle) -> Bool {
       var info = stat()
-      guard stat(path, &info) == 0 else { return false }
+      guard SystemName.withCString(path, { stat($0, &info) }) == 0 else { return false }
       return UInt64(info.st_dev) == handle.device && UInt64(info.st_ino) == handle.inode
     }
   }

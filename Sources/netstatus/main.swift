@@ -1,3 +1,3 @@
 import NetStatusCLI
 
-NetStatusCommand.main(Array(CommandLine.arguments.dropFirst()))
+NetStatusCommand.main(NetStatusCommand.processArguments)

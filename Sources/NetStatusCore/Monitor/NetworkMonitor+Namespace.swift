@@ -1,5 +1,6 @@
 #if os(Linux)
   import Glibc
+  import NetStatusNetlink
 
   extension NetworkMonitor {
     /// Creates a monitor of a Linux network namespace, for container hosts and tests.
@@ -26,7 +27,8 @@
     ///
     /// - Parameters:
     ///   - networkNamespace: A name from `ip netns list` (`/run/netns/NAME`), or a path to a namespace
-    ///     file such as `/proc/PID/ns/net`.
+    ///     file such as `/proc/PID/ns/net`. A name that is not UTF-8 is given as NetStatus prints names (a byte that
+    ///     is not UTF-8 as `\xHH`, a backslash as `\\`; see ``NetworkInterface/name``).
     ///   - requiredInterfaceType: The only interface type paths may use, or `nil` for any.
     ///   - prohibitedInterfaceTypes: Interface types paths may not use.
     /// - Throws: ``NetworkMonitorError/namespaceNotFound(path:)`` when there is no such namespace,
@@ -94,7 +96,7 @@
       }
       guard !namespace.contains("/"), !namespace.isEmpty, namespace != ".", namespace != ".." else { return standard }
       let specific = "/etc/netns/\(namespace)/resolv.conf"
-      return access(specific, F_OK) == 0 ? specific : standard
+      return SystemName.withCString(specific) { access($0, F_OK) } == 0 ? specific : standard
     }
 
     /// systemd-resolved's upstream list as the namespace's users see it: the process's own

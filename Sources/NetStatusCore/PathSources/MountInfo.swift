@@ -1,3 +1,7 @@
+#if canImport(NetStatusNetlink)
+  import NetStatusNetlink
+#endif
+
 /// Reading `/proc/self/mountinfo` (proc(5)): which names of a folder have something mounted on them. Pure.
 ///
 /// A name in a namespace folder becomes a namespace when a namespace is bind-mounted on it (`ip netns add` makes the
@@ -11,7 +15,7 @@ package enum MountInfo {
   /// - Parameter table: The file's bytes: one mount a line, its fifth field the mount point, with space, tab, newline
   ///   and backslash written as octal escapes (`\040`).
   package static func mountedNames(in table: some Collection<UInt8>, under folder: String) -> Set<String> {
-    let prefix = Array(folder.utf8) + [UInt8(ascii: "/")]
+    let prefix = SystemName.bytes(of: folder) + [UInt8(ascii: "/")]
     var names: Set<String> = []
     for line in table.split(separator: UInt8(ascii: "\n")) {
       let fields = line.split(separator: UInt8(ascii: " "), maxSplits: 5, omittingEmptySubsequences: false)
@@ -20,7 +24,7 @@ package enum MountInfo {
       guard point.count > prefix.count, point.starts(with: prefix) else { continue }
       let name = point[prefix.count...]
       guard !name.contains(UInt8(ascii: "/")) else { continue }
-      names.insert(String(decoding: name, as: UTF8.self))
+      names.insert(SystemName.decode(name))
     }
     return names
   }

@@ -6,8 +6,13 @@
   import Darwin
 #endif
 
+#if canImport(NetStatusNetlink)
+  import NetStatusNetlink
+#endif
+
 /// Small, failure-tolerant reads of local files (sysfs entries, resolver configuration), without
-/// Foundation. Every function answers `nil` or `false` instead of throwing: a missing file is an answer.
+/// Foundation. Every function answers `nil` or `false` instead of throwing: a missing file is an answer. A path is
+/// given as NetStatus holds names (``SystemName``): a name the system gave, in a path, is the file's own bytes.
 enum LocalFile {
   private static let typeMask: UInt32 = 0o170000
   private static let directoryType: UInt32 = 0o040000
@@ -26,8 +31,8 @@ enum LocalFile {
   /// and on the open descriptor (in case the path changed in between), which is opened non-blocking.
   static func read(_ path: String, limit: Int = defaultLimit) -> [UInt8]? {
     var info = stat()
-    guard stat(path, &info) == 0, isRegular(info) else { return nil }
-    let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    guard SystemName.withCString(path, { stat($0, &info) }) == 0, isRegular(info) else { return nil }
+    let fd = SystemName.withCString(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
     guard fd >= 0 else { return nil }
     defer { close(fd) }
     guard fstat(fd, &info) == 0, isRegular(info) else { return nil }
@@ -60,29 +65,31 @@ enum LocalFile {
   /// Whether something exists at `path`, following symbolic links.
   static func exists(_ path: String) -> Bool {
     var info = stat()
-    return stat(path, &info) == 0
+    return SystemName.withCString(path) { stat($0, &info) } == 0
   }
 
   /// Whether `path` is a directory, following symbolic links.
   static func isDirectory(_ path: String) -> Bool {
     var info = stat()
-    guard stat(path, &info) == 0 else { return false }
+    guard SystemName.withCString(path, { stat($0, &info) }) == 0 else { return false }
     return UInt32(info.st_mode) & typeMask == directoryType
   }
 
   /// Whether an entry (of any kind, a dangling link included) exists at `path`, not following links.
   static func entryExists(_ path: String) -> Bool {
     var info = stat()
-    return lstat(path, &info) == 0
+    return SystemName.withCString(path) { lstat($0, &info) } == 0
   }
 
   /// The destination of the symbolic link at `path`, made absolute against the link's directory; `nil` when
   /// `path` is not a symbolic link.
   static func symbolicLinkDestination(_ path: String) -> String? {
     var buffer = [CChar](repeating: 0, count: 4096)
-    let count = buffer.withUnsafeMutableBufferPointer { readlink(path, $0.baseAddress!, $0.count - 1) }
+    let count = buffer.withUnsafeMutableBufferPointer { target in
+      SystemName.withCString(path) { readlink($0, target.baseAddress!, target.count - 1) }
+    }
     guard count > 0 else { return nil }
-    let target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let target = SystemName.decode(buffer[0..<count].map { UInt8(bitPattern: $0) })
     if target.hasPrefix("/") { return target }
     return directory(of: path) + "/" + target
   }

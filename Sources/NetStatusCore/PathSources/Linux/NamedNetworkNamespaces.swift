@@ -1,4 +1,5 @@
 #if os(Linux)
+  import NetStatusNetlink
   import NetStatusSystem
   import CNetStatusShim
   import Dispatch
@@ -183,9 +184,10 @@
         table += chunk[..<count]
       }
       // As the mount table writes it: links resolved (/var/run is /run).
-      guard let resolved = realpath(folder, nil) else { return [] }
+      guard let resolved = SystemName.withCString(folder, { realpath($0, nil) }) else { return [] }
       defer { free(resolved) }
-      return MountInfo.mountedNames(in: table, under: String(cString: resolved))
+      return MountInfo.mountedNames(
+        in: table, under: SystemName.decode(UnsafeRawBufferPointer(start: resolved, count: strlen(resolved))))
     }
 
     /// Checks every name in the folder and every known one.
@@ -204,7 +206,11 @@
           known[name] = identity
           report(.appeared(name))
         } else {
-          if access(path, F_OK) == 0 { pending.insert(name) } else { pending.remove(name) }
+          if SystemName.withCString(path, { access($0, F_OK) }) == 0 {
+            pending.insert(name)
+          } else {
+            pending.remove(name)
+          }
           if known.removeValue(forKey: name) != nil { report(.disappeared(name)) }
         }
       }
@@ -226,26 +232,25 @@
     /// empty file under it.
     package static func isNamespace(_ path: String) -> Bool {
       var type = 0
-      return cns_statfs_type(path, &type) == 0 && type == cns_nsfs_magic()
+      return SystemName.withCString(path) { cns_statfs_type($0, &type) } == 0 && type == cns_nsfs_magic()
     }
 
     /// The identity of the namespace at `path` (links followed), or `nil` when it is none.
     package static func namespaceIdentity(_ path: String) -> NamespaceIdentity? {
       guard isNamespace(path) else { return nil }
       var info = stat()
-      guard stat(path, &info) == 0 else { return nil }
+      guard SystemName.withCString(path, { stat($0, &info) }) == 0 else { return nil }
       return NamespaceIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
 
     /// The entries of a folder (none when it cannot be read).
     package static func names(in folder: String) -> [String] {
-      guard let directory = opendir(folder) else { return [] }
+      guard let directory = SystemName.withCString(folder, { opendir($0) }) else { return [] }
       defer { closedir(directory) }
       var names: [String] = []
       while let entry = readdir(directory) {
-        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-          String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-        }
+        // Bytes, not text: `x\xff` and `x\xfe` are two namespaces (SystemName).
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in SystemName.decode(raw.prefix { $0 != 0 }) }
         if name != "." && name != ".." { names.append(name) }
       }
       return names
