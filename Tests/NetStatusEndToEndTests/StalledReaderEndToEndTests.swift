@@ -106,9 +106,12 @@
       #expect(objects(text).count == lines.count, "every line is whole JSON: \(text.suffix(500))")
     }
 
-    @Test("watch --netns --textfile: the file follows the path and SIGTERM ends it while the reader stalls")
-    func oneNamespace() async throws {
-      let site = try NetstatusEndToEndTests.Site("e2estall")
+    /// With `readerComesBack`, the reader reads again before the stop: whole lines, down to the current path.
+    @Test(
+      "watch --netns --textfile: the file follows the path and SIGTERM ends it while the reader stalls",
+      arguments: [false, true])
+    func oneNamespace(readerComesBack: Bool) async throws {
+      let site = try NetstatusEndToEndTests.Site(readerComesBack ? "e2eback" : "e2estall")
       defer { site.delete() }
       let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nstest-stall-\(UUID())").path
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
@@ -124,30 +127,8 @@
       try await Self.awaitSample("netstatus_path_satisfied{\(label)} 1", in: file, "the first path")
       try await toggle(
         16, pipe: pipe, file: file, label: label, del: site.deleteDefaultRoute, add: site.addDefaultRoute)
-      // A stop signal while the reader still stalls ends netstatus at once.
-      run.signal(SIGTERM)
-      #expect(try await run.waitForExit(timeout: .seconds(10)) == .exited(0), "\(run.errorOutput)")
-    }
-
-    @Test("watch --netns: a reader that comes back gets whole lines, down to the current path")
-    func readerComesBack() async throws {
-      let site = try NetstatusEndToEndTests.Site("e2eback")
-      defer { site.delete() }
-      let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nstest-stall-\(UUID())").path
-      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
-      defer { try? FileManager.default.removeItem(atPath: folder) }
-      let file = folder + "/n.prom"
-      let pipe = try StalledPipe()
-      defer { pipe.close() }
-      let run = try NetstatusProcess(
-        ["watch", "--json", "--netns", site.target.name, "--textfile", file], standardOutput: pipe.write)
-      pipe.writerStarted()
-      defer { run.terminate() }
-      let label = #"netns="\#(site.target.name)""#
-      try await Self.awaitSample("netstatus_path_satisfied{\(label)} 1", in: file, "the first path")
-      try await toggle(
-        16, pipe: pipe, file: file, label: label, del: site.deleteDefaultRoute, add: site.addDefaultRoute)
-      try await resumeReading(pipe)
+      if readerComesBack { try await resumeReading(pipe) }
+      // A stop signal ends netstatus at once, the reader stalled or not.
       run.signal(SIGTERM)
       #expect(try await run.waitForExit(timeout: .seconds(10)) == .exited(0), "\(run.errorOutput)")
     }
