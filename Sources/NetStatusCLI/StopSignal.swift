@@ -61,16 +61,24 @@ final class StopSignal: Sendable {
     }
   }
 
+  /// The waiters a stop resumes (outside the lock), once it is recorded.
+  private typealias Waiters = [CheckedContinuation<NetStatusCommand.ExitCode?, Never>]
+
   /// Takes a stop signal that has arrived, if any, and stops with its code. Returns whether there is nothing more to
   /// watch for: stopped, or finished on its own.
+  ///
+  /// The signal is taken and its stop recorded under one hold of the lock: recorded after the lock was let go, a
+  /// ``finish(_:)`` in between found neither the signal (taken) nor the stop (not yet recorded), and a `wait` stopped
+  /// by SIGINT exited 0.
   private func takePendingSignal() -> Bool {
-    let taken = state.withLockedValue { state -> (over: Bool, signal: Int32?) in
+    let taken = state.withLockedValue { state -> (over: Bool, stop: (NetStatusCommand.ExitCode, Waiters)?) in
       if state.code != nil || state.finished { return (true, nil) }
-      return (false, delivery?.readPending())
+      guard let signal = delivery?.readPending() else { return (false, nil) }
+      let code = signalCode(signal)
+      return (true, Self.record(code, message: nil, in: &state).map { (code, $0) })
     }
-    guard let signal = taken.signal else { return taken.over }
-    fire(signalCode(signal))
-    return true
+    if let (code, waiters) = taken.stop { act(code, waiters) }
+    return taken.over
   }
 
   /// Ends a command that finished on its own with `code`, or with the stop's code if it stopped first: a stop
@@ -78,27 +86,37 @@ final class StopSignal: Sendable {
   /// output is written: a signal that comes while it is written then still wins, and one that comes later finds the
   /// command finished.
   func finish(_ own: NetStatusCommand.ExitCode) -> NetStatusCommand.ExitCode {
-    let pending = state.withLockedValue { state -> Int32? in
+    let stop = state.withLockedValue { state -> (NetStatusCommand.ExitCode, Waiters)? in
       guard state.code == nil else { return nil }
-      if let signal = delivery?.readPending() { return signal }
+      if let signal = delivery?.readPending() {
+        let code = signalCode(signal)
+        return Self.record(code, message: nil, in: &state).map { (code, $0) }
+      }
       state.finished = true
       return nil
     }
-    if let pending { fire(signalCode(pending)) }
+    if let (code, waiters) = stop { act(code, waiters) }
     return code ?? own
   }
 
   /// Stops with `code`, and `message` to print on standard error, unless already stopped. Writes to standard
   /// output under way give up rather than wait for a reader that stalls.
   func fire(_ code: NetStatusCommand.ExitCode, message: String? = nil) {
-    let waiters = state.withLockedValue { state -> [CheckedContinuation<NetStatusCommand.ExitCode?, Never>]? in
-      guard state.code == nil, !state.finished else { return nil }
-      state.code = code
-      state.message = message
-      defer { state.waiters = [:] }
-      return Array(state.waiters.values)
-    }
-    guard let waiters else { return }
+    guard let waiters = state.withLockedValue({ Self.record(code, message: message, in: &$0) }) else { return }
+    act(code, waiters)
+  }
+
+  /// Records the stop in `state`, unless one is recorded or the command finished: the waiters to resume, or `nil`.
+  private static func record(_ code: NetStatusCommand.ExitCode, message: String?, in state: inout State) -> Waiters? {
+    guard state.code == nil, !state.finished else { return nil }
+    state.code = code
+    state.message = message
+    defer { state.waiters = [:] }
+    return Array(state.waiters.values)
+  }
+
+  /// What a recorded stop does, outside the lock: writes give up, start-up stops waiting, waiters resume.
+  private func act(_ code: NetStatusCommand.ExitCode, _ waiters: Waiters) {
     StandardOutput.interruptWrites()
     // A monitor starting may wait for NetworkManager's first answer (up to its start-up budget): not any more.
     NetworkManagerStartUp.abandon()
