@@ -42,7 +42,7 @@ struct CommandLineOptions: Equatable {
   /// `--via NAME`: interfaces the default path must go through (all of them, or one with `--any`).
   var viaInterfaces: [String] = []
   var anyInterface = false
-  /// `--ignore NAME`: interfaces that never count.
+  /// `--ignore PATTERN`: interfaces that never count (glob patterns, as `systemd-networkd-wait-online` takes them).
   var ignoredInterfaces: [String] = []
   var requireIPv4 = false
   var requireIPv6 = false
@@ -293,13 +293,10 @@ struct CommandLineOptions: Equatable {
       throw UsageError(
         message: "--expect needs --probe URL: it says what the probe URL should answer", command: commandGiven)
     }
-    if options.anyInterface, options.interfaces.isEmpty, options.viaInterfaces.isEmpty {
+    if options.operationalState != nil, !options.judgesLinks {
       throw UsageError(
-        message: "--any needs --interface NAME or --via NAME: it says one of them is enough", command: .wait)
-    }
-    if options.operationalState != nil, options.interfaces.isEmpty {
-      throw UsageError(
-        message: "--operational-state needs --interface NAME: it says which state that interface must reach",
+        message: "--operational-state is systemd-networkd-wait-online's: it judges links (--interface NAME, or "
+          + "every link networkd manages), not the path that --via, --interface-type, --dns, --vpn and --internet ask for",
         command: .wait)
     }
     if let both = options.viaInterfaces.first(where: options.ignoredInterfaces.contains) {
@@ -353,14 +350,31 @@ struct CommandLineOptions: Equatable {
     return "unknown option '\(name)' \(scope); did you mean '\(closest)'?"
   }
 
+  /// Whether `wait` asks for a path option: one that judges the default path, not links.
+  var asksForPath: Bool {
+    !viaInterfaces.isEmpty || !interfaceTypes.isEmpty || requireDNS || requireVPN || requireInternet
+  }
+
+  /// Whether `wait` judges links as systemd-networkd-wait-online does: with `--interface`, or with `--any`,
+  /// `--operational-state` or `--ignore` and no path option (wait-online's options given alone, which it applies to
+  /// every link networkd manages). With no option at all, or `-4` / `-6` alone, `wait` waits for a usable path, as
+  /// nm-online does.
+  var judgesLinks: Bool {
+    !interfaces.isEmpty || (!asksForPath && (anyInterface || operationalState != nil || !ignoredInterfaces.isEmpty))
+  }
+
   /// What `wait` waits for.
   var waitCondition: WaitCondition {
-    WaitCondition(
+    let rule =
+      judgesLinks
+      ? WaitOnlineRule(
+        interfaces: interfaces.map { WaitOnlineRule.Interface(name: $0, range: interfaceStates[$0]) },
+        any: anyInterface, ignored: interfaces.isEmpty ? ignoredInterfaces : [], operationalState: operationalState,
+        requireIPv4: requireIPv4, requireIPv6: requireIPv6)
+      : nil
+    return WaitCondition(
       interfaceTypes: Set(interfaceTypes), interfaces: viaInterfaces, anyInterface: anyInterface,
-      ignoredInterfaces: Set(ignoredInterfaces), requireIPv4: requireIPv4, requireIPv6: requireIPv6,
-      requireDNS: requireDNS, requireVPN: requireVPN,
-      linkStates: interfaces.map {
-        WaitCondition.LinkState(name: $0, range: interfaceStates[$0] ?? operationalState ?? .online)
-      })
+      ignoredInterfaces: asksForPath || rule == nil ? ignoredInterfaces : [], requireIPv4: requireIPv4,
+      requireIPv6: requireIPv6, requireDNS: requireDNS, requireVPN: requireVPN, links: rule)
   }
 }

@@ -55,8 +55,8 @@ enum HelpText {
       netstatus watch [--json] [--netns NAME|PATH] [--textfile PATH] [--probe URL [--expect STATUS|TEXT]]
                       [--networkmanager] [--settle SPAN]
       netstatus watch --all-netns [--json] [--netns-dir DIR]... [--textfile PATH]
-      netstatus wait [-t SPAN] [-i NAME[:MIN[:MAX]]... [--operational-state MIN[:MAX]]]
-                     [--stable SPAN] [--via NAME]... [--any] [--ignore NAME]...
+      netstatus wait [-t SPAN] [-i NAME[:MIN[:MAX]]]... [-o MIN[:MAX]]
+                     [--stable SPAN] [--via NAME]... [--any] [--ignore PATTERN]...
                      [--interface-type TYPE]... [-4] [-6] [--dns] [--vpn] [--internet] [-q]
                      [-j] [-n NAME|PATH] [--probe URL [--expect STATUS|TEXT]] [--networkmanager]
       netstatus completions bash|zsh|fish
@@ -151,8 +151,8 @@ enum HelpText {
     netstatus wait — wait until the network path is satisfied (or, with -i, until interfaces are up
     in systemd-networkd's terms).
 
-    Usage: netstatus wait [-t SPAN] [-i NAME[:MIN[:MAX]]... [--operational-state MIN[:MAX]]]
-                          [--stable SPAN] [--via NAME]... [--any] [--ignore NAME]...
+    Usage: netstatus wait [-t SPAN] [-i NAME[:MIN[:MAX]]]... [-o MIN[:MAX]]
+                          [--stable SPAN] [--via NAME]... [--any] [--ignore PATTERN]...
                           [--interface-type TYPE]... [-4] [-6] [--dns] [--vpn] [--internet] [-q]
                           [-j] [-n NAME|PATH] [--probe URL [--expect STATUS|TEXT]]
                           [--networkmanager]
@@ -164,29 +164,38 @@ enum HelpText {
       --stable SPAN           Succeed only once everything asked for has held, without a
                               break, for SPAN; --timeout still ends the wait with exit 1.
       -i, --interface NAME[:MIN[:MAX]]
-                              As systemd-networkd-wait-online -i: wait until the interface's
-                              operational state (networkd's names, judged from the kernel's
-                              link flags and addresses, networkd or not) is at least MIN
-                              and at most MAX. Default: degraded (carrier and an address,
-                              link-local is enough); routable means carrier and a global one.
-                              No default route is needed: a storage NIC qualifies. Repeat:
-                              every one must (or one of them, with --any). A name that
-                              does not exist yet is waited for (said once on stderr).
-      --operational-state MIN[:MAX]
-                              The range for each --interface given without one.
-                              States: missing, off, no-carrier, dormant, carrier, degraded,
-                              routable; degraded-carrier and enslaved (a bond's or bridge's
-                              ports) are accepted but never judged: a port reads as the rest.
+                              As systemd-networkd-wait-online -i, and decided as it decides:
+                              wait until networkd has configured the interface (or leaves it
+                              unmanaged) and its operational state is at least MIN and at
+                              most MAX (default: -o's, else the RequiredForOnline= of its
+                              .network file, else degraded: carrier and an address,
+                              link-local is enough). Without networkd (not running, or not
+                              managing this namespace), the kernel's operational state
+                              alone. No default route is needed. Repeat: every one must (or
+                              one of them, with --any). A name that does not exist yet is
+                              waited for (said once on stderr); MIN missing accepts its
+                              absence.
+      -o, --operational-state MIN[:MAX]
+                              The range for each link given without one. States: missing,
+                              off, no-carrier, dormant, degraded-carrier, carrier, degraded,
+                              enslaved (a bridge's or bond's port), routable.
       --via NAME              Require the default path to go through this interface: the
                               kernel routes off-link traffic through it, from a usable
                               address. Repeat: every one must (or one of them, with --any).
-      --any                   With --interface or --via: one of them is enough.
-      --ignore NAME           Never count this interface (repeatable): the path must go
-                              through another one.
+      --any                   One is enough: of --interface, of --via, or alone (as
+                              networkd-wait-online --any) of the links networkd manages.
+      --ignore PATTERN        Never count these interfaces (a glob, such as 'veth*';
+                              repeatable): the path must go through another one, or alone
+                              (as networkd-wait-online --ignore) the links networkd manages.
+                              --any, -o and --ignore without a path option (--via,
+                              --interface-type, --dns, --vpn, --internet) wait as
+                              networkd-wait-online does: every link networkd manages and is
+                              required for online configured, one of them online.
       --interface-type TYPE   Require an interface of this type (other, wifi, cellular,
                               wiredEthernet, loopback; or ethernet, wlan, mobile...).
                               Repeat to accept several.
-      -4, --ipv4, -6, --ipv6  Require IPv4 or IPv6 connectivity.
+      -4, --ipv4, -6, --ipv6  Require IPv4 or IPv6 connectivity; with networkd's options
+                              (-i...), an address of that family on each link instead.
       --dns                   Require a configured DNS resolver.
       --vpn                   Require a path through a VPN or tunnel (tun/tap, WireGuard, IPsec,
                               GRE, IP-in-IP, PPP), whatever carries it, for every address

@@ -6,7 +6,9 @@ extension NetStatusCommand {
   /// Says once, on standard error, which of the interfaces `wait` was given do not exist (yet): it waits for them
   /// all the same, since an interface may appear later (a USB modem, a VPN, a container's veth).
   static func reportUnknownInterfaces(_ options: CommandLineOptions) {
-    let names = options.interfaces + options.viaInterfaces + options.ignoredInterfaces
+    // A glob pattern given to --ignore (`veth*`) names no one interface.
+    let patterns = options.ignoredInterfaces.filter { !$0.contains(where: { "*?[".contains($0) }) }
+    let names = options.interfaces + options.viaInterfaces + patterns
     guard !names.isEmpty else { return }
     #if os(Linux)
       guard let inventory = try? LinkInventory.read(networkNamespace: options.networkNamespace) else { return }
@@ -33,7 +35,7 @@ extension NetStatusCommand {
     // the timeout), rather than a race between the first check and a deadline already past.
     let metAtStart: NetworkPath? = {
       guard options.stable == nil, let path = monitor.currentPath,
-        condition.isMet(by: path, links: links?.links ?? []),
+        condition.isMet(by: path, links: links?.judged ?? []),
         connectivity.map({ condition.isInternetMet($0.state, families: $0.families) }) ?? true
       else { return nil }
       return path
@@ -62,7 +64,7 @@ extension NetStatusCommand {
             let internet =
               connectivity.map { condition.isInternetMet($0.state, families: $0.families) } ?? true
             let now = ContinuousClock.now
-            _ = stable.receive(condition.isMet(by: path, links: links?.links ?? []) && internet, at: now)
+            _ = stable.receive(condition.isMet(by: path, links: links?.judged ?? []) && internet, at: now)
             _ = stable.timerFired(at: now)
             if stable.published == true { return path }
             if monitor.lastError != nil { return nil }
@@ -90,7 +92,13 @@ extension NetStatusCommand {
       return .failure
     }
     var last = monitor.currentPath.map { "last path: \($0)" } ?? "no path was reported"
-    if let links { last = "now " + condition.linkStatesNow(links.links) + "; " + last }
+    if let links, let rule = condition.links {
+      // Where networkd's state is not read, say so: -i then judges the kernel's operational state alone.
+      let source =
+        links.networkdInUse
+        ? "" : " (the kernel's operational state: systemd-networkd does not run here or does not manage this namespace)"
+      last = "now " + rule.linksNow(links.judged) + source + "; " + last
+    }
     if let report = output.report {
       last += "; internet: \(report.state)" + (report.check.map { " (\($0.detail))" } ?? "")
     }

@@ -120,7 +120,7 @@ package enum NetStatusCommand {
     var stop: StopSignal
     /// When `prepare` began: `wait --timeout` counts from here, the monitor's start included.
     var began: ContinuousClock.Instant
-    /// The links, for `wait --interface` (networkd's operational states).
+    /// The links, for `wait --interface` (judged as systemd-networkd-wait-online does).
     var links: LinkStates? = nil
     /// Stop the monitors that ``monitor`` and the output's connectivity follow (`watch --settle`).
     var followed: [@Sendable () -> Void] = []
@@ -179,8 +179,9 @@ package enum NetStatusCommand {
     let watching = options.command == .watch
     let stop = StopSignal { signal in watching ? .success : .stopped(by: signal) }
     var monitor: NetworkMonitor
-    // wait --interface judges links the path may not go through: the monitor reports them as they change.
-    let links = options.command == .wait && !options.interfaces.isEmpty ? LinkStates() : nil
+    // wait --interface judges links the path may not go through: the monitor reports them (and networkd's state of
+    // them) as they change.
+    let links = options.command == .wait && options.judgesLinks ? LinkStates() : nil
     do {
       monitor = try makeMonitor(options, links: links)
       // Nothing here observes notifications, and `main` may never run the main queue they are posted on.
@@ -274,9 +275,14 @@ package enum NetStatusCommand {
   {
     #if os(Linux)
       var observer: (@Sendable ([LinkInventory.Link]) -> Void)?
-      if let links { observer = { links.update($0) } }
+      var networkd: (@Sendable (NetworkdStatus) -> Void)?
+      if let links {
+        observer = { links.update($0) }
+        networkd = { links.update($0) }
+      }
       return try NetworkMonitor(
-        networkNamespace: options.networkNamespace, networkdRoot: options.networkdRoot, linkObserver: observer)
+        networkNamespace: options.networkNamespace, networkdRoot: options.networkdRoot, linkObserver: observer,
+        networkdObserver: networkd)
     #else
       if links != nil {
         throw .unsupportedPlatform("wait --interface (link states are read from the Linux kernel)")

@@ -1,14 +1,15 @@
 import NetStatusCore
 
 /// A link's operational state as systemd-networkd names it (`networkctl`, `systemd-networkd-wait-online -i
-/// NAME:STATE`), judged from the kernel's link flags and addresses alone, so that `netstatus wait --interface` means
-/// what `systemd-networkd-wait-online --interface` means whatever manages the network. Pure.
+/// NAME:STATE`), and how it is judged from the kernel's link flags and addresses alone where networkd's own state is
+/// not read (no networkd, or a namespace it does not manage). Pure.
 ///
-/// networkd combines a carrier state (off, no-carrier, dormant, carrier) with an address state: a ready address
-/// (not tentative, not dadfailed) of global scope makes the link `routable`, one of link or site scope (an IPv6
-/// link-local address) `degraded`; host-scope addresses (`127.0.0.1`) do not count. Without carrier the carrier
-/// state is the operational state, whatever the addresses. `enslaved` and `degraded-carrier` (a bond's or bridge's
-/// ports) are not told apart here: a port reads as its own carrier and addresses say.
+/// The kernel's judgement follows networkd's `link_update_operstate` (systemd 252): a carrier state (off,
+/// no-carrier, dormant, carrier; `enslaved` for a port of a bridge or bond, `degraded-carrier` for a bridge or bond
+/// with carrier some of whose ports have none) combined with an address state: a ready address (not tentative, not
+/// dadfailed) of global scope makes the link `routable`, one of link or site scope (an IPv6 link-local address)
+/// `degraded`; host-scope addresses (`127.0.0.1`) do not count. Without carrier the carrier state is the operational
+/// state, whatever the addresses; an enslaved port with only link-local addresses stays `enslaved`.
 enum OperationalState: Int, CaseIterable, Comparable, CustomStringConvertible {
   case missing, off, noCarrier, dormant, degradedCarrier, carrier, degraded, enslaved, routable
 
@@ -35,33 +36,78 @@ enum OperationalState: Int, CaseIterable, Comparable, CustomStringConvertible {
 
   static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
-  /// The state of `link` (`nil`: no such link, `missing`).
-  init(of link: LinkInventory.Link?) {
+  /// An address state as networkd names it (`IPV4_ADDRESS_STATE`…): the best ready address of a family.
+  enum AddressState: Int, Comparable, CustomStringConvertible {
+    case off, degraded, routable
+
+    var description: String {
+      switch self {
+      case .off: "off"
+      case .degraded: "degraded"
+      case .routable: "routable"
+      }
+    }
+
+    init?(name: String) {
+      switch name {
+      case "off": self = .off
+      case "degraded": self = .degraded
+      case "routable": self = .routable
+      default: return nil
+      }
+    }
+
+    static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    /// The best of `link`'s ready addresses of one family (`ipv6`: IPv6, otherwise IPv4), judged from the
+    /// kernel's scopes as networkd does.
+    init(of link: LinkInventory.Link, ipv6: Bool) {
+      var state = Self.off
+      for address in link.addresses where address.text.contains(":") == ipv6 {
+        // Not ready yet, or failed: networkd does not count it.
+        if address.flags.contains("tentative") || address.flags.contains("dadfailed") { continue }
+        if address.flags.contains("host") { continue }
+        if address.flags.contains("link") || address.flags.contains("site") {
+          state = max(state, .degraded)
+        } else {
+          state = .routable
+        }
+      }
+      self = state
+    }
+  }
+
+  /// The state of `link` (`nil`: no such link, `missing`) judged from the kernel alone; `links` are the namespace's
+  /// links, which say whether `link` is a bridge or bond some of whose ports lack carrier.
+  init(of link: LinkInventory.Link?, among links: [LinkInventory.Link] = []) {
     guard let link else {
       self = .missing
       return
     }
-    guard link.isUp else {
-      self = .off
-      return
-    }
-    guard link.hasCarrier, !link.isDormant else {
-      self = link.isDormant ? .dormant : .noCarrier
-      return
-    }
-    var state = Self.carrier
-    for address in link.addresses {
-      // Not ready yet, or failed: networkd does not count it.
-      if address.flags.contains("tentative") || address.flags.contains("dadfailed") { continue }
-      if address.flags.contains("host") { continue }
-      if address.flags.contains("link") {
-        state = max(state, .degraded)
+    let carrier: OperationalState
+    if link.isDormant && link.isUp {
+      carrier = .dormant
+    } else if link.isUp && link.hasCarrier {
+      if link.master != nil {
+        carrier = .enslaved
+      } else if links.contains(where: { $0.master == link.index && !($0.isUp && $0.hasCarrier) }) {
+        carrier = .degradedCarrier
       } else {
-        self = .routable
-        return
+        carrier = .carrier
       }
+    } else {
+      carrier = link.isUp ? .noCarrier : .off
     }
-    self = state
+    let address = max(AddressState(of: link, ipv6: false), AddressState(of: link, ipv6: true))
+    switch (carrier, address) {
+    case (.degradedCarrier, .routable): self = .routable
+    case (.degradedCarrier, .degraded): self = .degraded
+    case (_, .off): self = carrier
+    case _ where carrier < .carrier: self = carrier
+    case (_, .routable): self = .routable
+    case (.carrier, _): self = .degraded
+    default: self = .enslaved
+    }
   }
 
   /// A range of states, `MIN[:MAX]` (`degraded`, `routable`, `carrier:degraded`), as networkd takes them.
@@ -74,12 +120,15 @@ enum OperationalState: Int, CaseIterable, Comparable, CustomStringConvertible {
 
     func contains(_ state: OperationalState) -> Bool { minimum <= state && state <= maximum }
 
-    /// `MIN[:MAX]`, or `nil` when either is not a state or MIN is above MAX.
+    /// `MIN[:MAX]` as networkd parses it (`parse_operational_state_range`): an empty MIN is `missing`, an empty
+    /// or absent MAX `routable` (`:carrier`, `degraded:`); `nil` when both are empty, either is not a state, or MIN
+    /// is above MAX.
     init?(parsing text: Substring) {
-      let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-      guard (1...2).contains(parts.count), let minimum = OperationalState(name: String(parts[0])) else { return nil }
-      let maximum = parts.count == 2 ? OperationalState(name: String(parts[1])) : .routable
-      guard let maximum, minimum <= maximum else { return nil }
+      let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+      guard parts.contains(where: { !$0.isEmpty }) else { return nil }
+      let minimum = parts[0].isEmpty ? .missing : OperationalState(name: String(parts[0]))
+      let maximum = parts.count < 2 || parts[1].isEmpty ? .routable : OperationalState(name: String(parts[1]))
+      guard let minimum, let maximum, minimum <= maximum else { return nil }
       self.minimum = minimum
       self.maximum = maximum
     }

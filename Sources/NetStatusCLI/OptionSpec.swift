@@ -109,15 +109,17 @@ extension CommandLineOptions {
       summary: "wait for this interface's operational state, as networkd-wait-online -i NAME[:MIN[:MAX]] (repeatable)",
       placeholder: "NAME[:MIN[:MAX]]"),
     OptionSpec(
-      long: "--operational-state", value: .operationalState, commands: [.wait],
-      summary: "with --interface: the state range, MIN[:MAX] (default degraded)"),
+      long: "--operational-state", short: "o", value: .operationalState, commands: [.wait],
+      summary: "the state range for each link given without one, MIN[:MAX] (as networkd-wait-online -o)"),
     OptionSpec(
       long: "--via", value: .interfaceName, repeatable: true, commands: [.wait],
       summary: "require the default path to go through this interface (repeatable)"),
-    OptionSpec(long: "--any", commands: [.wait], summary: "with --interface or --via: one of them is enough"),
+    OptionSpec(
+      long: "--any", commands: [.wait],
+      summary: "one interface is enough (of --interface, --via, or the links networkd manages)"),
     OptionSpec(
       long: "--ignore", value: .interfaceName, repeatable: true, commands: [.wait],
-      summary: "never count this interface (repeatable)"),
+      summary: "never count this interface; a glob pattern such as 'veth*' (repeatable)", placeholder: "PATTERN"),
     OptionSpec(
       long: "--ipv4", short: "4", commands: [.wait], summary: "require IPv4 (with --internet: IPv4 internet access)"),
     OptionSpec(

@@ -2,55 +2,35 @@ import NetStatusCore
 
 /// The condition `netstatus wait` waits for. Pure.
 struct WaitCondition: Equatable {
-  /// An interface whose operational state must be in a range (`--interface NAME[:MIN[:MAX]]`).
-  struct LinkState: Equatable {
-    var name: String
-    var range: OperationalState.Range
-  }
-
   var interfaceTypes: Set<InterfaceType> = []
   /// Interfaces that must each carry the default path (`--via`; one of them with ``anyInterface``).
   var interfaces: [String] = []
   var anyInterface = false
-  /// Interfaces that never count.
-  var ignoredInterfaces: Set<String> = []
+  /// Interfaces that never count: glob patterns (`fnmatch(3)`), as `systemd-networkd-wait-online --ignore` takes
+  /// them.
+  var ignoredInterfaces: [String] = []
   var requireIPv4 = false
   var requireIPv6 = false
   var requireDNS = false
   /// A path through a VPN or tunnel (`--vpn`): ``NetworkPath/vpn`` is set and no family goes around it; with
   /// ``requireIPv4`` or ``requireIPv6``, only the families asked for are judged (``isThroughVPN(_:)``).
   var requireVPN = false
-  /// Interfaces whose operational state must each be in its range (one of them with ``anyInterface``).
-  var linkStates: [LinkState] = []
+  /// What `-i`, or `--any`, `-o` and `--ignore` without a path option, ask of the links: as
+  /// systemd-networkd-wait-online decides (WaitOnlineRule.swift). `nil`: the links are not judged.
+  var links: WaitOnlineRule?
 
-  /// Whether a satisfied path is needed: always, unless only operational states are asked for (as
-  /// `systemd-networkd-wait-online -i` asks for nothing else).
+  /// Whether a satisfied path is needed: always, unless only links are judged (as systemd-networkd-wait-online asks
+  /// for nothing else); `-4` and `-6` then judge the links' addresses.
   var needsPath: Bool {
-    linkStates.isEmpty || !interfaceTypes.isEmpty || !interfaces.isEmpty || requireIPv4 || requireIPv6 || requireDNS
-      || requireVPN
+    links == nil || !interfaceTypes.isEmpty || !interfaces.isEmpty || requireDNS || requireVPN
   }
 
   /// Whether the path (when one is needed) and the links meet the condition.
-  func isMet(by path: NetworkPath?, links: [LinkInventory.Link]) -> Bool {
+  func isMet(by path: NetworkPath?, links judged: [WaitOnlineRule.Link]) -> Bool {
     if needsPath {
       guard let path, isMet(by: path) else { return false }
     }
-    return areMet(by: links)
-  }
-
-  /// Whether each interface of ``linkStates`` is in its range (one of them, with ``anyInterface``).
-  func areMet(by links: [LinkInventory.Link]) -> Bool {
-    guard !linkStates.isEmpty else { return true }
-    let met = linkStates.filter { wanted in
-      wanted.range.contains(OperationalState(of: links.first { $0.name == wanted.name }))
-    }
-    return anyInterface ? !met.isEmpty : met.count == linkStates.count
-  }
-
-  /// `v0 routable, w9 no-carrier`: each interface of ``linkStates`` and its state now.
-  func linkStatesNow(_ links: [LinkInventory.Link]) -> String {
-    linkStates.map { "\($0.name) \(OperationalState(of: links.first(where: { [name = $0.name] in $0.name == name })))" }
-      .joined(separator: ", ")
+    return links?.isMet(by: judged) ?? true
   }
 
   /// Whether `path` meets the condition: satisfied; through an interface that is not ignored (the path's
@@ -59,7 +39,9 @@ struct WaitCondition: Equatable {
   /// ``anyInterface``); through a VPN if asked; with the address families and DNS asked for.
   func isMet(by path: NetworkPath) -> Bool {
     guard path.isConnected else { return false }
-    let counted = path.availableInterfaces.filter { !ignoredInterfaces.contains($0.name) }
+    let counted = path.availableInterfaces.filter { interface in
+      !ignoredInterfaces.contains { WaitOnlineRule.matches($0, interface.name) }
+    }
     guard !counted.isEmpty else { return false }
     if !interfaceTypes.isEmpty, !counted.contains(where: { interfaceTypes.contains($0.type) }) {
       return false
@@ -101,17 +83,36 @@ struct WaitCondition: Equatable {
   /// state)`.
   var description: String {
     var parts: [String] = []
-    if !linkStates.isEmpty {
-      let ranges = linkStates.map { wanted in
-        wanted.name + " "
-          + (wanted.range.maximum == .routable
-            ? (wanted.range.minimum == .routable ? "routable" : "\(wanted.range.minimum) or better")
-            : "between \(wanted.range.minimum) and \(wanted.range.maximum)")
-      }
-      parts.append(ranges.joined(separator: anyInterface ? " or " : " and ") + " (networkd's operational state)")
-    }
+    if let links { parts.append(Self.describe(links)) }
     if needsPath { parts.append(pathDescription) }
     return parts.joined(separator: " and ")
+  }
+
+  /// The links' part of ``description``: `eth1 degraded or better (systemd-networkd's operational state)`, `every
+  /// link systemd-networkd manages online`.
+  static func describe(_ rule: WaitOnlineRule) -> String {
+    func words(_ range: OperationalState.Range) -> String {
+      range.maximum == .routable
+        ? (range.minimum == .routable ? "routable" : "\(range.minimum) or better")
+        : "between \(range.minimum) and \(range.maximum)"
+    }
+    var families = [rule.requireIPv4 ? "IPv4" : nil, rule.requireIPv6 ? "IPv6" : nil].compactMap { $0 }
+      .joined(separator: " and ")
+    if !families.isEmpty { families = " with an \(families) address" }
+    guard rule.interfaces.isEmpty else {
+      let each = rule.interfaces.map { wanted in
+        wanted.name + " " + ((wanted.range ?? rule.operationalState).map(words) ?? "online")
+      }
+      return each.joined(separator: rule.any ? " or " : " and ") + families
+        + " (systemd-networkd's operational state)"
+    }
+    var text =
+      rule.any
+      ? "a link systemd-networkd manages online" : "every link systemd-networkd manages configured and one online"
+    if let range = rule.operationalState { text += ", \(words(range))" }
+    text += families
+    if !rule.ignored.isEmpty { text += " (ignoring " + rule.ignored.joined(separator: ", ") + ")" }
+    return text
   }
 
   /// The path's part of ``description``.
@@ -124,7 +125,7 @@ struct WaitCondition: Equatable {
       text += requireIPv4 || requireIPv6 ? " through a VPN" : " through a VPN for every family"
     }
     if !ignoredInterfaces.isEmpty {
-      text += " (ignoring " + ignoredInterfaces.sorted().joined(separator: ", ") + ")"
+      text += " (ignoring " + ignoredInterfaces.joined(separator: ", ") + ")"
     }
     if !interfaceTypes.isEmpty {
       text +=

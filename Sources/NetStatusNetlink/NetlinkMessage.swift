@@ -54,6 +54,7 @@ package enum RTNL {
   package static let ifinfomsgLength = 16
   package static let IFLA_ADDRESS: UInt16 = 1
   package static let IFLA_IFNAME: UInt16 = 3
+  package static let IFLA_MASTER: UInt16 = 10
   package static let IFLA_OPERSTATE: UInt16 = 16
   package static let IFLA_LINKINFO: UInt16 = 18
   package static let IFLA_INFO_KIND: UInt16 = 1
@@ -110,6 +111,7 @@ package enum RTNL {
   package static let RT_TABLE_DEFAULT: UInt32 = 253
   package static let RT_TABLE_MAIN: UInt32 = 254
   package static let RT_TABLE_LOCAL: UInt32 = 255
+  package static let RT_SCOPE_SITE: UInt8 = 200
   package static let RT_SCOPE_LINK: UInt8 = 253
   package static let RT_SCOPE_HOST: UInt8 = 254
   package static let RTNH_F_DEAD: UInt32 = 0x1
@@ -140,6 +142,8 @@ package struct NetlinkLink: Sendable, Hashable {
   package var kind: String?
   /// The hardware (MAC) address (`IFLA_ADDRESS`), when the link has one.
   package var hardwareAddress: [UInt8]?
+  /// The index of the link this one is a port of (`IFLA_MASTER`): a bridge's or bond's port, a VRF's member.
+  package var master: Int32? = nil
 
   /// Whether the link is administratively up and has carrier: IFF_UP and IFF_LOWER_UP.
   ///

@@ -156,6 +156,12 @@ package enum NetlinkMessageDecoder {
         link.name = reader.string(attribute.value)
       case RTNL.IFLA_ADDRESS:
         link.hardwareAddress = reader.bytes(attribute.value)
+      case RTNL.IFLA_MASTER:
+        guard attribute.value.count >= 4 else {
+          throw NetlinkDecodeError(reason: .invalidAttributeValue, offset: attribute.value.lowerBound)
+        }
+        let master = reader.i32(attribute.value.lowerBound)
+        link.master = master > 0 ? master : nil
       case RTNL.IFLA_OPERSTATE:
         guard attribute.value.count >= 1 else {
           throw NetlinkDecodeError(reason: .invalidAttributeValue, offset: attribute.value.lowerBound)

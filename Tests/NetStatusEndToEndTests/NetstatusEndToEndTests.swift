@@ -376,6 +376,23 @@ struct NetstatusEndToEndTests {
     #expect(try await run.waitForExit(timeout: .seconds(30)) == .exited(0), "\(run.errorOutput)")
   }
 
+  /// wait-online's options alone (`--any`, `-o`, `--ignore`) wait for the links networkd manages: in a namespace it
+  /// does not manage there are none, so they time out, and say why, while `-i` is judged from the kernel.
+  @Test func waitOnlineOptionsAloneNeedNetworkd() async throws {
+    let site = try Site("e2eany")
+    defer { site.delete() }
+    let ns = site.target.name
+    for form in [["--any"], ["-o", "routable"], ["--ignore=v*"]] {
+      let run = try NetstatusProcess(["wait", "-t", "300ms", "-n", ns] + form)
+      #expect(try await run.waitForExit() == .exited(1), "\(form): \(run.errorOutput)")
+      #expect(
+        run.errorOutput.contains("now no link is managed by systemd-networkd (the kernel's operational state: "),
+        "\(form): \(run.errorOutput)")
+    }
+    let named = try NetstatusProcess(["wait", "-q", "-t", "20s", "-n", ns, "-i", "v0", "--any", "-i", "v9"])
+    #expect(try await named.waitForExit() == .exited(0), "v0 from the kernel: \(named.errorOutput)")
+  }
+
   @Test func waitForAnInterfaceThatAppearsLater() async throws {
     let site = try Site("e2elater")
     defer { site.delete() }
@@ -449,7 +466,8 @@ struct NetstatusEndToEndTests {
   @Test(arguments: [
     ["wait", "--timeout", "soon"], ["--bogus"], ["wait", "--interface-type", "radio"], ["watch", "--dns"],
     ["wait", "-t", "0x10"], ["wait", "-t", "366d"], ["-n", "a", "-n", "b"], ["--probe", "http://h/", "--expect", "99"],
-    ["show", "--", "extra"], ["wait", "--any"], ["wait", "-i", "a/b"], ["wait", "--via", "v0", "--ignore", "v0"],
+    ["show", "--", "extra"], ["wait", "-o", "routable", "--via", "v0"], ["wait", "-i", "a/b"],
+    ["wait", "--via", "v0", "--ignore", "v0"],
     ["wait", "-i", "v0:up"],
     ["show", "-i", "v0"],
   ])

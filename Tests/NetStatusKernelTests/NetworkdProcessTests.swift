@@ -39,7 +39,24 @@
       try FileManager.default.removeItem(atPath: root + "/units/" + NetworkdProcess.invocationName)
       try FileManager.default.createDirectory(atPath: root + "/proc/77", withIntermediateDirectories: true)
       try Data("/lib/systemd/systemd-networkd\0".utf8).write(to: URL(fileURLWithPath: root + "/proc/77/cmdline"))
+      #expect(running(), "namespaces that cannot be read: any networkd counts")
+      // Namespaces that can be read (files standing for nsfs inodes): only a networkd in the own one counts, one in a
+      // container's or a test's namespace manages other links.
+      for folder in ["self", "77"] {
+        try FileManager.default.createDirectory(atPath: root + "/proc/\(folder)/ns", withIntermediateDirectories: true)
+      }
+      try Data().write(to: URL(fileURLWithPath: root + "/own"))
+      try Data().write(to: URL(fileURLWithPath: root + "/other"))
+      try FileManager.default.createSymbolicLink(atPath: root + "/proc/self/ns/net", withDestinationPath: root + "/own")
+      try FileManager.default.createSymbolicLink(atPath: root + "/proc/77/ns/net", withDestinationPath: root + "/other")
+      #expect(!running(), "networkd in another namespace")
+      try FileManager.default.removeItem(atPath: root + "/proc/77/ns/net")
+      try FileManager.default.createSymbolicLink(atPath: root + "/proc/77/ns/net", withDestinationPath: root + "/own")
       #expect(running())
+      #expect(!NetworkdProcess.runsInOwnNamespaces(proc: root + "/proc"), "the mount namespace is not known")
+      try FileManager.default.createSymbolicLink(atPath: root + "/proc/self/ns/mnt", withDestinationPath: root + "/own")
+      try FileManager.default.createSymbolicLink(atPath: root + "/proc/77/ns/mnt", withDestinationPath: root + "/own")
+      #expect(NetworkdProcess.runsInOwnNamespaces(proc: root + "/proc"))
     }
 
     /// `/run/systemd` of the test's own (a tmpfs in a private mount namespace), with networkd's folder and a state

@@ -359,8 +359,7 @@
       "the real systemd-networkd, in the test's namespace with private mounts: its files followed",
       .timeLimit(.minutes(1)))
     func realNetworkd() async throws {
-      let binary = "/lib/systemd/systemd-networkd"
-      guard FileManager.default.isExecutableFile(atPath: binary), let ip = KernelTestSupport.ipPath,
+      guard FileManager.default.isExecutableFile(atPath: RealNetworkd.binary), let ip = KernelTestSupport.ipPath,
         ["/usr/bin/unshare", "/bin/unshare"].contains(where: FileManager.default.isExecutableFile(atPath:)),
         let user = getpwnam("systemd-network")
       else {
@@ -407,30 +406,7 @@
         missing?.unavailableReason?.contains("systemd-networkd is not running") == true,
         "\(String(describing: missing))")
 
-      // Inside the test's namespace, in a mount namespace of its own: a tmpfs on /run/systemd (so that nothing of
-      // the host's /run is touched), the test's folder bind-mounted as /run/systemd/netif, only the test's .network
-      // file (tmpfs over the system's folders), no system bus (a tmpfs over /run/dbus, and an environment without
-      // DBUS_SYSTEM_BUS_ADDRESS: it must not take networkd's bus name on the host's bus), and /sys read-only so that
-      // networkd does not wait for udev (it treats a read-only /sys as a container's, without udev).
-      let script = """
-        set -e
-        mount -t tmpfs -o mode=0755 tmpfs /run/systemd
-        mkdir /run/systemd/network /run/systemd/netif
-        cp "$2"/*.network /run/systemd/network/
-        for folder in /etc/systemd/network /usr/lib/systemd/network /lib/systemd/network /run/dbus; do
-          if [ -d "$folder" ]; then mount -t tmpfs -o mode=0755 tmpfs "$folder"; fi
-        done
-        mount --bind "$1" /run/systemd/netif
-        mount -o bind,remount,ro /sys
-        exec "$3"
-        """
-      // `ip netns exec`, `unshare` and `sh` all exec: the child's PID is networkd's, and killing it ends networkd.
-      let networkd = try ChildProcess(
-        executable: ip,
-        [
-          "netns", "exec", lab.watched.name, "unshare", "--mount", "--propagation", "private", "sh", "-c", script, "sh",
-          netif, config, binary,
-        ], environment: ["PATH": "/usr/sbin:/usr/bin:/sbin:/bin"])
+      let networkd = try RealNetworkd.start(ip: ip, namespace: lab.watched.name, netif: netif, config: config)
       defer { networkd.terminate() }
 
       let configured = try await seen.waitUntil(timeout: .seconds(30), "veth0 routable and online") { values in

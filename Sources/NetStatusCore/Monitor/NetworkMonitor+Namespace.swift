@@ -47,7 +47,7 @@
     }
 
     /// A monitor of `networkNamespace` (`nil`: the process's own) made as the public initializers make it
-    /// (``linuxSource(networkNamespace:networkdRoot:linkObserver:)``), with what only this package sets:
+    /// (``linuxSource(networkNamespace:networkdRoot:linkObserver:networkdObserver:)``), with what only this package sets:
     ///
     /// - Parameters:
     ///   - networkdRoot: Where systemd-networkd keeps its state, instead of the default (`/run/systemd/netif` for the
@@ -55,13 +55,17 @@
     ///   - linkObserver: Told of the links and their addresses, once at start and whenever they change, on the thread
     ///     that read the change (keep it short: it holds up every monitor of the process). For `netstatus wait
     ///     --interface`, which judges links the path does not go through.
+    ///   - networkdObserver: Told of systemd-networkd's state of the links each time it changes (where it is read:
+    ///     ``NetlinkPathSource/networkd``), before the links are first told at start.
     package convenience init(
       networkNamespace: String?, networkdRoot: String? = nil,
-      linkObserver: (@Sendable ([LinkInventory.Link]) -> Void)? = nil
+      linkObserver: (@Sendable ([LinkInventory.Link]) -> Void)? = nil,
+      networkdObserver: (@Sendable (NetworkdStatus) -> Void)? = nil
     ) throws(NetworkMonitorError) {
       self.init(
         source: try Self.linuxSource(
-          networkNamespace: networkNamespace, networkdRoot: networkdRoot, linkObserver: linkObserver))
+          networkNamespace: networkNamespace, networkdRoot: networkdRoot, linkObserver: linkObserver,
+          networkdObserver: networkdObserver))
     }
 
     /// The one way this package makes a Linux source, so that a monitor gives one answer however it is made: the
@@ -70,10 +74,12 @@
     /// ``init()``'s default source, DefaultPathSource.swift).
     static func linuxSource(
       networkNamespace: String?, networkdRoot: String? = nil,
-      linkObserver: (@Sendable ([LinkInventory.Link]) -> Void)? = nil
+      linkObserver: (@Sendable ([LinkInventory.Link]) -> Void)? = nil,
+      networkdObserver: (@Sendable (NetworkdStatus) -> Void)? = nil
     ) throws(NetworkMonitorError) -> any PathSource {
       var options = NetlinkPathSource.Options()
       options.linkObserver = linkObserver
+      options.networkdObserver = networkdObserver
       var resolver = "/etc/resolv.conf"
       if let networkNamespace {
         options.resolvedUpstreamPath = resolvedUpstreamPath(forNamespace: networkNamespace)

@@ -18,6 +18,9 @@ package struct LinkInventory: Sendable, Equatable {
     /// Waits for an external event before it can pass traffic (`IFF_DORMANT`, or the operational state
     /// `IF_OPER_DORMANT`): an 802.1X port not yet authenticated, for example.
     package var isDormant: Bool = false
+    /// The index of the link this one is a port of (`IFLA_MASTER`: a bridge or a bond), if any: networkd calls a
+    /// port with carrier `enslaved`.
+    package var master: Int32? = nil
     /// The addresses: IPv4 first, then IPv6, each in textual order.
     package var addresses: [Address]
     /// What systemd-networkd says of the link, where its state is read (`nil` otherwise, or when it has no file for
@@ -29,7 +32,7 @@ package struct LinkInventory: Sendable, Equatable {
   package struct Address: Sendable, Equatable {
     /// `192.0.2.10/24`, `fe80::1/64`.
     package var text: String
-    /// What limits it: `tentative` (duplicate address detection running), `dadfailed`, `link` or `host`
+    /// What limits it: `tentative` (duplicate address detection running), `dadfailed`, `site`, `link` or `host`
     /// (scope). Empty for an address that can carry traffic beyond the link.
     package var flags: [String]
   }

@@ -20,8 +20,10 @@
     /// app's environment must not redirect the library (tests and `netstatus --networkd-root` pass a root instead).
     static func defaultRoot(ownNamespace: Bool) -> String? {
       // networkd manages PID 1's namespace; a process moved out of it (`ip netns exec`) shares its /run but not its
-      // links (SystemNamespace.swift).
-      return ownNamespace && SystemNamespace.ownIsSystems ? "/run/systemd/netif" : nil
+      // links (SystemNamespace.swift), unless a networkd of its own runs beside it, in the same network and mount
+      // namespaces (a container's, or a test's entered with nsenter).
+      guard ownNamespace else { return nil }
+      return SystemNamespace.ownIsSystems || NetworkdProcess.runsInOwnNamespaces() ? "/run/systemd/netif" : nil
     }
 
     /// Why no root is read when ``defaultRoot(ownNamespace:)`` gives none: another namespace, or the own one when it

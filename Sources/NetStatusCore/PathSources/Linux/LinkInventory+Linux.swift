@@ -48,7 +48,7 @@
           index: link.index, name: link.name, type: classify(link), kind: link.kind,
           isUp: link.flags & RTNL.IFF_UP != 0, hasCarrier: link.flags & RTNL.IFF_LOWER_UP != 0,
           isDormant: link.flags & RTNL.IFF_DORMANT != 0 || link.operationalState == RTNL.IF_OPER_DORMANT,
-          addresses: own.map(Self.inventoryAddress))
+          master: link.master, addresses: own.map(Self.inventoryAddress))
       }
     }
 
@@ -56,6 +56,7 @@
       var flags: [String] = []
       if address.flags & RTNL.IFA_F_TENTATIVE != 0 { flags.append("tentative") }
       if address.flags & RTNL.IFA_F_DADFAILED != 0 { flags.append("dadfailed") }
+      if address.scope == RTNL.RT_SCOPE_SITE { flags.append("site") }
       if address.scope == RTNL.RT_SCOPE_LINK { flags.append("link") }
       if address.scope == RTNL.RT_SCOPE_HOST { flags.append("host") }
       return Address(text: "\(address.address)/\(address.prefixLength)", flags: flags)
