@@ -63,8 +63,8 @@
       func close() { _ = Glibc.close(read) }
     }
 
-    /// Waits until `file` holds `sample`, or fails loudly with what it held.
-    static func awaitSample(_ sample: String, in file: String, _ what: String) async throws {
+    /// Waits until `file` holds `sample`, or fails loudly with what it held and what netstatus (`run`) said.
+    static func awaitSample(_ sample: String, in file: String, _ what: String, run: NetstatusProcess) async throws {
       let deadline = ContinuousClock.now + .seconds(20)
       var last = ""
       while ContinuousClock.now < deadline {
@@ -72,19 +72,22 @@
         if last.split(separator: "\n").contains(Substring(sample)) { return }
         try await Task.sleep(for: .milliseconds(10))
       }
-      Issue.record("\(what): the file never held \(sample); last:\n\(last)")
+      let state = run.hasExited ? "netstatus has exited" : "netstatus runs"
+      Issue.record("\(what): the file never held \(sample); \(state), it said: \(run.errorOutput); last:\n\(last)")
       throw CancellationError()
     }
 
     /// The route taken away and put back, again and again, while nobody reads: each state reaches the file.
     func toggle(
-      _ times: Int, pipe: StalledPipe, file: String, label: String, del: () throws -> Void, add: () throws -> Void
+      _ times: Int, pipe: StalledPipe, file: String, label: String, run: NetstatusProcess, del: () throws -> Void,
+      add: () throws -> Void
     ) async throws {
       for round in 0..<times {
         try del()
-        try await Self.awaitSample("netstatus_path_satisfied{\(label)} 0", in: file, "round \(round), offline")
+        try await Self.awaitSample(
+          "netstatus_path_satisfied{\(label)} 0", in: file, "round \(round), offline", run: run)
         try add()
-        try await Self.awaitSample("netstatus_path_satisfied{\(label)} 1", in: file, "round \(round), online")
+        try await Self.awaitSample("netstatus_path_satisfied{\(label)} 1", in: file, "round \(round), online", run: run)
       }
       // Lines are ~400 bytes: the page has been full for most of the rounds.
       #expect(pipe.unread > 4096 - 512, "the pipe is full: \(pipe.unread) bytes unread")
@@ -124,9 +127,9 @@
       pipe.writerStarted()
       defer { run.terminate() }
       let label = #"netns="\#(site.target.name)""#
-      try await Self.awaitSample("netstatus_path_satisfied{\(label)} 1", in: file, "the first path")
+      try await Self.awaitSample("netstatus_path_satisfied{\(label)} 1", in: file, "the first path", run: run)
       try await toggle(
-        16, pipe: pipe, file: file, label: label, del: site.deleteDefaultRoute, add: site.addDefaultRoute)
+        16, pipe: pipe, file: file, label: label, run: run, del: site.deleteDefaultRoute, add: site.addDefaultRoute)
       if readerComesBack { try await resumeReading(pipe) }
       // A stop signal ends netstatus at once, the reader stalled or not.
       run.signal(SIGTERM)
@@ -155,10 +158,11 @@
       pipe.writerStarted()
       defer { run.terminate() }
       for name in names {
-        try await Self.awaitSample(#"netstatus_path_satisfied{netns="\#(name)"} 1"#, in: file, "\(name)'s first path")
+        try await Self.awaitSample(
+          #"netstatus_path_satisfied{netns="\#(name)"} 1"#, in: file, "\(name)'s first path", run: run)
       }
       try await toggle(
-        16, pipe: pipe, file: file, label: #"netns="nstest-stall-a""#,
+        16, pipe: pipe, file: file, label: #"netns="nstest-stall-a""#, run: run,
         del: { try netns.shell("ip -n nstest-stall-a route del default") },
         add: { try netns.shell("ip -n nstest-stall-a route add default via 198.51.100.1") })
       // A namespace that goes while the reader stalls leaves the file.

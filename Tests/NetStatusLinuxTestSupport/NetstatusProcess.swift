@@ -19,6 +19,8 @@ package final class NetstatusProcess: Sendable {
   package var lines: Recorder<String> { child.lines }
   /// Everything written to standard error.
   package var errorOutput: String { child.errorOutput }
+  /// Whether the process has ended (without waiting).
+  package var hasExited: Bool { child.hasExited }
   /// Waits until standard error holds `text`.
   package func waitForErrorOutput(containing text: String) async throws {
     try await child.waitForErrorOutput(containing: text)
