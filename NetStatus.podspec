@@ -14,7 +14,7 @@ Pod::Spec.new do |s|
   s.author        = { 'Seed 5d8165cc maintainers' => 'maintainers@users.noreply.a-seed-5d8165cc.example' }
   s.source        = { :git => 'https://github.com/netstatus/NetStatus.git', :tag => s.version.to_s }
 
-  s.swift_versions = ['6.0']
+  s.swift_versions = ['6.2']
   s.ios.deployment_target      = '17.0'
   s.osx.deployment_target      = '14.0'
   s.tvos.deployment_target     = '17.0'

@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 // Whether the package is built for Linux. The manifest is read on the host, so `#if os(Linux)` names the host, not the

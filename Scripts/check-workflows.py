@@ -8,8 +8,11 @@ and `swift test` on macOS, an `xcodebuild` build for the iOS, tvOS, watchOS and 
 `pod lib lint`. Exits non-zero naming what is wrong.
 """
 
+import os
 import pathlib
+import subprocess
 import sys
+import tempfile
 
 import yaml
 
@@ -66,11 +69,56 @@ def check_apple(path, workflow, commands):
         matrix = job.get("strategy", {}).get("matrix", {})
         for entry in matrix.get("include", []):
             platforms.add(entry.get("platform"))
+        platforms.update(matrix.get("platform", []))
     for platform in ("iOS Simulator", "tvOS Simulator", "watchOS Simulator", "visionOS Simulator", "macOS"):
         if platform not in platforms:
             problems.append(f"{path}: no xcodebuild build for {platform}")
+    # Every job that builds picks its Xcode (Scripts/select-xcode.sh); SwiftPM and xcodebuild with the oldest (the
+    # declared floor) and the newest.
+    for name, job in workflow.get("jobs", {}).items():
+        runs = [str(step.get("run", "")) for step in job.get("steps", []) if isinstance(step, dict)]
+        if not any("Scripts/select-xcode.sh" in run for run in runs):
+            problems.append(f"{path}: job {name} does not select its Xcode (Scripts/select-xcode.sh)")
+        if name in ("swiftpm", "xcodebuild"):
+            versions = job.get("strategy", {}).get("matrix", {}).get("xcode", [])
+            if sorted(versions) != ["newest", "oldest"]:
+                problems.append(f"{path}: job {name} does not build with the oldest and the newest Xcode: {versions}")
 
 
+def check_select_xcode():
+    """Scripts/select-xcode.sh against a fake runner: the oldest Xcode from OLDEST_XCODE on when it has the declared
+    Swift, the newest, and a failure when the oldest left has a newer Swift."""
+    with tempfile.TemporaryDirectory() as folder:
+        root = pathlib.Path(folder)
+        for version in ("16.4", "26.0.1", "26.2", "26.10"):
+            (root / "apps" / f"Xcode_{version}.app").mkdir(parents=True)
+        (root / "bin").mkdir()
+        xcrun = root / "bin" / "xcrun"
+        xcrun.write_text('#!/bin/sh\ncase "$DEVELOPER_DIR" in *26.10*) echo "Apple Swift version 6.3.1";;\n'
+                         '*16.4*) echo "Apple Swift version 6.1.2";; *) echo "Apple Swift version 6.2.3";; esac\n')
+        xcrun.chmod(0o755)
+        tools = (ROOT / "Package.swift").read_text().split("\n", 1)[0].split(":")[-1].strip()
+        environment = dict(os.environ, PATH=f"{root / 'bin'}:{os.environ['PATH']}", XCODE_APPLICATIONS=str(root / "apps"),
+                           OLDEST_XCODE="26.0")
+
+        def run(which):
+            return subprocess.run(["sh", str(ROOT / "Scripts" / "select-xcode.sh"), which], cwd=ROOT, env=environment,
+                                  capture_output=True, text=True)
+
+        if tools != "6.2":
+            return  # the fake runner's Swifts are 6.2's; a new floor needs new fakes
+        expected = {"oldest": "Xcode_26.0.1.app", "newest": "Xcode_26.10.app"}
+        for which, app in expected.items():
+            result = run(which)
+            if result.returncode != 0 or f"/{app}/Contents/Developer" not in result.stdout:
+                problems.append(f"Scripts/select-xcode.sh {which}: wanted {app}, got {result.stdout!r} {result.stderr!r}")
+        for version in ("26.0.1", "26.2"):
+            (root / "apps" / f"Xcode_{version}.app").rmdir()
+        if run("oldest").returncode == 0:
+            problems.append("Scripts/select-xcode.sh oldest: succeeded with only a newer Swift than the floor's")
+
+
+check_select_xcode()
 workflows = sorted((ROOT / ".github" / "workflows").glob("*.yml"))
 if not workflows:
     problems.append(".github/workflows: no workflow")

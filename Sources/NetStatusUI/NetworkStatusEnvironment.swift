@@ -3,7 +3,7 @@
   import SwiftUI
 
   /// The environment key of `EnvironmentValues.networkStatus`. A classic key rather than `@Entry`, whose macro
-  /// needs Xcode 16's SDKs; NetStatus needs Xcode 16 in any case (swift-tools-version 6.0, Package.swift), so this
+  /// needs Xcode 16's SDKs; NetStatus needs Xcode 26 in any case (swift-tools-version 6.2, Package.swift), so this
   /// is a matter of taste, not of support.
   private struct NetworkStatusKey: EnvironmentKey {
     static let defaultValue: NetworkStatusModel? = nil
