@@ -35,7 +35,7 @@ struct ContentView: View {
           Section("Interfaces") {
             ForEach(Array(path.availableInterfaces.enumerated()), id: \.element) { position, interface in
               LabeledContent(interface.name, value: interface.type.description)
-                .badge(position == 0 ? "in use" : "")
+                .badge(position == 0 ? "in use" : nil)
             }
           }
           Section("Cost") {
