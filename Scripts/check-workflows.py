@@ -73,6 +73,17 @@ def check_apple(path, workflow, commands):
     for platform in ("iOS Simulator", "tvOS Simulator", "watchOS Simulator", "visionOS Simulator", "macOS"):
         if platform not in platforms:
             problems.append(f"{path}: no xcodebuild build for {platform}")
+    # pod lib lint needs a simulator runtime of every platform the podspec declares; watchOS's and visionOS's are
+    # downloaded first.
+    for name, job, command in commands:
+        if "pod lib lint" not in command:
+            continue
+        runs = " ".join(str(step.get("run", "")) for step in job.get("steps", []) if isinstance(step, dict))
+        for platform in ("watchOS", "visionOS"):
+            if f"-downloadPlatform {platform}" not in runs:
+                problems.append(f"{path}: job {name} lints the pod without downloading the {platform} runtime")
+        if "--allow-warnings" in command:
+            problems.append(f"{path}: job {name} allows lint warnings")
     # Every job that builds picks its Xcode (Scripts/select-xcode.sh); SwiftPM and xcodebuild with the oldest (the
     # declared floor) and the newest.
     for name, job in workflow.get("jobs", {}).items():
