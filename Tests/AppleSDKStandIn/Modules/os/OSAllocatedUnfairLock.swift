@@ -10,13 +10,6 @@ public struct OSAllocatedUnfairLock<State>: @unchecked Sendable {
   /// Apple: `init(initialState: State)` where `State: Sendable`.
   public init(initialState: State) where State: Sendable {}
 
-  /// Apple: `func lock()`.
-  public func lock() {}
-  /// Apple: `func unlock()`.
-  public func unlock() {}
-  /// Apple: `func lockIfAvailable() -> Bool`.
-  public func lockIfAvailable() -> Bool { true }
-
   /// Apple: `func withLockUnchecked<R>(_ body: (inout State) throws -> R) rethrows -> R`.
   public func withLockUnchecked<R>(_ body: (inout State) throws -> R) rethrows -> R {
     fatalError("The os stand-in is for compiling only")
@@ -32,6 +25,19 @@ public struct OSAllocatedUnfairLock<State>: @unchecked Sendable {
 extension OSAllocatedUnfairLock where State == () {
   /// Apple: `init()`.
   public init() {}
+
+  // Only where `State == ()`, and not from async code: the SDK declares them so (a lock held across an `await` may
+  // be released on another thread, which `os_unfair_lock` traps on).
+
+  /// Apple: `func lock()`, `@available(*, noasync)`.
+  @available(*, noasync, message: "Use async-safe scoped locking instead")
+  public func lock() {}
+  /// Apple: `func unlock()`, `@available(*, noasync)`.
+  @available(*, noasync, message: "Use async-safe scoped locking instead")
+  public func unlock() {}
+  /// Apple: `func lockIfAvailable() -> Bool`, `@available(*, noasync)`.
+  @available(*, noasync, message: "Use async-safe scoped locking instead")
+  public func lockIfAvailable() -> Bool { true }
 
   /// Apple: `func withLockUnchecked<R>(_ body: () throws -> R) rethrows -> R`.
   public func withLockUnchecked<R>(_ body: () throws -> R) rethrows -> R { try body() }
