@@ -15,6 +15,10 @@
       package var watch: Int32
       package var mask: UInt32
       package var name: String
+
+      /// An overflow of no watch: events were lost, anything may have changed (what the kernel sends when its queue
+      /// overflows; the hub hands it to a session that missed events while it started).
+      package static let overflow = Event(watch: -1, mask: InotifyWatcher.overflow, name: "")
     }
 
     /// The descriptor.

@@ -224,6 +224,10 @@
       let loop = Loop()
       let a = registry.reserve(adopting: loop).id
       let b = registry.reserve(adopting: loop).id
+      for (id, name) in [(a, "a"), (b, "b")] {
+        registry.register(id, name)
+        _ = registry.activated(id, resume: false)
+      }
       registry.addWatch(5, for: a)
       registry.addWatch(5, for: b)
       registry.addWatch(6, for: b)
@@ -233,6 +237,42 @@
       #expect(routed[a] == [events[1], events[2]])
       #expect(routed[b] == [events[0], events[1], events[2]])
       #expect(registry.watches[5] == nil, "removed by the kernel: its number may be reused")
+      #expect(registry.takeRescanRequests().isEmpty, "active sessions missed nothing")
+    }
+
+    /// A session makes its watches and reads its folders while it starts, before the thread runs it: events then
+    /// cannot be handed to it, so it reads its folders again once active. Before, they were dropped, and a file
+    /// written in that window (networkd's `configured` after `configuring`) kept its old content for good.
+    @Test func aSessionThatMissedFolderEventsWhileStartingReadsItsFoldersOnceActive() {
+      struct Event: Equatable { var watch: Int32 }
+      var registry = Registry()
+      let loop = Loop()
+      let starting = registry.reserve(adopting: loop).id
+      let registered = registry.reserve(adopting: loop).id
+      let quiet = registry.reserve(adopting: loop).id
+      registry.register(registered, "registered")
+      registry.register(quiet, "quiet")
+      registry.addWatch(5, for: starting)
+      registry.addWatch(5, for: registered)
+      let routed = registry.route(
+        [Event(watch: 5)], watch: \.watch, isOverflow: { _ in false }, isIgnored: { _ in false })
+      #expect(routed.isEmpty, "no session runs yet")
+      #expect(registry.missedFolderEvents == [starting, registered])
+      #expect(registry.activated(quiet, resume: false) == false, "missed nothing: no wake")
+      let woken = registry.activated(registered, resume: false)
+      #expect(woken, "the thread is woken to hand it an overflow")
+      #expect(registry.takeRescanRequests() == [registered])
+      #expect(registry.takeRescanRequests().isEmpty, "once")
+      registry.register(starting, "starting")
+      _ = registry.activated(starting, resume: true)
+      let (rescans, resumes) = (registry.takeRescanRequests(), registry.takeResumeRequests())
+      #expect(rescans == [starting] && resumes == [starting])
+      // A session given up while starting leaves nothing to rescan.
+      let gone = registry.reserve(adopting: loop).id
+      registry.addWatch(7, for: gone)
+      _ = registry.route([Event(watch: 7)], watch: \.watch, isOverflow: { _ in false }, isIgnored: { _ in false })
+      _ = registry.remove(gone)
+      #expect(!registry.missedFolderEvents.contains(gone))
     }
   }
 #endif

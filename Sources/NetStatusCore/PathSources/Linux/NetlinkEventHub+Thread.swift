@@ -16,8 +16,14 @@
         // came before was for something the read below finds.
         // By position here and below: a slice of `tags` retained and released the array.
         if (0..<count).contains(where: { tags[$0] == NetlinkEventLoop.wakeTag }) { loop.drainWake() }
-        let (serves, requested) = registry.withLockedValue { ($0.serves(loop), $0.takeResumeRequests()) }
+        let (serves, requested, rescans) = registry.withLockedValue {
+          ($0.serves(loop), $0.takeResumeRequests(), $0.takeRescanRequests())
+        }
         guard serves else { return }
+        // Sessions that missed folder events while they started read their folders again.
+        for id in rescans {
+          runSession(id, .folderEvents([.overflow]), &unfinished)
+        }
         if !unfinished.isEmpty || !requested.isEmpty {  // usually neither: no array is made for nothing
           let pending = unfinished + requested
           unfinished.removeAll(keepingCapacity: true)

@@ -72,6 +72,13 @@
     private(set) var watches: [Int32: Set<UInt64>] = [:]
     /// Sessions the thread must resume (``NetlinkHubRegistry/activated(_:resume:)``), asked from another thread.
     private(set) var resumeRequests: [UInt64] = []
+    /// Sessions that folder events concerned while they started (watches made, not yet run by the thread): the
+    /// thread cannot hand them events then, so at activation each is told to read its folders again
+    /// (``takeRescanRequests()``). Dropped silently, a file written between a session's first read and its
+    /// activation kept its old content for good (networkd's `configured` after `configuring`).
+    private(set) var missedFolderEvents: Set<UInt64> = []
+    /// Activated sessions whose folders the thread must read again (they missed events while starting).
+    private(set) var rescanRequests: [UInt64] = []
     /// Session IDs start at 2: the loop's own epoll tags are 0 and 1.
     private var nextID: UInt64 = 2
 
@@ -131,9 +138,10 @@
     mutating func activated(_ id: UInt64, resume: Bool) -> Bool {
       guard case .registered(let client) = sessions[id] else { return false }
       sessions[id] = .active(client)
-      guard resume else { return false }
-      resumeRequests.append(id)
-      return true
+      let rescans = missedFolderEvents.remove(id) != nil
+      if rescans { rescanRequests.append(id) }
+      if resume { resumeRequests.append(id) }
+      return resume || rescans
     }
 
     // MARK: Stop
@@ -167,6 +175,7 @@
     /// watched again the number it had, so the table and the inotify instance must change together.
     mutating func remove(_ id: UInt64, removeWatch: (Loop, Int32) -> Void = { _, _ in }) -> Removal {
       var removal = Removal(client: nil, wasActive: false, retired: nil)
+      missedFolderEvents.remove(id)
       switch sessions.removeValue(forKey: id) {
       case .registered(let client): removal.client = client
       case .active(let client):
@@ -206,6 +215,14 @@
       return resumeRequests
     }
 
+    /// The sessions that must read their folders again (they missed folder events while starting), emptied: the
+    /// thread hands each an overflow, which means "anything may have changed".
+    mutating func takeRescanRequests() -> [UInt64] {
+      guard !rescanRequests.isEmpty else { return [] }
+      defer { rescanRequests.removeAll() }
+      return rescanRequests
+    }
+
     /// The client to run for session `id`, now marked running; `nil` when it is not active (stopped, or not yet
     /// enabled).
     mutating func beginWork(_ id: UInt64) -> Client? {
@@ -235,17 +252,25 @@
     }
 
     /// Sorts folder events by the sessions whose watches they concern: every session gets an overflow; a watch
-    /// the kernel removed (`ignored`) leaves the table, since its number may be reused.
+    /// the kernel removed (`ignored`) leaves the table, since its number may be reused. A session still starting
+    /// gets none: it is noted (``missedFolderEvents``), and reads its folders again once active.
     mutating func route<Event>(
       _ events: [Event], watch: (Event) -> Int32, isOverflow: (Event) -> Bool, isIgnored: (Event) -> Bool
     ) -> [UInt64: [Event]] {
       var routed: [UInt64: [Event]] = [:]
+      func hand(_ event: Event, to id: UInt64) {
+        guard case .active = sessions[id] else {
+          if sessions[id] != nil { missedFolderEvents.insert(id) }
+          return
+        }
+        routed[id, default: []].append(event)
+      }
       for event in events {
         if isOverflow(event) {
-          for id in sessions.keys { routed[id, default: []].append(event) }
+          for id in sessions.keys { hand(event, to: id) }
           continue
         }
-        for id in watches[watch(event)] ?? [] { routed[id, default: []].append(event) }
+        for id in watches[watch(event)] ?? [] { hand(event, to: id) }
         if isIgnored(event) { watches[watch(event)] = nil }
       }
       return routed
