@@ -26,7 +26,7 @@ final class LinkStates: Sendable {
   var judged: [WaitOnlineRule.Link] {
     let state = latest.withLockedValue { $0 }
     guard let networkd = state.networkd, networkd.use == .inUse else {
-      return state.links.map { WaitOnlineRule.Link(kernel: $0, among: state.links) }
+      return WaitOnlineRule.Link.kernelJudged(state.links)
     }
     return state.links.map {
       WaitOnlineRule.Link(name: $0.name, isLoopback: $0.type == .loopback, networkd: networkd.links[$0.index])

@@ -80,6 +80,19 @@ enum OperationalState: Int, CaseIterable, Comparable, CustomStringConvertible {
   /// The state of `link` (`nil`: no such link, `missing`) judged from the kernel alone; `links` are the namespace's
   /// links, which say whether `link` is a bridge or bond some of whose ports lack carrier.
   init(of link: LinkInventory.Link?, among links: [LinkInventory.Link] = []) {
+    let degraded = link.map { Self.mastersWithPortsWithoutCarrier(links).contains($0.index) } ?? false
+    self.init(of: link, hasPortWithoutCarrier: degraded)
+  }
+
+  /// The bridges and bonds among `links` (by index) with a port that lacks carrier: with carrier themselves, they
+  /// are `degraded-carrier`. One pass, for judging every link of a namespace at once.
+  static func mastersWithPortsWithoutCarrier(_ links: [LinkInventory.Link]) -> Set<Int32> {
+    Set(links.lazy.filter { !($0.isUp && $0.hasCarrier) }.compactMap(\.master))
+  }
+
+  /// The state of `link` (`nil`: no such link, `missing`) judged from the kernel alone, `hasPortWithoutCarrier` when
+  /// it is a bridge or bond one of whose ports lacks carrier (``mastersWithPortsWithoutCarrier(_:)``).
+  init(of link: LinkInventory.Link?, hasPortWithoutCarrier: Bool) {
     guard let link else {
       self = .missing
       return
@@ -90,7 +103,7 @@ enum OperationalState: Int, CaseIterable, Comparable, CustomStringConvertible {
     } else if link.isUp && link.hasCarrier {
       if link.master != nil {
         carrier = .enslaved
-      } else if links.contains(where: { $0.master == link.index && !($0.isUp && $0.hasCarrier) }) {
+      } else if hasPortWithoutCarrier {
         carrier = .degradedCarrier
       } else {
         carrier = .carrier

@@ -79,40 +79,13 @@ struct WaitCondition: Equatable {
     return "full internet access" + (families.isEmpty ? "" : " over " + families.joined(separator: " and "))
   }
 
-  /// `a satisfied path over wifi or cellular with IPv4 and DNS`; `eth1 degraded or better (networkd's operational
-  /// state)`.
+  /// `a satisfied path over wifi or cellular with IPv4 and DNS`; `eth1 degraded or better (systemd-networkd's
+  /// operational state)` (``WaitOnlineRule/description``).
   var description: String {
     var parts: [String] = []
-    if let links { parts.append(Self.describe(links)) }
+    if let links { parts.append(links.description) }
     if needsPath { parts.append(pathDescription) }
     return parts.joined(separator: " and ")
-  }
-
-  /// The links' part of ``description``: `eth1 degraded or better (systemd-networkd's operational state)`, `every
-  /// link systemd-networkd manages online`.
-  static func describe(_ rule: WaitOnlineRule) -> String {
-    func words(_ range: OperationalState.Range) -> String {
-      range.maximum == .routable
-        ? (range.minimum == .routable ? "routable" : "\(range.minimum) or better")
-        : "between \(range.minimum) and \(range.maximum)"
-    }
-    var families = [rule.requireIPv4 ? "IPv4" : nil, rule.requireIPv6 ? "IPv6" : nil].compactMap { $0 }
-      .joined(separator: " and ")
-    if !families.isEmpty { families = " with an \(families) address" }
-    guard rule.interfaces.isEmpty else {
-      let each = rule.interfaces.map { wanted in
-        wanted.name + " " + ((wanted.range ?? rule.operationalState).map(words) ?? "online")
-      }
-      return each.joined(separator: rule.any ? " or " : " and ") + families
-        + " (systemd-networkd's operational state)"
-    }
-    var text =
-      rule.any
-      ? "a link systemd-networkd manages online" : "every link systemd-networkd manages configured and one online"
-    if let range = rule.operationalState { text += ", \(words(range))" }
-    text += families
-    if !rule.ignored.isEmpty { text += " (ignoring " + rule.ignored.joined(separator: ", ") + ")" }
-    return text
   }
 
   /// The path's part of ``description``.

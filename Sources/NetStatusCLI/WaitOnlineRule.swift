@@ -84,13 +84,25 @@ struct WaitOnlineRule: Equatable {
       ipv6 = state.ipv6AddressState.flatMap(OperationalState.AddressState.init(name:)) ?? .off
     }
 
-    /// A link judged from the kernel alone (networkd's state not read), taken as configured.
+    /// A link judged from the kernel alone (networkd's state not read), taken as configured; `links` are the
+    /// namespace's (``kernelJudged(_:)`` judges them all in one pass).
     init(kernel link: LinkInventory.Link, among links: [LinkInventory.Link]) {
+      let masters = OperationalState.mastersWithPortsWithoutCarrier(links)
+      self.init(kernel: link, hasPortWithoutCarrier: masters.contains(link.index))
+    }
+
+    /// Every link of a namespace judged from the kernel alone: linear in the links, as each change is judged.
+    static func kernelJudged(_ links: [LinkInventory.Link]) -> [Link] {
+      let masters = OperationalState.mastersWithPortsWithoutCarrier(links)
+      return links.map { Link(kernel: $0, hasPortWithoutCarrier: masters.contains($0.index)) }
+    }
+
+    private init(kernel link: LinkInventory.Link, hasPortWithoutCarrier: Bool) {
       name = link.name
       isLoopback = link.type == .loopback
       setupState = "configured"
       isJudgedByKernel = true
-      operationalState = OperationalState(of: link, among: links)
+      operationalState = OperationalState(of: link, hasPortWithoutCarrier: hasPortWithoutCarrier)
       ipv4 = OperationalState.AddressState(of: link, ipv6: false)
       ipv6 = OperationalState.AddressState(of: link, ipv6: true)
     }
@@ -164,6 +176,31 @@ struct WaitOnlineRule: Equatable {
 
   /// `fnmatch(3)` without flags, as wait-online matches `--ignore`.
   static func matches(_ pattern: String, _ name: String) -> Bool { fnmatch(pattern, name, 0) == 0 }
+
+  /// What the rule waits for, for messages: `eth1 degraded or better (systemd-networkd's operational state)`,
+  /// `every link systemd-networkd manages configured and one online`.
+  var description: String {
+    func words(_ range: OperationalState.Range) -> String {
+      range.maximum == .routable
+        ? (range.minimum == .routable ? "routable" : "\(range.minimum) or better")
+        : "between \(range.minimum) and \(range.maximum)"
+    }
+    var families = [requireIPv4 ? "IPv4" : nil, requireIPv6 ? "IPv6" : nil].compactMap { $0 }
+      .joined(separator: " and ")
+    if !families.isEmpty { families = " with an \(families) address" }
+    guard interfaces.isEmpty else {
+      let each = interfaces.map { wanted in
+        wanted.name + " " + ((wanted.range ?? operationalState).map(words) ?? "online")
+      }
+      return each.joined(separator: any ? " or " : " and ") + families + " (systemd-networkd's operational state)"
+    }
+    var text =
+      any ? "a link systemd-networkd manages online" : "every link systemd-networkd manages configured and one online"
+    if let range = operationalState { text += ", \(words(range))" }
+    text += families
+    if !ignored.isEmpty { text += " (ignoring " + ignored.joined(separator: ", ") + ")" }
+    return text
+  }
 
   /// `veth0 configuring, veth1 routable`: the links the rule judges and where each stands, for the timeout message.
   func linksNow(_ links: [Link]) -> String {
