@@ -24,16 +24,16 @@ struct ProbeFloodKernelTests {
     let server = try await site.startServer(mode, extra)
     defer { server.stop() }
     let transport = SocketProbeTransport(namespace: try NetworkNamespace(site.target.name))
-    let probe = try ConnectivityProbe(url: site.url())
-
-    // Before the limits, the probe read on until the flood stopped (20 s), past its 5 s timeout.
-    let exchange = try await withTimeout(.seconds(10), "the check against \(mode), bounded by its limits") {
+    // A deadline far past any flood (the server stops after 20 s): only a limit can end this check, and the reason
+    // says which, however slowly a loaded machine parses. Before the limits, the probe read on until the flood
+    // stopped. How long a limit takes is a figure (NETSTATUS_PRINT_FIGURES), not asserted.
+    let probe = try ConnectivityProbe(url: site.url(), timeout: .seconds(60))
+    let exchange = try await withTimeout(.seconds(90), "the check against \(mode), bounded by its limits") {
       await transport.exchange(probe, interface: ProbeSite.interface)
     }
     let check = ConnectivityMonitor.check(exchange, probe: probe)
     #expect(check.state == .limited, "\(check)")
-    #expect(check.detail.hasPrefix(reason), "\(check)")
-    #expect(check.duration < .seconds(4), "a limit ended it, not the 5 s timeout: \(check.duration)")
+    #expect(check.detail.hasPrefix(reason), "a limit ended it, not the flood's end nor the deadline: \(check)")
     let cpu = try #require(exchange.cpuTime, "the probe thread reports its CPU time")
     #expect(cpu < ProcessThreads.cpuBound(.milliseconds(250)), "CPU used by one check against \(mode): \(cpu)")
     if ProcessInfo.processInfo.environment["NETSTATUS_PRINT_FIGURES"] != nil {
@@ -78,14 +78,15 @@ struct ProbeFloodKernelTests {
     let transport = SocketProbeTransport(namespace: try NetworkNamespace(site.target.name))
     let probe = try ConnectivityProbe(url: site.url(), timeout: .milliseconds(600))
 
-    let exchange = try await withTimeout(.seconds(5), "the check, bounded by its timeout") {
+    let exchange = try await withTimeout(.seconds(30), "the check, bounded by its timeout") {
       await transport.exchange(probe, interface: ProbeSite.interface)
     }
     let check = ConnectivityMonitor.check(exchange, probe: probe)
     #expect(check.state == .limited, "\(check)")
+    // The reason names the 0.6 s deadline: the deadline ended it, not the drip (which goes on for 20 s). Only the
+    // lower bound is asserted; how soon after the deadline the check ends depends on the machine's load.
     #expect(check.detail.hasPrefix("the answer did not end within 0.6 seconds ("), "\(check)")
-    // Ended by the 0.6 s timeout, not by the drip (which never stops); the slack is for sanitizer runs under load.
-    #expect(check.duration >= .milliseconds(600) && check.duration < .seconds(4), "\(check.duration)")
+    #expect(check.duration >= .milliseconds(600), "\(check.duration)")
   }
 
   @Test func stoppingEndsTheProbeThreadAtOnceMidFloodAndLeavesNothingSpinning() async throws {
@@ -120,7 +121,7 @@ struct ProbeFloodKernelTests {
       // The property: stop ends the read loop mid-flood, not after the 30 s timeout. The test sees the thread's end
       // only when its own task runs again, which on a busy machine can take a few hundred milliseconds; the 50 ms
       // figure is measured by the figures run (NETSTATUS_PRINT_FIGURES, InternetReachability.md), not asserted here.
-      #expect(ended - stopped < .seconds(2), "cycle \(cycle): the probe thread ended \(ended - stopped) after stop")
+      #expect(ended - stopped < .seconds(10), "cycle \(cycle): the probe thread ended \(ended - stopped) after stop")
       if ProcessInfo.processInfo.environment["NETSTATUS_PRINT_FIGURES"] != nil {
         print("probe flood figure: stop cycle \(cycle): the probe thread ended \(ended - stopped) after stop")
       }
