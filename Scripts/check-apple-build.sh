@@ -8,7 +8,10 @@
 # (NetStatus.podspec), the documentation's code samples (Scripts/check-doc-samples.py), and checks macOS's public API
 # against its baseline (API/macOS/, Scripts/check-api.sh). Nothing is linked or run.
 #
-#   Scripts/check-apple-build.sh [PLATFORM …]     PLATFORM: macos ios tvos watchos visionos (default: all)
+#   Scripts/check-apple-build.sh [PLATFORM …]     PLATFORM: macos ios tvos watchos visionos maccatalyst (default: all)
+#
+# Mac Catalyst is a platform of its own here: its branches (`targetEnvironment(macCatalyst)`) are compiled with both
+# UIKit and AppKit in the SDK, AppKit's API unavailable to Catalyst, as on a Mac.
 #
 # Exits non-zero if any platform fails to compile or emits a warning.
 set -euo pipefail
@@ -16,7 +19,7 @@ cd "$(dirname "$0")/.."
 command -v swift >/dev/null 2>&1 || export PATH="/opt/swift/usr/bin:$PATH"
 
 platforms=("$@")
-[ ${#platforms[@]} -gt 0 ] || platforms=(macos ios tvos watchos visionos)
+[ ${#platforms[@]} -gt 0 ] || platforms=(macos ios tvos watchos visionos maccatalyst)
 root="$PWD/.build-apple"
 mkdir -p "$root"
 
@@ -34,6 +37,13 @@ chmod +x "$root/bin/libtool"
 # stand-ins' (`@_spi(TestHooks)`).
 if grep -rn '@_spi(TestHooks)' Sources; then
   echo "check-apple-build.sh: a source imports a stand-in's test hooks (above); Apple's frameworks have none" >&2
+  exit 1
+fi
+
+# `#Preview` is expanded by a plugin that comes with Xcode, not with the Command Line Tools: a library that holds one
+# does not build without Xcode. The previews live in Examples/SwiftUIApp (compiled below, with the stand-in plugin).
+if grep -rn '#Preview' Sources --include='*.swift'; then
+  echo "check-apple-build.sh: a library source holds a #Preview (above); previews go to Examples/SwiftUIApp" >&2
   exit 1
 fi
 
@@ -76,7 +86,7 @@ for platform in "${platforms[@]}"; do
   # NetStatusPathModel, NetStatusNetlink and NetStatusSystem, as on a Mac).
   if ! NETSTATUS_APPLE_STAND_IN_SDK=1 PATH="$root/bin:$PATH" swift build --triple "$triple" --sdk "$sdk" \
     --scratch-path "$root/$platform" -Xswiftc -Xfrontend -Xswiftc -disable-objc-interop \
-    -Xswiftc -plugin-path -Xswiftc "$sdk/usr/lib/swift/host/plugins" --target NetStatusUI 2>&1 | tee "$log"; then
+    --target NetStatusUI 2>&1 | tee "$log"; then
     echo "check-apple-build.sh: $platform does not compile (above)" >&2
     status=1
     continue

@@ -104,23 +104,4 @@
       modifier(NeedsInternetModifier(model: model))
     }
   }
-
-  #Preview("Offline, then Wi-Fi, repeating") {
-    let script = ScriptedPathSource([.offline, .connected(via: .wifi)], interval: .seconds(2), repeats: true)
-    List(1..<30) { row in
-      Text("Story \(row)")
-    }
-    .needsInternet(NetworkStatusModel(monitor: NetworkMonitor(source: script)))
-  }
-
-  #Preview("Not known yet: no overlay") {
-    Text("Waiting for the first path")
-      .needsInternet(NetworkStatusModel(monitor: NetworkMonitor(source: ScriptedPathSource())))
-  }
-
-  #Preview("Injected through the environment") {
-    Text("Offline from the start")
-      .needsInternet()
-      .networkStatus(NetworkStatusModel(monitor: NetworkMonitor(source: ScriptedPathSource(.offline))))
-  }
 #endif

@@ -75,8 +75,4 @@
       }
     }
   }
-
-  #Preview("No Internet Connection") {
-    NetworkUnavailableView()
-  }
 #endif

@@ -3,7 +3,7 @@
 # library interfaces, rebuilt for the Apple target, plus the stand-in frameworks in Modules/, each a resilient module
 # (library evolution, a .swiftinterface) with the SDK's signatures and availability.
 #
-#   Tests/AppleSDKStandIn/build-sdk.sh PLATFORM SDK_DIR      PLATFORM: macos, ios, tvos, watchos or visionos
+#   Tests/AppleSDKStandIn/build-sdk.sh PLATFORM SDK_DIR      PLATFORM: macos, ios, tvos, watchos, visionos, maccatalyst
 #
 # Prints the target triple. The SDK can then be handed to the compiler (`-sdk SDK_DIR -target TRIPLE`) or to
 # SwiftPM (`--sdk SDK_DIR --triple TRIPLE`), which then compiles for that platform with its availability enforced.
@@ -24,7 +24,10 @@ case $platform in
     version=10.0
     ;;
   visionos) triple=x86_64-apple-xros1.0-simulator module_triple=x86_64-apple-xros-simulator name=xrsimulator version=1.0 ;;
-  *) echo "build-sdk.sh: unknown platform '$platform' (macos, ios, tvos, watchos, visionos)" >&2; exit 2 ;;
+  # Mac Catalyst: an iOS app built for the Mac, against the macOS SDK (version 14.0, which the version map below
+  # makes iOS 17.0), where both UIKit and AppKit exist.
+  maccatalyst) triple=x86_64-apple-ios17.0-macabi module_triple=x86_64-apple-ios-macabi name=macosx version=14.0 ;;
+  *) echo "build-sdk.sh: unknown platform '$platform' (macos, ios, tvos, watchos, visionos, maccatalyst)" >&2; exit 2 ;;
 esac
 
 swift_bin=$(dirname "$(command -v swiftc)")
@@ -91,9 +94,12 @@ compile os "$here/Modules/os"
 compile Foundation "$here/Modules/Foundation"
 compile Combine "$here/Modules/Combine"
 compile Network "$here/../NetworkStandIn"
-# AppKit on macOS; UIKit everywhere else (watchOS's UIKit lacks UIApplication: the stand-in marks it unavailable there).
+# AppKit on macOS; UIKit everywhere else (watchOS's UIKit lacks UIApplication: the stand-in marks it unavailable there);
+# both for Mac Catalyst, as in the macOS SDK, where AppKit's API is unavailable to Catalyst (so a branch that should
+# exclude Catalyst and does not fails to compile).
 case $platform in
   macos) compile AppKit "$here/Modules/AppKit" ;;
+  maccatalyst) compile UIKit "$here/Modules/UIKit" && compile AppKit "$here/Modules/AppKit" ;;
   *) compile UIKit "$here/Modules/UIKit" ;;
 esac
 compile DeveloperToolsSupport "$here/Modules/DeveloperToolsSupport"

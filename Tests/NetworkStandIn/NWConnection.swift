@@ -23,6 +23,7 @@ import Foundation
 /// Linux has no interface types), TLS, UDP, `minimumIncompleteLength` beyond one byte, the retries of a waiting
 /// connection. Deliberately not `Sendable`, so that code compiled against the stand-in does not rely on a conformance
 /// the real class might lack.
+@available(macOS 10.14, iOS 12.0, tvOS 12.0, watchOS 5.0, *)
 public final class NWConnection {
   /// Stand-in for `NWConnection.State`: states indicating whether a connection can be used to send and receive data.
   /// Apple: `enum State : Equatable, Sendable`.

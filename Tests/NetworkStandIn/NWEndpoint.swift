@@ -9,6 +9,7 @@ import Foundation
 /// Stand-in for `Network.NWEndpoint`: a local or remote endpoint in a network connection.
 ///
 /// Only the case NetStatus reads (`hostPort`) and one other, so that code must handle endpoints of other kinds.
+@available(macOS 10.14, iOS 12.0, tvOS 12.0, watchOS 5.0, *)
 public enum NWEndpoint: Sendable, Hashable, CustomDebugStringConvertible {
   /// An endpoint represented as a host and port. Apple: `case hostPort(host: NWEndpoint.Host, port: NWEndpoint.Port)`.
   case hostPort(host: NWEndpoint.Host, port: NWEndpoint.Port)
@@ -84,6 +85,7 @@ public enum NWEndpoint: Sendable, Hashable, CustomDebugStringConvertible {
 }
 
 /// Stand-in for `Network.IPv4Address`: a structure containing an IPv4 address.
+@available(macOS 10.14, iOS 12.0, tvOS 12.0, watchOS 5.0, *)
 public struct IPv4Address: Sendable, Hashable, CustomDebugStringConvertible {
   /// The raw data of an IPv4 address, 4 bytes in network order. Apple: `var rawValue: Data { get }`.
   public var rawValue: Data { Data(bytes) }
@@ -113,6 +115,7 @@ public struct IPv4Address: Sendable, Hashable, CustomDebugStringConvertible {
 }
 
 /// Stand-in for `Network.IPv6Address`: a structure containing an IPv6 address.
+@available(macOS 10.14, iOS 12.0, tvOS 12.0, watchOS 5.0, *)
 public struct IPv6Address: Sendable, Hashable, CustomDebugStringConvertible {
   /// The raw data of an IPv6 address, 16 bytes in network order. Apple: `var rawValue: Data { get }`.
   public var rawValue: Data { Data(bytes) }

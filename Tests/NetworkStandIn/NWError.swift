@@ -6,6 +6,7 @@
 
 /// Stand-in for dnssd's `DNSServiceErrorType`, which Network's `NWError.dns` carries. Apple (dnssd):
 /// `typealias DNSServiceErrorType = Int32`.
+@available(macOS 10.12, iOS 10.0, tvOS 10.0, watchOS 3.0, *)
 public typealias DNSServiceErrorType = Int32
 
 /// Stand-in for `Network.NWError`: the errors returned by objects in the Network framework.
@@ -13,6 +14,7 @@ public typealias DNSServiceErrorType = Int32
 ///
 /// Without `case tls(OSStatus)`: NetStatus makes no TLS connection. The enum is not frozen, so code that switches
 /// over it needs `@unknown default` here as against the real SDK, and must handle the case it does not know.
+@available(macOS 10.14, iOS 12.0, tvOS 12.0, watchOS 5.0, *)
 public enum NWError: Error, Equatable, CustomDebugStringConvertible, Sendable {
   /// A POSIX error, which is used for most network protocol and routing errors. Apple: `case posix(POSIXErrorCode)`.
   case posix(POSIXErrorCode)

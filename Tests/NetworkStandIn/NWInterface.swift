@@ -1,4 +1,5 @@
 /// Stand-in for `Network.NWInterface`: an interface that a network connection uses to send and receive data.
+@available(macOS 10.14, iOS 12.0, tvOS 12.0, watchOS 5.0, *)
 public struct NWInterface: Sendable, Hashable, CustomDebugStringConvertible {
   /// Stand-in for `NWInterface.InterfaceType`: types of network interfaces, based on their link layer media types.
   public enum InterfaceType: Sendable, Hashable {

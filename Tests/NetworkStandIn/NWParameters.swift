@@ -1,8 +1,9 @@
 /// Stand-in for `Network.NWParameters`: an object that stores the protocols to use for connections, options for
 /// sending data, and network path constraints. Apple: `final class NWParameters` (macOS 10.14, iOS 12).
 ///
-/// Only TCP, the path constraints, and the IP version of the default protocol stack. Deliberately not `Sendable`, so that code compiled against the stand-in does not
-/// rely on a conformance the real class might lack.
+/// Only TCP, the path constraints, and the IP version of the default protocol stack. Deliberately not `Sendable`, so
+/// that code compiled against the stand-in does not rely on a conformance the real class might lack.
+@available(macOS 10.14, iOS 12.0, tvOS 12.0, watchOS 5.0, *)
 public final class NWParameters {
   /// The interface type required, if one was set.
   private var required: NWInterface.InterfaceType?
@@ -15,8 +16,8 @@ public final class NWParameters {
   /// Stand-in for `NWParameters.ProtocolStack`: an ordered set of protocol options that define the protocols that
   /// connections and listeners use. Apple: `class ProtocolStack` (macOS 10.14, iOS 12, tvOS 12, watchOS 5, visionOS 1).
   ///
-  /// Only its Internet Protocol options. Deliberately not `Sendable` (which Apple's newest documentation lists), so that
-  /// code compiled against the stand-in does not rely on a conformance an older SDK might lack.
+  /// Only its Internet Protocol options. Deliberately not `Sendable` (which Apple's newest documentation lists), so
+  /// that code compiled against the stand-in does not rely on a conformance an older SDK might lack.
   public class ProtocolStack {
     /// The Internet Protocol options used by connections and listeners. Apple:
     /// `var internetProtocol: NWProtocolOptions? { get set }` (macOS 10.14, iOS 12, tvOS 12, watchOS 5, visionOS 1).

@@ -5,6 +5,7 @@ import Foundation
 ///
 /// Deliberately not `Sendable`, so that code compiled against the stand-in does not rely on a conformance the real
 /// class might lack.
+@available(macOS 10.14, iOS 12.0, tvOS 12.0, watchOS 5.0, *)
 public final class NWPathMonitor {
   /// The interface type given to `init(requiredInterfaceType:)`, if that is how the monitor was made (test hook).
   @_spi(TestHooks) public let requiredInterfaceType: NWInterface.InterfaceType?
@@ -28,6 +29,7 @@ public final class NWPathMonitor {
 
   /// Initializes a path monitor to observe interface types that are not explicitly prohibited (macOS 11, iOS 14).
   /// Apple: `init(prohibitedInterfaceTypes: [NWInterface.InterfaceType])`.
+  @available(macOS 11.0, iOS 14.0, tvOS 14.0, watchOS 7.0, *)
   public init(prohibitedInterfaceTypes: [NWInterface.InterfaceType]) {
     self.requiredInterfaceType = nil
     self.prohibitedInterfaceTypes = prohibitedInterfaceTypes

@@ -3,6 +3,7 @@
 ///
 /// Only its options' IP version, which the stand-in's connections honour (`StandInConnection.swift`): they resolve and
 /// connect to the host's addresses of that version only.
+@available(macOS 10.14, iOS 12.0, tvOS 12.0, watchOS 5.0, *)
 public class NWProtocolIP: NWProtocol {
   /// Stand-in for `NWProtocolIP.Options`: a container of options for configuring how IP is used on a connection.
   /// Apple: `class Options : NWProtocolOptions` (macOS 10.14, iOS 12, tvOS 12, watchOS 5, visionOS 1).

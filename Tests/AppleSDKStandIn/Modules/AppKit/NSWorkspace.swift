@@ -3,7 +3,8 @@
 @_exported import Foundation
 
 /// Apple: `class NSWorkspace : NSObject`. Not main-actor isolated: its notification center may be used from any
-/// thread (macOS 10.6 and later).
+/// thread (macOS 10.6 and later). Unavailable to Mac Catalyst, as AppKit's API is (`API_UNAVAILABLE(macCatalyst)`).
+@available(macCatalyst, unavailable)
 open class NSWorkspace: NSObject, @unchecked Sendable {
   /// Apple: `class var shared: NSWorkspace { get }`.
   open class var shared: NSWorkspace { fatalError("The AppKit stand-in is for compiling only") }

@@ -16,13 +16,16 @@ public final class DispatchQueue: DispatchObject, @unchecked Sendable {
     public let rawValue: UInt64
     public init(rawValue: UInt64) { self.rawValue = rawValue }
     public static let concurrent = Attributes(rawValue: 1 << 1)
+    @available(macOS 10.12, iOS 10.0, tvOS 10.0, watchOS 3.0, *)
     public static let initiallyInactive = Attributes(rawValue: 1 << 2)
   }
 
   /// Apple: `enum DispatchQueue.AutoreleaseFrequency`.
   public enum AutoreleaseFrequency: Sendable {
     case inherit
+    @available(macOS 10.12, iOS 10.0, tvOS 10.0, watchOS 3.0, *)
     case workItem
+    @available(macOS 10.12, iOS 10.0, tvOS 10.0, watchOS 3.0, *)
     case never
   }
 
@@ -41,6 +44,7 @@ public final class DispatchQueue: DispatchObject, @unchecked Sendable {
   public class var main: DispatchQueue { fatalError("The Dispatch stand-in is for compiling only") }
 
   /// Apple: `class func global(qos: DispatchQoS.QoSClass = .default) -> DispatchQueue`.
+  @available(macOS 10.10, iOS 8.0, *)
   public class func global(qos: DispatchQoS.QoSClass = .default) -> DispatchQueue {
     fatalError("The Dispatch stand-in is for compiling only")
   }
@@ -69,6 +73,7 @@ public final class DispatchQueue: DispatchObject, @unchecked Sendable {
 /// Apple: `class DispatchGroup : DispatchObject, @unchecked Sendable`.
 public final class DispatchGroup: DispatchObject, @unchecked Sendable {
   /// Apple: `init()`.
+  @available(macOS 10.6, iOS 4.0, watchOS 2.0, *)
   public override init() {}
 }
 
@@ -83,7 +88,17 @@ public struct DispatchWorkItemFlags: OptionSet, RawRepresentable, Sendable {
 public struct DispatchQoS: Equatable, Sendable {
   /// Apple: `enum DispatchQoS.QoSClass`.
   public enum QoSClass: Sendable {
-    case background, utility, `default`, userInitiated, userInteractive, unspecified
+    @available(macOS 10.10, iOS 8.0, *)
+    case background
+    @available(macOS 10.10, iOS 8.0, *)
+    case utility
+    @available(macOS 10.10, iOS 8.0, *)
+    case `default`
+    @available(macOS 10.10, iOS 8.0, *)
+    case userInitiated
+    @available(macOS 10.10, iOS 8.0, *)
+    case userInteractive
+    case unspecified
   }
   public let qosClass: QoSClass
   public let relativePriority: Int
@@ -91,10 +106,15 @@ public struct DispatchQoS: Equatable, Sendable {
     self.qosClass = qosClass
     self.relativePriority = relativePriority
   }
+  @available(macOS 10.10, iOS 8.0, *)
   public static let background = DispatchQoS(qosClass: .background, relativePriority: 0)
+  @available(macOS 10.10, iOS 8.0, *)
   public static let utility = DispatchQoS(qosClass: .utility, relativePriority: 0)
+  @available(macOS 10.10, iOS 8.0, *)
   public static let `default` = DispatchQoS(qosClass: .default, relativePriority: 0)
+  @available(macOS 10.10, iOS 8.0, *)
   public static let userInitiated = DispatchQoS(qosClass: .userInitiated, relativePriority: 0)
+  @available(macOS 10.10, iOS 8.0, *)
   public static let userInteractive = DispatchQoS(qosClass: .userInteractive, relativePriority: 0)
   public static let unspecified = DispatchQoS(qosClass: .unspecified, relativePriority: 0)
 }
@@ -135,6 +155,7 @@ public enum DispatchTimeoutResult: Sendable {
 /// Apple: `class DispatchSemaphore : DispatchObject, @unchecked Sendable`.
 public final class DispatchSemaphore: DispatchObject, @unchecked Sendable {
   /// Apple: `init(value: Int)`.
+  @available(macOS 10.6, iOS 4.0, watchOS 2.0, *)
   public init(value: Int) {}
   /// Apple: `func wait()`.
   public func wait() {}

@@ -3,18 +3,21 @@
 // (A stand-in copies Apple's declarations, names included; Apple documents them, and each type and member that
 // is not a conformance's requirement quotes Apple's declaration.)
 /// Apple: `class Bundle : NSObject, @unchecked Sendable`.
+@available(macOS 10.0, iOS 2.0, tvOS 9.0, watchOS 2.0, *)
 open class Bundle: NSObject, @unchecked Sendable {
   /// Apple: `class var main: Bundle { get }`.
   open class var main: Bundle { fatalError("The Foundation stand-in is for compiling only") }
   /// Apple: `convenience init?(path: String)`.
   public convenience init?(path: String) { self.init(url: URL(fileURLWithPath: path)) }
   /// Apple: `convenience init?(url: URL)`.
+  @available(macOS 10.6, iOS 4.0, tvOS 9.0, watchOS 2.0, *)
   public convenience init?(url: URL) { return nil }
   /// Apple: `var bundleURL: URL { get }`.
   open var bundleURL: URL { fatalError("The Foundation stand-in is for compiling only") }
   /// Apple: `var bundlePath: String { get }`.
   open var bundlePath: String { "" }
   /// Apple: `var resourceURL: URL? { get }`.
+  @available(macOS 10.6, iOS 4.0, tvOS 9.0, watchOS 2.0, *)
   open var resourceURL: URL? { nil }
   /// Apple: `var bundleIdentifier: String? { get }`.
   open var bundleIdentifier: String? { nil }
@@ -25,10 +28,12 @@ open class Bundle: NSObject, @unchecked Sendable {
   /// Apple: `func localizedString(forKey key: String, value: String?, table tableName: String?) -> String`.
   open func localizedString(forKey key: String, value: String?, table tableName: String?) -> String { key }
   /// Apple: `func url(forResource name: String?, withExtension ext: String?) -> URL?`.
+  @available(macOS 10.6, iOS 4.0, tvOS 9.0, watchOS 2.0, *)
   open func url(forResource name: String?, withExtension ext: String?) -> URL? { nil }
 }
 
 /// Apple: `struct URL : Equatable, Hashable, Sendable`.
+@available(macOS 10.10, iOS 8.0, tvOS 9.0, watchOS 2.0, *)
 public struct URL: Equatable, Hashable, Sendable {
   private let text: String
   /// Apple: `init(fileURLWithPath path: String)`.
@@ -53,6 +58,7 @@ public struct URL: Equatable, Hashable, Sendable {
 
 /// Apple: `struct Data : Equatable, Hashable, RandomAccessCollection, MutableCollection, RangeReplaceableCollection,
 /// Sendable` of bytes.
+@available(macOS 10.10, iOS 8.0, tvOS 9.0, watchOS 2.0, *)
 public struct Data: Equatable, Hashable, RandomAccessCollection, MutableCollection, RangeReplaceableCollection,
   Sendable
 {

@@ -4,6 +4,7 @@
 // is not a conformance's requirement quotes Apple's declaration.)
 /// Apple (CoreFoundation, re-exported by Foundation): `struct CGFloat`, a `Double` on 64-bit platforms.
 @frozen
+@available(macOS 10.0, iOS 2.0, tvOS 9.0, watchOS 1.0, *)
 public struct CGFloat: BinaryFloatingPoint, Sendable, Codable, CustomStringConvertible {
   public typealias RawSignificand = UInt64
   public typealias Exponent = Int

@@ -12,6 +12,7 @@
 public protocol NSObjectProtocol: AnyObject {}
 
 /// Apple (ObjectiveC): `class NSObject : NSObjectProtocol, Hashable`.
+@available(macOS 10.0, iOS 2.0, tvOS 9.0, watchOS 1.0, *)
 open class NSObject: NSObjectProtocol, Hashable {
   public init() {}
   public static func == (lhs: NSObject, rhs: NSObject) -> Bool { lhs === rhs }
@@ -19,11 +20,13 @@ open class NSObject: NSObjectProtocol, Hashable {
 }
 
 /// Apple: `protocol NSLocking`.
+@available(macOS 10.0, iOS 2.0, tvOS 9.0, watchOS 2.0, *)
 public protocol NSLocking {
   func lock()
   func unlock()
 }
 
+@available(macOS 10.10, iOS 8.0, tvOS 9.0, watchOS 2.0, *)
 extension NSLocking {
   /// Apple: `func withLock<R>(_ body: () throws -> R) rethrows -> R` (macOS 10.10, iOS 8).
   public func withLock<R>(_ body: () throws -> R) rethrows -> R {
@@ -34,6 +37,7 @@ extension NSLocking {
 }
 
 /// Apple: `class NSLock : NSObject, NSLocking, @unchecked Sendable`.
+@available(macOS 10.0, iOS 2.0, tvOS 9.0, watchOS 2.0, *)
 open class NSLock: NSObject, NSLocking, @unchecked Sendable {
   public override init() {}
   open func lock() {}
@@ -43,6 +47,7 @@ open class NSLock: NSObject, NSLocking, @unchecked Sendable {
 }
 
 /// Apple: `class NSNotification : NSObject, NSCopying, NSSecureCoding`; Swift code uses ``Notification``.
+@available(macOS 10.0, iOS 2.0, tvOS 9.0, watchOS 2.0, *)
 open class NSNotification: NSObject, @unchecked Sendable {
   /// Apple: `struct NSNotification.Name : Hashable, Equatable, RawRepresentable, @unchecked Sendable`.
   public struct Name: Hashable, Equatable, RawRepresentable, @unchecked Sendable {
@@ -53,6 +58,7 @@ open class NSNotification: NSObject, @unchecked Sendable {
 }
 
 /// Apple: `struct Notification : ReferenceConvertible, Equatable, Hashable, @unchecked Sendable`.
+@available(macOS 10.10, iOS 8.0, tvOS 9.0, watchOS 2.0, *)
 public struct Notification: Equatable, Hashable, @unchecked Sendable {
   /// Apple: `typealias Notification.Name = NSNotification.Name`.
   public typealias Name = NSNotification.Name
@@ -75,8 +81,10 @@ public struct Notification: Equatable, Hashable, @unchecked Sendable {
 }
 
 /// Apple: `class OperationQueue : NSObject, ProgressReporting, @unchecked Sendable`.
+@available(macOS 10.5, iOS 2.0, tvOS 9.0, watchOS 2.0, *)
 open class OperationQueue: NSObject, @unchecked Sendable {
-  /// Apple: `class var main: OperationQueue { get }`.
+  /// Apple: `class var main: OperationQueue { get }` (macOS 10.6, iOS 4).
+  @available(macOS 10.6, iOS 4.0, tvOS 9.0, watchOS 2.0, *)
   open class var main: OperationQueue { fatalError("The Foundation stand-in is for compiling only") }
 
   /// Apple: `func addOperation(_ block: @escaping @Sendable () -> Void)` (macOS 10.6, iOS 4).
@@ -85,6 +93,7 @@ open class OperationQueue: NSObject, @unchecked Sendable {
 }
 
 /// Apple: `class NotificationCenter : NSObject, @unchecked Sendable`.
+@available(macOS 10.0, iOS 2.0, tvOS 9.0, watchOS 2.0, *)
 open class NotificationCenter: NSObject, @unchecked Sendable {
   /// Apple: `class var `default`: NotificationCenter { get }`.
   open class var `default`: NotificationCenter { fatalError("The Foundation stand-in is for compiling only") }
@@ -98,7 +107,8 @@ open class NotificationCenter: NSObject, @unchecked Sendable {
   open func post(_ notification: Notification) {}
 
   /// Apple: `func addObserver(forName name: NSNotification.Name?, object obj: Any?, queue: OperationQueue?, using
-  /// block: @escaping @Sendable (Notification) -> Void) -> any NSObjectProtocol`.
+  /// block: @escaping @Sendable (Notification) -> Void) -> any NSObjectProtocol` (macOS 10.6, iOS 4).
+  @available(macOS 10.6, iOS 4.0, tvOS 9.0, watchOS 2.0, *)
   open func addObserver(
     forName name: NSNotification.Name?, object obj: Any?, queue: OperationQueue?,
     using block: @escaping @Sendable (Notification) -> Void

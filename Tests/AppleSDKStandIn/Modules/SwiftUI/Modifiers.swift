@@ -6,11 +6,12 @@
 @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
 public protocol ShapeStyle: Sendable {}
 
-/// Apple: `struct Material : Sendable, ShapeStyle` (macOS 12, iOS 15, tvOS 15, watchOS 10).
-@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 10.0, *)
+/// Apple: `struct Material : Sendable, ShapeStyle` (macOS 12, iOS 15, tvOS 15, watchOS 8).
+@available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 8.0, *)
 public struct Material: ShapeStyle {
-  /// Apple: `static let ultraThinMaterial: Material` (and `ShapeStyle.ultraThinMaterial`).
-  public static let ultraThinMaterial = Material()
+  /// Apple: `static let ultraThin: Material` (`.ultraThinMaterial` is `ShapeStyle`'s, below).
+  @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 10.0, *)
+  public static let ultraThin = Material()
 }
 
 @available(macOS 12.0, iOS 15.0, tvOS 15.0, watchOS 10.0, *)
@@ -32,8 +33,8 @@ public struct AnyTransition: Sendable {
 public struct Animation: Equatable, Sendable {
   /// Apple: `static var easeInOut: Animation { get }`.
   public static var easeInOut: Animation { Animation() }
-  /// Apple: `static var `default`: Animation { get }`.
-  public static var `default`: Animation { Animation() }
+  /// Apple: `static let `default`: Animation`.
+  public static let `default` = Animation()
 }
 
 @available(macOS 10.15, iOS 13.0, tvOS 13.0, watchOS 6.0, *)
@@ -67,6 +68,15 @@ extension View {
 
   /// Apple: `func onAppear(perform action: (() -> Void)? = nil) -> some View`.
   public nonisolated func onAppear(perform action: (() -> Void)? = nil) -> some View {
+    modifier(_StandInModifier())
+  }
+
+  /// Apple: `nonisolated func onScrollVisibilityChange(threshold: Double = 0.5, _ action: @escaping (Bool) -> Void)
+  /// -> some View` (macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2).
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+  public nonisolated func onScrollVisibilityChange(
+    threshold: Double = 0.5, _ action: @escaping (Bool) -> Void
+  ) -> some View {
     modifier(_StandInModifier())
   }
 }

@@ -83,6 +83,7 @@ public struct ViewBuilder {
   > {
     _ConditionalContent()
   }
+  @available(macOS 11.0, iOS 14.0, tvOS 14.0, watchOS 7.0, *)
   public static func buildLimitedAvailability<Content: View>(_ content: Content) -> AnyView { AnyView(content) }
 }
 

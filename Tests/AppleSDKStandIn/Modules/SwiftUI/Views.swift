@@ -124,9 +124,10 @@ public struct Alignment: Equatable, Sendable {
   public static let center = Alignment()
 }
 
-/// Apple: `struct Link<Label> where Label : View` (macOS 11, iOS 14, tvOS 14, watchOS 7).
+/// Apple: `@MainActor @preconcurrency struct Link<Label> where Label : View` (macOS 11, iOS 14, tvOS 14, watchOS 7).
 @available(macOS 11.0, iOS 14.0, tvOS 14.0, watchOS 7.0, *)
+@MainActor @preconcurrency
 public struct Link<Label: View>: _PrimitiveView {
-  /// Apple: `init(destination: URL, @ViewBuilder label: () -> Label)`.
-  public nonisolated init(destination: URL, @ViewBuilder label: () -> Label) {}
+  /// Apple: `@MainActor @preconcurrency init(destination: URL, @ViewBuilder label: () -> Label)`.
+  @MainActor @preconcurrency public init(destination: URL, @ViewBuilder label: () -> Label) {}
 }

@@ -45,3 +45,16 @@ extension OSAllocatedUnfairLock where State == () {
   /// Apple: `func withLock<R>(_ body: @Sendable () throws -> R) rethrows -> R where R: Sendable`.
   public func withLock<R>(_ body: @Sendable () throws -> R) rethrows -> R where R: Sendable { try body() }
 }
+
+/// Apple: `struct OSAllocatedUnfairLockFlags`, an `OptionSet`, macOS 15, iOS 18, tvOS 18, watchOS 11. NetStatus does
+/// not use it: it is the os API above the deployment floor that the availability gate's self-test needs.
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+public struct OSAllocatedUnfairLockFlags: OptionSet {
+  /// The flags' bits, as C's `os_unfair_lock_flags_t` (`uint32_t`) has them; Apple's page names no raw type.
+  public let rawValue: UInt32
+  /// Makes flags from their bits (`OptionSet`'s requirement).
+  public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+  /// Apple: `static let adaptiveSpin: OSAllocatedUnfairLockFlags`.
+  nonisolated(unsafe) public static let adaptiveSpin = OSAllocatedUnfairLockFlags(rawValue: 0x0004_0000)
+}
