@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Compiles the Apple products on Linux, module by module as SwiftPM builds them on a Mac, for each Apple platform:
-# the real Package.swift and sources, SwiftPM itself, an Apple target triple at the package's deployment floor, and a
-# stand-in SDK (Tests/AppleSDKStandIn/README.md). The compiler then enforces what only a Mac would otherwise show:
-# access across modules, Apple-only branches (`canImport(Combine)`, `os(macOS)`), Swift 6 isolation against the
-# SDK's declarations, and availability above the floor (macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1) outside
-# `if #available`, each error naming file and line. It also compiles the library as CocoaPods does, one module
-# (NetStatus.podspec), the documentation's code samples (Scripts/check-doc-samples.py), and checks macOS's public API
-# against its baseline (API/macOS/, Scripts/check-api.sh). Nothing is linked or run.
+# Compiles the Apple products and the command-line tool on Linux, module by module as SwiftPM builds them on a Mac,
+# for each Apple platform: the real Package.swift and sources, SwiftPM itself, an Apple target triple at the
+# package's deployment floor, and a stand-in SDK (Tests/AppleSDKStandIn/README.md). The compiler then enforces what
+# only a Mac would otherwise show: access across modules, Apple-only branches (`canImport(Combine)`, `os(macOS)`,
+# `targetEnvironment(macCatalyst)`), Swift 6 isolation against the SDK's declarations, and availability above the
+# floor (macOS 14, iOS 17, tvOS 17, watchOS 10, visionOS 1) outside `if #available`, each error naming file and line.
+# It also compiles the library as CocoaPods does, one module (NetStatus.podspec), the documentation's code samples
+# (Scripts/check-doc-samples.py) and the examples (Examples/SwiftUIApp, Examples/UIKitSample), and checks macOS's
+# public API against its baseline (API/macOS/, Scripts/check-api.sh). Nothing is linked or run.
 #
 #   Scripts/check-apple-build.sh [PLATFORM …]     PLATFORM: macos ios tvos watchos visionos maccatalyst (default: all)
 #
@@ -82,15 +83,22 @@ for platform in "${platforms[@]}"; do
   triple=$(Tests/AppleSDKStandIn/build-sdk.sh "$platform" "$sdk")
   self_test "$sdk" "$triple" || { status=1; continue; }
   log="$root/$platform.log"
-  # The library products and every module they depend on (NetStatusUI depends on NetStatus, NetStatusCore,
-  # NetStatusPathModel, NetStatusNetlink and NetStatusSystem, as on a Mac).
-  if ! NETSTATUS_APPLE_STAND_IN_SDK=1 PATH="$root/bin:$PATH" swift build --triple "$triple" --sdk "$sdk" \
-    --scratch-path "$root/$platform" -Xswiftc -Xfrontend -Xswiftc -disable-objc-interop \
-    --target NetStatusUI 2>&1 | tee "$log"; then
-    echo "check-apple-build.sh: $platform does not compile (above)" >&2
-    status=1
-    continue
-  fi
+  : >"$log"
+  # Every module the package declares on a Mac: the library products and every module they depend on (NetStatusUI
+  # depends on NetStatus, NetStatusCore, NetStatusPathModel, NetStatusNetlink and NetStatusSystem), and the command
+  # line tool (netstatus, NetStatusCLI), compiled, not linked. (The test targets are not declared on Apple platforms
+  # unless NETSTATUS_APPLE_TESTS is set: Package.swift says why.)
+  compiled=1
+  for target in NetStatusUI netstatus; do
+    if ! NETSTATUS_APPLE_STAND_IN_SDK=1 PATH="$root/bin:$PATH" swift build --triple "$triple" --sdk "$sdk" \
+      --scratch-path "$root/$platform" -Xswiftc -Xfrontend -Xswiftc -disable-objc-interop \
+      --target "$target" 2>&1 | tee -a "$log"; then
+      echo "check-apple-build.sh: $platform does not compile $target (above)" >&2
+      compiled=0
+      break
+    fi
+  done
+  [ $compiled = 1 ] || { status=1; continue; }
   if grep -E "warning:" "$log"; then
     echo "check-apple-build.sh: $platform compiled with warnings (above)" >&2
     status=1
@@ -104,6 +112,26 @@ for platform in "${platforms[@]}"; do
   # for another deployment target may not import the modules.
   built=$(grep -o '"-target","[^"]*"' "$root/$platform/debug.yaml" | head -1 | cut -d'"' -f4)
   Scripts/check-doc-samples.py --apple "$sdk" "${built:-$triple}" "$bin" || status=1
+  # The examples (Examples/README.md), as an app target that depends on the library compiles them: the SwiftUI app
+  # and the library's previews where SwiftUI has all they use (`.badge` is not on tvOS or watchOS), the UIKit sample
+  # for iOS, the platform its README makes it for.
+  example_flags=(-typecheck -parse-as-library -swift-version 6 -warnings-as-errors -target "${built:-$triple}"
+    -sdk "$sdk" -module-cache-path "$sdk/ModuleCache" -I "$bin/Modules" -Xfrontend -disable-objc-interop
+    -plugin-path "$sdk/usr/lib/swift/host/plugins")
+  case $platform in
+    macos | ios | visionos | maccatalyst)
+      swiftc "${example_flags[@]}" -module-name NetStatusDemo Examples/SwiftUIApp/*.swift || {
+        echo "check-apple-build.sh: $platform: Examples/SwiftUIApp does not compile (above)" >&2
+        status=1
+      }
+      ;;
+  esac
+  if [ "$platform" = ios ]; then
+    swiftc "${example_flags[@]}" -module-name UIKitSample Examples/UIKitSample/*.swift || {
+      echo "check-apple-build.sh: $platform: Examples/UIKitSample does not compile (above)" >&2
+      status=1
+    }
+  fi
   # The public API as a Mac's client sees it (API/macOS/: NetStatus's Combine publisher and NetStatusUI too) must
   # match the committed baseline (Scripts/check-api.sh; NETSTATUS_CHECK_API=0 skips it, as that script does when it
   # runs this one itself).

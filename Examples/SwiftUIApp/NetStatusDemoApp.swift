@@ -1,4 +1,4 @@
-// Apple platforms only; not built by CI. See Examples/README.md.
+// Apple platforms only (SwiftUI); compiled by CI against the stand-in SDK. See Examples/README.md.
 import NetStatus
 import NetStatusUI
 import SwiftUI

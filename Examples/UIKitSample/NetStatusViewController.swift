@@ -1,4 +1,4 @@
-// Apple platforms only (UIKit); not built by CI. See Examples/README.md.
+// Apple platforms only (UIKit); compiled by CI for iOS against the stand-in SDK. See Examples/README.md.
 //
 // The table of the NetStatus tutorial (seed 003): section 0 the connection, section 1 the available interface
 // types with the one in use marked, section 2 whether the path is expensive; a button starts and stops monitoring.
@@ -27,8 +27,11 @@ final class NetStatusViewController: UITableViewController {
     super.viewDidLoad()
     title = "NetStatus"
     tableView.register(UITableViewCell.self, forCellReuseIdentifier: "infoCell")
+    // The button runs a closure, a `UIAction`, not a selector (`UIBarButtonItem(title:image:primaryAction:menu:)`,
+    // iOS 14). An item made with a primary action takes its title from the action, so the action carries it too.
     navigationItem.rightBarButtonItem = UIBarButtonItem(
-      title: "Start Monitoring", style: .plain, target: self, action: #selector(toggleMonitoring))
+      title: "Start Monitoring",
+      primaryAction: UIAction(title: "Start Monitoring") { [weak self] _ in self?.toggleMonitoring() })
 
     // The handlers run on `monitor.handlerQueue`, the main queue: assume the main actor there.
     monitor.pathUpdateHandler = { [weak self] path in
@@ -52,7 +55,7 @@ final class NetStatusViewController: UITableViewController {
     monitor.startMonitoring()
   }
 
-  @objc private func toggleMonitoring() {
+  private func toggleMonitoring() {
     if monitor.isMonitoring {
       monitor.stopMonitoring()
     } else {

@@ -1,4 +1,4 @@
-// Apple platforms only (UIKit); not built by CI. See Examples/README.md.
+// Apple platforms only (UIKit); compiled by CI for iOS against the stand-in SDK. See Examples/README.md.
 //
 // Puts NetStatusViewController on screen without a storyboard: replace the template's SceneDelegate.swift with this
 // file and remove the storyboard entries from the target's Info settings (Examples/README.md says which).

@@ -262,7 +262,7 @@ enum DetachedThread {
       let created = pthread_create(
         &thread, nil,
         { context in
-          Unmanaged<Body>.fromOpaque(context).takeRetainedValue().run()
+          Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
           return nil
         }, context)
     #else

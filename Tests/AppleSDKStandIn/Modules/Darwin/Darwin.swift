@@ -20,6 +20,31 @@ public func open(_ path: UnsafePointer<CChar>, _ oflag: Int32, _ mode: mode_t) -
   fatalError("The Darwin stand-in is for compiling only")
 }
 
+/// Manipulates a file descriptor. Apple's overlay: `func fcntl(_ fd: Int32, _ cmd: Int32) -> Int32` (C's `fcntl` is
+/// variadic).
+public func fcntl(_ fd: Int32, _ cmd: Int32) -> Int32 {
+  fatalError("The Darwin stand-in is for compiling only")
+}
+
+/// Manipulates a file descriptor. Apple's overlay: `func fcntl(_ fd: Int32, _ cmd: Int32, _ value: Int32) -> Int32`.
+public func fcntl(_ fd: Int32, _ cmd: Int32, _ value: Int32) -> Int32 {
+  fatalError("The Darwin stand-in is for compiling only")
+}
+
+/// The file type bits of `st_mode`. Apple's overlay: `var S_IFMT: mode_t { get }` (0o170000, as sys/stat.h's macro,
+/// which the overlay shadows).
+public var S_IFMT: mode_t { mode_t(0o170000) }
+
+/// A named pipe (FIFO). Apple's overlay: `var S_IFIFO: mode_t { get }` (0o010000).
+public var S_IFIFO: mode_t { mode_t(0o010000) }
+
+/// A regular file. Apple's overlay: `var S_IFREG: mode_t { get }` (0o100000).
+public var S_IFREG: mode_t { mode_t(0o100000) }
+
+/// The handler that ignores a signal. Apple's overlay: `var SIG_IGN: sig_t { get }` (C's `(void (*)(int))1` is not
+/// importable).
+public var SIG_IGN: sig_t { unsafeBitCast(1, to: sig_t.self) }
+
 /// The system's real-time clock, for `clock_gettime`. Apple: `var CLOCK_REALTIME: clockid_t { get }`.
 public var CLOCK_REALTIME: clockid_t { _CLOCK_REALTIME }
 

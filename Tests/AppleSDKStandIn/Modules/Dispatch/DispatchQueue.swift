@@ -66,6 +66,10 @@ public final class DispatchQueue: DispatchObject, @unchecked Sendable {
     execute work: @escaping @Sendable @convention(block) () -> Void
   ) {}
 
+  /// Apple: `func asyncAfter(deadline: DispatchTime, execute: DispatchWorkItem)`.
+  @available(macOS 10.10, iOS 8.0, *)
+  public func asyncAfter(deadline: DispatchTime, execute: DispatchWorkItem) {}
+
   /// Apple: `func sync<T>(execute work: () throws -> T) rethrows -> T`.
   public func sync<T>(execute work: () throws -> T) rethrows -> T { try work() }
 }
@@ -75,6 +79,23 @@ public final class DispatchGroup: DispatchObject, @unchecked Sendable {
   /// Apple: `init()`.
   @available(macOS 10.6, iOS 4.0, watchOS 2.0, *)
   public override init() {}
+
+  /// Apple: `func wait()`.
+  public func wait() {}
+}
+
+/// Apple: `class DispatchWorkItem`.
+@available(macOS 10.10, iOS 8.0, *)
+public class DispatchWorkItem {
+  /// Apple: `init(qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [], block: @escaping
+  /// @convention(block) () -> Void)` (the documentation prints the block without its convention; its symbol's
+  /// mangling, `yyXL`, is a block).
+  public init(
+    qos: DispatchQoS = .unspecified, flags: DispatchWorkItemFlags = [], block: @escaping @convention(block) () -> Void
+  ) {}
+
+  /// Apple: `func cancel()`.
+  public func cancel() {}
 }
 
 /// Apple: `struct DispatchWorkItemFlags : OptionSet, RawRepresentable, Sendable`.

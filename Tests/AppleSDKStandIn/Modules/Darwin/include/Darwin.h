@@ -207,4 +207,133 @@ int pthread_mutexattr_settype(pthread_mutexattr_t *_Nonnull attr, int type);
 #define ETIME 101
 #define EOPNOTSUPP 102
 
+// <unistd.h> (Libc include/unistd.h): the standard descriptors, access(2)'s modes (xnu bsd/sys/unistd.h) and the
+// calls NetStatus's command-line tool makes, unannotated as Darwin declares them.
+#define STDIN_FILENO 0
+#define STDOUT_FILENO 1
+#define STDERR_FILENO 2
+#define X_OK (1 << 0)
+#define W_OK (1 << 1)
+int access(const char *, int);
+int dup2(int, int);
+uid_t geteuid(void);
+int isatty(int);
+int pipe(int[2]);
+int unlink(const char *);
+
+// <stdlib.h> (Libc include/_stdlib.h; `__dead2` is `__attribute__((__noreturn__))`) and <string.h>.
+void exit(int) __attribute__((__noreturn__));
+char *getenv(const char *);
+size_t strlen(const char *__s);
+
+// <stdio.h> (Libc include/_stdio.h): FILE is a complete structure on Darwin.
+typedef __int64_t __darwin_off_t;
+typedef __darwin_off_t fpos_t;
+struct __sbuf {
+  unsigned char *_base;
+  int _size;
+};
+struct __sFILEX;
+typedef struct __sFILE {
+  unsigned char *_p;
+  int _r;
+  int _w;
+  short _flags;
+  short _file;
+  struct __sbuf _bf;
+  int _lbfsize;
+  void *_cookie;
+  int (*_Nullable _close)(void *);
+  int (*_Nullable _read)(void *, char *, int __n);
+  fpos_t (*_Nullable _seek)(void *, fpos_t, int);
+  int (*_Nullable _write)(void *, const char *, int __n);
+  struct __sbuf _ub;
+  struct __sFILEX *_extra;
+  int _ur;
+  unsigned char _ubuf[3];
+  unsigned char _nbuf[1];
+  struct __sbuf _lb;
+  int _blksize;
+  fpos_t _offset;
+} FILE;
+int fclose(FILE *);
+char *fgets(char *__restrict, int __size, FILE *);
+FILE *fopen(const char *__restrict __filename, const char *__restrict __mode);
+int rename(const char *__old, const char *__new);
+
+// <fnmatch.h> (Libc include/fnmatch.h).
+int fnmatch(const char *, const char *, int);
+
+// <time.h> (Libc include/_time.h): Darwin's `struct tm`, with tm_gmtoff and tm_zone.
+struct tm {
+  int tm_sec;
+  int tm_min;
+  int tm_hour;
+  int tm_mday;
+  int tm_mon;
+  int tm_year;
+  int tm_wday;
+  int tm_yday;
+  int tm_isdst;
+  long tm_gmtoff;
+  char *tm_zone;
+};
+struct tm *localtime_r(const time_t *__restrict, struct tm *__restrict);
+
+// <sys/poll.h> (xnu bsd/sys/poll.h).
+#define POLLIN 0x0001
+#define POLLOUT 0x0004
+#define POLLERR 0x0008
+#define POLLHUP 0x0010
+#define POLLNVAL 0x0020
+struct pollfd {
+  int fd;
+  short events;
+  short revents;
+};
+typedef unsigned int nfds_t;
+int poll(struct pollfd *, nfds_t, int);
+
+// <sys/fcntl.h> (xnu bsd/sys/fcntl.h): fcntl(2)'s commands and flag. `fcntl` itself is variadic: Darwin.swift.
+#define F_GETFD 1
+#define F_SETFD 2
+#define F_SETFL 4
+#define FD_CLOEXEC 1
+
+// <sys/signal.h> (xnu bsd/sys/signal.h). SIG_IGN, a cast, is not importable: Apple's overlay declares it
+// (Darwin.swift).
+#define SIGINT 2
+#define SIGQUIT 3
+#define SIGPIPE 13
+#define SIGTERM 15
+typedef void (*sig_t)(int);
+void (*signal(int, void (*)(int)))(int);
+
+// <pthread.h> (libpthread include/sys/_pthread/_pthread_types.h, LP64 sizes, and include/pthread/pthread.h, whose
+// declarations are in an assume_nonnull region; the Swift importer defines SWIFT_SDK_OVERLAY_PTHREAD_EPOCH=1, so
+// pthread_create is the nullable declaration: the start routine takes and returns `void * _Nullable`).
+struct __darwin_pthread_handler_rec {
+  void (*__routine)(void *);
+  void *__arg;
+  struct __darwin_pthread_handler_rec *__next;
+};
+struct _opaque_pthread_attr_t {
+  long __sig;
+  char __opaque[56];
+};
+struct _opaque_pthread_t {
+  long __sig;
+  struct __darwin_pthread_handler_rec *__cleanup_stack;
+  char __opaque[8176];
+};
+typedef struct _opaque_pthread_attr_t __darwin_pthread_attr_t;
+typedef struct _opaque_pthread_t *__darwin_pthread_t;
+typedef __darwin_pthread_attr_t pthread_attr_t;
+typedef __darwin_pthread_t pthread_t;
+#pragma clang assume_nonnull begin
+int pthread_create(pthread_t _Nullable *_Nonnull __restrict, const pthread_attr_t *_Nullable __restrict,
+                   void *_Nullable (*_Nonnull)(void *_Nullable), void *_Nullable __restrict);
+int pthread_detach(pthread_t);
+#pragma clang assume_nonnull end
+
 #endif
