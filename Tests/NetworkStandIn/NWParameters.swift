@@ -43,9 +43,10 @@ public final class NWParameters {
     self.stack = ProtocolStack(internetProtocol: tcp ? NWProtocolIP.Options() : nil)
   }
 
-  /// Initializes an empty set of default parameters, with no protocols. Apple: `convenience init()`.
-  public convenience init() {
-    self.init(tcp: false)
+  /// Initializes an empty set of default parameters, with no protocols. Apple: `init()`.
+  public init() {
+    self.isTCP = false
+    self.stack = ProtocolStack(internetProtocol: nil)
   }
 
   /// The default parameters for a TCP connection or listener. Apple: `class var tcp: NWParameters { get }`.

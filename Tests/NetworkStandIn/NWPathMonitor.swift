@@ -45,8 +45,13 @@ public final class NWPathMonitor {
     }
   }
 
-  /// The currently available network path observed by the path monitor. Apple: `final var currentPath: NWPath`.
-  public var currentPath: NWPath { state.locked { $0.path } }
+  /// The currently available network path observed by the path monitor.
+  /// Apple: `final var currentPath: NWPath { get set }` (settable, as the SDK declares it; here the value set is
+  /// what the property reads until the monitor's next path).
+  public var currentPath: NWPath {
+    get { state.locked { $0.path } }
+    set { state.locked { $0.path = newValue } }
+  }
 
   /// The queue on which path events are delivered. Apple: `final var queue: DispatchQueue? { get }`.
   public var queue: DispatchQueue? { state.locked { $0.queue } }

@@ -10,7 +10,7 @@ public class NWProtocolIP: NWProtocol {
   public class Options: NWProtocolOptions {
     /// Stand-in for `NWProtocolIP.Options.Version`: IP versions to require on connections and listeners. Apple:
     /// `enum Version` (macOS 10.14, iOS 12, tvOS 12, watchOS 5, visionOS 1).
-    public enum Version: Sendable {
+    public enum Version {
       /// Allow any IP version. Apple: `case any`.
       case any
       /// Require IP version 4. Apple: `case v4`.

@@ -115,6 +115,9 @@ final class StandInConnection: @unchecked Sendable {
         return
       }
       let wakeRead = pipeEnds[0]
+      // Apple's `Version` is not declared `Sendable`, so neither is the stand-in's; the value is a plain enum case,
+      // copied into the thread and never shared.
+      nonisolated(unsafe) let version = version
       Thread { [self] in run(wakeRead: wakeRead, version: version, interface: interface) }.start()
     #else
       _ = (proceed, version, interface)
