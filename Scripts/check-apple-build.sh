@@ -110,7 +110,7 @@ for platform in "${platforms[@]}"; do
   # Compiled for the target the modules were built for, which is not always "$triple": for visionOS, SwiftPM 6.3 on
   # Linux writes x86_64-apple-xros1.014.0-simulator (visionOS 1.14) into its compile commands, and a client built
   # for another deployment target may not import the modules.
-  built=$(grep -o '"-target","[^"]*"' "$root/$platform/debug.yaml" | head -1 | cut -d'"' -f4)
+  built=$(grep -o '"-target","[^"]*"' "$root/$platform/debug.yaml" | head -1 | cut -d'"' -f4 || true)
   Scripts/check-doc-samples.py --apple "$sdk" "${built:-$triple}" "$bin" || status=1
   # The examples (Examples/README.md), as an app target that depends on the library compiles them: the SwiftUI app
   # and the library's previews where SwiftUI has all they use (`.badge` is not on tvOS or watchOS), the UIKit sample

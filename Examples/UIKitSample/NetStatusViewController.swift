@@ -28,7 +28,8 @@ final class NetStatusViewController: UITableViewController {
     title = "NetStatus"
     tableView.register(UITableViewCell.self, forCellReuseIdentifier: "infoCell")
     // The button runs a closure, a `UIAction`, not a selector (`UIBarButtonItem(title:image:primaryAction:menu:)`,
-    // iOS 14). An item made with a primary action takes its title from the action, so the action carries it too.
+    // iOS 14). The item takes the action's title when the action is set, so the action carries it too; the handlers
+    // below change the item's own title afterwards.
     navigationItem.rightBarButtonItem = UIBarButtonItem(
       title: "Start Monitoring",
       primaryAction: UIAction(title: "Start Monitoring") { [weak self] _ in self?.toggleMonitoring() })

@@ -99,7 +99,10 @@ compile Network "$here/../NetworkStandIn"
 # exclude Catalyst and does not fails to compile).
 case $platform in
   macos) compile AppKit "$here/Modules/AppKit" ;;
-  maccatalyst) compile UIKit "$here/Modules/UIKit" && compile AppKit "$here/Modules/AppKit" ;;
+  maccatalyst)
+    compile UIKit "$here/Modules/UIKit"
+    compile AppKit "$here/Modules/AppKit"
+    ;;
   *) compile UIKit "$here/Modules/UIKit" ;;
 esac
 compile DeveloperToolsSupport "$here/Modules/DeveloperToolsSupport"
