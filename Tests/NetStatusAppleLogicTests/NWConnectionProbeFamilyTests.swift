@@ -75,11 +75,26 @@ struct NWConnectionProbeFamilyTests {
 /// gives.
 @Suite("NWConnection probe transport: the IP version asked")
 struct NWConnectionProbeVersionTests {
+  /// The IP version a connection asked for, as recorded across threads: Apple's `NWProtocolIP.Options.Version` is
+  /// not `Sendable`, and so neither is the stand-in's.
+  enum AskedVersion: Sendable, Equatable {
+    case any, v4, v6, other
+
+    init(_ version: NWProtocolIP.Options.Version) {
+      switch version {
+      case .any: self = .any
+      case .v4: self = .v4
+      case .v6: self = .v6
+      @unknown default: self = .other
+      }
+    }
+  }
+
   /// One exchange, over `family` or either, and the version its connection's parameters were restricted to.
-  func exchange(_ family: IPFamily?) async throws -> (ProbeExchange, NWProtocolIP.Options.Version?) {
-    let versions = Recorder<NWProtocolIP.Options.Version?>()
+  func exchange(_ family: IPFamily?) async throws -> (ProbeExchange, AskedVersion?) {
+    let versions = Recorder<AskedVersion?>()
     let transport = NWConnectionProbeTransport { host, port, parameters in
-      versions.append(parameters.ipVersionWasSet)
+      versions.append(parameters.ipVersionWasSet.map(AskedVersion.init))
       let connection = NWConnection(host: host, port: port, using: parameters)
       connection.resolveName = { _ in [] }
       return connection

@@ -74,6 +74,13 @@
     let script = ScriptedPathSource(paths)
     let monitor = NetworkMonitor(source: script)
     let deliveries = Deliveries()
+    // Set before anything can start the monitor: the stuck observer's async-sequence subscriber below starts it as
+    // soon as its task runs, and a path published before the handler is set is not the handler's (it once missed the
+    // first path that way, under AddressSanitizer).
+    monitor.pathUpdateHandler = { path in
+      dispatchPrecondition(condition: .onQueue(.main))
+      deliveries.handled(path)
+    }
     let name = Notification.Name.connectivityStatus
     _ = NotificationCenter.default.addObserver(forName: name, object: monitor, queue: queue) { note in
       if let path = note.userInfo?[NetworkMonitor.pathUserInfoKey] as? NetworkPath { deliveries.notified(path) }
@@ -100,10 +107,6 @@
       }
     }
     keptForTheRun.withLockedValue { $0 += [script, monitor, deliveries] }
-    monitor.pathUpdateHandler = { path in
-      dispatchPrecondition(condition: .onQueue(.main))
-      deliveries.handled(path)
-    }
 
     // A block on a queue of its own, not a Thread: its context stays reachable to LeakSanitizer while it runs.
     let driver: @Sendable () -> Void = {
