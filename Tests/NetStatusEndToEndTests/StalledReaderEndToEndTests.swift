@@ -72,9 +72,27 @@
         if last.split(separator: "\n").contains(Substring(sample)) { return }
         try await Task.sleep(for: .milliseconds(10))
       }
-      let state = run.hasExited ? "netstatus has exited" : "netstatus runs"
-      Issue.record("\(what): the file never held \(sample); \(state), it said: \(run.errorOutput); last:\n\(last)")
+      let state = run.hasExited ? "netstatus has exited" : "netstatus runs, its threads: \(threads(of: run))"
+      Issue.record("\(what): the file never held \(sample); \(state); it said: \(run.errorOutput); last:\n\(last)")
       throw CancellationError()
+    }
+
+    /// Where each thread of `run` is (name, state, the kernel function it sleeps in, its system call and first
+    /// arguments), for a failure to say where netstatus stands: this test once saw no file at all in 20 s, under
+    /// AddressSanitizer in CI, and never here.
+    static func threads(of run: NetstatusProcess) -> String {
+      let task = "/proc/\(run.processIdentifier)/task"
+      let ids = (try? FileManager.default.contentsOfDirectory(atPath: task)) ?? []
+      return ids.sorted().map { id in
+        func read(_ file: String) -> String {
+          ((try? String(contentsOfFile: "\(task)/\(id)/\(file)", encoding: .utf8)) ?? "?")
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let stat = read("stat")
+        let state = stat.split(separator: ")").last?.split(separator: " ").first.map(String.init) ?? "?"
+        let call = read("syscall").split(separator: " ").prefix(3).joined(separator: " ")
+        return "\(id) \(read("comm")) \(state) \(read("wchan")) [\(call)]"
+      }.joined(separator: "; ")
     }
 
     /// The route taken away and put back, again and again, while nobody reads: each state reaches the file.
