@@ -3,12 +3,13 @@
 
 The Apple build on Linux (Scripts/check-apple-build.sh) enforces the deployment floor only as far as the stand-ins
 declare availability: a stand-in symbol without `@available` passes anywhere. This gate reads every public
-declaration of the stand-ins (Tests/NetworkStandIn, Tests/AppleSDKStandIn/Modules) and its availability as the
-compiler sees it (its own `@available`, else its enclosing type's or extension's, else the extended type's), and
-compares it with Tests/AppleSDKStandIn/Availability.md, one row per declaration, each with the Apple page it was
-taken from. It fails, naming file and line, on a declaration without a row, a row without a declaration, and an
-availability that differs from its row. A row that says "none" records a declaration the SDK itself declares
-without availability (as old as the platforms: Dispatch, Darwin's C library, `NSObject`).
+declaration of the stand-ins (Tests/NetworkStandIn, Tests/AppleSDKStandIn/Modules; enum cases and protocol
+requirements included) and its availability as the compiler derives it (its type's or extension's, narrowed by its
+own), and compares it with Tests/AppleSDKStandIn/Availability.md, one row per declaration, each with the Apple page
+it was checked against. It fails, naming file and line, on a declaration without a row, a row without a
+declaration, an availability that differs from its row, and a `public`/`open` it cannot read. A row that says
+"none" records a declaration whose page gives no version (Dispatch's types, AppKit's `NSWorkspace`, Darwin's C
+library).
 
     Scripts/check-stand-in-availability.py              check
     Scripts/check-stand-in-availability.py --list       print every declaration and its availability
@@ -16,11 +17,15 @@ without availability (as old as the platforms: Dispatch, Darwin's C library, `NS
     … [--module Network,os] [--table FILE]              only these modules; another table
 """
 
+import bisect
 import re
 import signal
 import sys
 import tempfile
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from swift_source import code_only  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 TABLE = ROOT / "Tests/AppleSDKStandIn/Availability.md"
@@ -37,37 +42,6 @@ def modules(root):
     for folder in sorted((root / "Tests/AppleSDKStandIn/Modules").iterdir()):
         for path in sorted(folder.rglob("*.swift")):
             yield folder.name, path
-
-
-def strip(text):
-    """The source with comments and string literals blanked (newlines kept, so line numbers hold)."""
-    out, i, n = [], 0, len(text)
-    while i < n:
-        if text.startswith("//", i):
-            j = text.find("\n", i)
-            j = n if j < 0 else j
-            out.append(" " * (j - i))
-            i = j
-        elif text.startswith("/*", i):
-            j = text.find("*/", i + 2)
-            j = n if j < 0 else j + 2
-            out.append(re.sub(r"[^\n]", " ", text[i:j]))
-            i = j
-        elif text.startswith('"""', i):
-            j = text.find('"""', i + 3)
-            j = n if j < 0 else j + 3
-            out.append('""' + re.sub(r"[^\n]", " ", text[i + 2:j - 2]) + '""')
-            i = j
-        elif text[i] == '"':
-            j = i + 1
-            while j < n and text[j] != '"' and text[j] != "\n":
-                j += 2 if text[j] == "\\" else 1
-            out.append('"' + " " * (min(j, n) - i - 1) + '"')
-            i = j + 1
-        else:
-            out.append(text[i])
-            i += 1
-    return "".join(out)
 
 
 def parse_version(text):
@@ -179,11 +153,11 @@ def merged(*availabilities):
     return result or None
 
 
-def declarations(module, path, source=None):
+def declarations(module, path):
     """Each declaration of one file, as a dict: module, name, typed name, availability (its own narrowing that of the
     scopes around it), the type it belongs to (for the type's own, possibly declared elsewhere), public, file, line;
     and the lines holding a `public`/`open` modifier that no declaration read here accounts for."""
-    text = strip(source if source is not None else path.read_text())
+    text = code_only(path.read_text())
     result = []
     scopes = []  # dicts: kind, name (a type's qualified name; an extension's extended type), where, own, public, depth
     depth = 0
@@ -192,14 +166,7 @@ def declarations(module, path, source=None):
     line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
 
     def line_of(position):
-        low, high = 0, len(line_starts) - 1
-        while low < high:
-            mid = (low + high + 1) // 2
-            if line_starts[mid] <= position:
-                low = mid
-            else:
-                high = mid - 1
-        return low + 1
+        return bisect.bisect_right(line_starts, position)
 
     def cover(start, end):
         covered.update(range(line_of(start), line_of(end) + 1))
