@@ -362,12 +362,16 @@
         recorder.sink.send(event.path ?? .offline)
         if case .path(let path) = event, path.isConnected { holder.stop() }
       }
-      holder.set(try source.start(filter: .unrestricted, sink: sink))
+      let started = try source.start(filter: .unrestricted, sink: sink)
+      let session = try #require(started as? NetlinkPathSession, "a NetlinkPathSource session")
+      holder.set(session)
       try lab.watched.ip("addr add 192.0.2.10/24 dev veth0")
       try lab.watched.ip("route add default via 192.0.2.1 dev veth0")
       await recorder.awaitPath("connected") { $0.isConnected }
+      // The sink's stop closes the session once the sink returns, on the rtnetlink thread; nobody else stops it.
+      let closed = await Task.detached { session.waitUntilClosed(timeout: .seconds(10)) }.value
+      #expect(closed, "the session stopped from its own sink was closed")
       holder.stop()
-      holder.waitUntilThreadEnds()
     }
 
     @Test("one session or two: the one event thread waits in epoll_wait, with no relay; no change lost")
@@ -475,7 +479,6 @@
     private let session = Mutex<(any PathSourceSession)?>(nil)
     func set(_ value: any PathSourceSession) { session.withLockedValue { $0 = value } }
     func stop() { session.withLockedValue { $0 }?.stop() }
-    func waitUntilThreadEnds() { (session.withLockedValue { $0 } as? NetlinkPathSession)?.waitUntilThreadEnds() }
   }
 
   extension PathSink.Event {

@@ -54,14 +54,9 @@
       let failure = await recorder.awaitFailure(timeout: .seconds(10))
       #expect(failure == .namespaceDeleted(path: path))
       #expect(failure?.description.contains("process \(pid) exited") == true, "\(String(describing: failure))")
-      // Awaited on a thread of its own, so that a session that never ends fails the test instead of hanging it
-      // (the deferred stop then ends it).
-      let ended = Recorder<Void>()
-      Thread {
-        (session as? NetlinkPathSession)?.waitUntilThreadEnds()
-        ended.append(())
-      }.start()
-      try await ended.waitFor(count: 1, timeout: .seconds(10), "the session's thread to end")
+      let netlinkSession = try #require(session as? NetlinkPathSession, "a NetlinkPathSource session")
+      let closed = await Task.detached { netlinkSession.waitUntilClosed(timeout: .seconds(10)) }.value
+      #expect(closed, "the session whose process exited was closed")
       #expect(Self.pidfds(for: pid) == baseline, "the ended session closed its pidfd")
       #expect(try KernelTestSupport.run(["netns", "list"]).contains(lab.watched.name), "only the process went")
 

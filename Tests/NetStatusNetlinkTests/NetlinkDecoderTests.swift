@@ -126,7 +126,13 @@ struct NetlinkDecoderTests {
   }
 
   @Test("an error code of Int32.min decodes without trapping (fuzzer finding: Fuzz/regressions/done-errno-int32-min)")
-  func errorCodeInt32Min() throws {
+  func errorCodeInt32Min() async throws {
+    // First in a child process: a trap there fails this test alone, instead of ending every test of the run.
+    await #expect(processExitsWith: .success, "decoding Int32.min as an error code traps") {
+      let code = withUnsafeBytes(of: Int32.min) { Array($0) }
+      _ = try? NetlinkMessageDecoder.decode(NetlinkMessageBuilder.message(type: RTNL.NLMSG_DONE, body: code))
+      _ = try? NetlinkMessageDecoder.decode(NetlinkMessageBuilder.message(type: RTNL.NLMSG_ERROR, body: code))
+    }
     let code = withUnsafeBytes(of: Int32.min) { Array($0) }
     let done = try NetlinkMessageDecoder.decode(NetlinkMessageBuilder.message(type: RTNL.NLMSG_DONE, body: code))
     #expect(done.map(\.event) == [.done(errno: Int32.min)])
@@ -274,36 +280,42 @@ struct NetlinkDecoderTests {
   }
 
   @Test("every truncation and every single-byte corruption of captured dumps decodes or throws, never traps")
-  func exhaustiveCorruption() {
-    for sample in [CapturedNetlink.routes4, CapturedNetlink.addresses, CapturedNetlink.routes6] {
-      for count in 0...sample.count {
-        _ = try? NetlinkMessageDecoder.decode(Array(sample.prefix(count)))
-      }
-      for index in sample.indices {
-        for value: UInt8 in [0, 1, 3, 0x7f, 0xff] {
-          var corrupted = sample
-          corrupted[index] = value
-          _ = try? NetlinkMessageDecoder.decode(corrupted)
+  func exhaustiveCorruption() async {
+    // In a child process: a trap fails this test alone, instead of ending every test of the run.
+    await #expect(processExitsWith: .success, "a corrupted capture made the decoder trap") {
+      for sample in [CapturedNetlink.routes4, CapturedNetlink.addresses, CapturedNetlink.routes6] {
+        for count in 0...sample.count {
+          _ = try? NetlinkMessageDecoder.decode(Array(sample.prefix(count)))
+        }
+        for index in sample.indices {
+          for value: UInt8 in [0, 1, 3, 0x7f, 0xff] {
+            var corrupted = sample
+            corrupted[index] = value
+            _ = try? NetlinkMessageDecoder.decode(corrupted)
+          }
         }
       }
     }
   }
 
   @Test("random bytes decode or throw, never trap")
-  func randomBytes() {
-    var generator = SplitMix64(seed: 0x5eed)
-    for _ in 0..<20_000 {
-      let count = Int.random(in: 0..<96, using: &generator)
-      var bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
-      if count >= 4 {
-        // Plausible lengths exercise the deeper paths more often.
-        bytes[0] = UInt8(count)
-        bytes[1] = 0
-        bytes[2] = 0
-        bytes[3] = 0
+  func randomBytes() async {
+    // In a child process: a trap fails this test alone, instead of ending every test of the run.
+    await #expect(processExitsWith: .success, "random bytes made the decoder trap") {
+      var generator = SplitMix64(seed: 0x5eed)
+      for _ in 0..<20_000 {
+        let count = Int.random(in: 0..<96, using: &generator)
+        var bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        if count >= 4 {
+          // Plausible lengths exercise the deeper paths more often.
+          bytes[0] = UInt8(count)
+          bytes[1] = 0
+          bytes[2] = 0
+          bytes[3] = 0
+        }
+        if count >= 6 { bytes[4] = [16, 17, 20, 21, 24, 25, 2, 3][Int(bytes[4]) % 8] }
+        _ = try? NetlinkMessageDecoder.decode(bytes)
       }
-      if count >= 6 { bytes[4] = [16, 17, 20, 21, 24, 25, 2, 3][Int(bytes[4]) % 8] }
-      _ = try? NetlinkMessageDecoder.decode(bytes)
     }
   }
 

@@ -234,10 +234,16 @@
       self.control = control
     }
 
-    /// Blocks until the session's descriptors are closed (after `stop()`, or after it failed). For tests.
-    func waitUntilThreadEnds() {
-      control.finished.wait()
+    /// Blocks until the session's descriptors are closed (after `stop()`, or after it failed), or until `timeout`
+    /// passed. For tests, which fail on `false` instead of hanging.
+    ///
+    /// - Returns: Whether the session was closed in time.
+    func waitUntilClosed(timeout: Duration) -> Bool {
+      let (seconds, attoseconds) = timeout.components
+      let nanoseconds = Int(clamping: seconds) &* 1_000_000_000 &+ Int(attoseconds / 1_000_000_000)
+      guard control.finished.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success else { return false }
       control.finished.signal()
+      return true
     }
 
     /// Stops the session: nothing is sent to its sink after this returns, and its descriptors are closed.
