@@ -41,8 +41,9 @@ struct PlainWatch {
     let lines = WatchOutput { _ = Self.handle($0, stop: stop) }
     printer = monitor.addSynchronousSubscriber { [weak monitor] path in
       // The path a failure publishes (the namespace deleted) is no change of the network: the watch ends with the
-      // failure on standard error, and no `offline` line or value that never held (under --settle).
-      if monitor?.lastError != nil { return }
+      // failure on standard error, and no `offline` line or value that never held (under --settle). That path is
+      // unsatisfied, so a satisfied one needs no look at the monitor.
+      if path.status != .satisfied, monitor?.lastError != nil { return }
       // The file first: it shows the path whatever standard output does.
       textfile?.update(path: path, connectivity: nil)
       var outcome = StandardOutput.Outcome.written

@@ -48,24 +48,37 @@ final class WatchOutput: Sendable {
   }
 
   /// Writes `bytes`, a whole line with its newline (see ``line(_:key:isLast:)``).
+  ///
+  /// When the line is written at once (nobody writes, nothing waits: the usual case), it is written under the lock
+  /// that decided so: the write never waits for room, so the lock is held for one system call, and the decision and
+  /// its outcome are recorded in one hold.
   func write(_ bytes: UnsafeRawBufferPointer, key: String? = nil, isLast: Bool = false) -> StandardOutput.Outcome {
-    // The caller's bytes are copied only when the line must wait.
-    let submission = backlog.withLockedValue { backlog -> WatchOutputBacklog.Submission in
-      backlog.submit(WatchOutputBacklog.Line(key: key, bytes: backlog.takesLineNow ? [] : Array(bytes), isLast: isLast))
+    enum Next {
+      case done(StandardOutput.Outcome)
+      case wakeThread
     }
-    switch submission {
-    case .ended: return .interrupted
-    case .queued: return .written
-    case .writeNow: break
+    let next = backlog.withLockedValue { backlog -> Next in
+      // The caller's bytes are copied only when the line must wait.
+      let takesNow = backlog.takesLineNow
+      switch backlog.submit(WatchOutputBacklog.Line(key: key, bytes: takesNow ? [] : Array(bytes), isLast: isLast)) {
+      case .ended: return .done(.interrupted)
+      case .queued: return .done(.written)
+      case .writeNow: break
+      }
+      let (written, ended) = StandardOutput.writeWithoutWaiting(bytes)
+      if let ended {
+        backlog.end()
+        return .done(ended)
+      }
+      let remainder = written < bytes.count ? Array(bytes[written...]) : []
+      return backlog.callerWrote(remainder: remainder) ? .wakeThread : .done(.written)
     }
-    let (written, ended) = StandardOutput.writeWithoutWaiting(bytes)
-    if let ended {
-      backlog.withLockedValue { $0.end() }
-      return ended
+    switch next {
+    case .done(let outcome): return outcome
+    case .wakeThread:
+      startOrWakeThread()
+      return .written
     }
-    let remainder = written < bytes.count ? Array(bytes[written...]) : []
-    if backlog.withLockedValue({ $0.callerWrote(remainder: remainder) }) { startOrWakeThread() }
-    return .written
   }
 
   /// Wakes the writer thread, started the first time. Without a thread (none could be made), the caller writes what

@@ -10,9 +10,12 @@ extension PathEvaluator {
   package static func unsatisfiedCause(
     state: KernelState, answers: RouteLookupAnswers, filter: InterfaceFilter, classify: (NetlinkLink) -> InterfaceType
   ) -> UnsatisfiedCause {
-    let ipv4 = familyCause(ipv4: true, state: state, answers: answers, filter: filter, classify: classify)
-    let ipv6 = familyCause(ipv4: false, state: state, answers: answers, filter: filter, classify: classify)
-    return rank(ipv6) > rank(ipv4) ? ipv6 : ipv4
+    let ipv4 = familyVerdict(ipv4: true, state: state, answers: answers, filter: filter, classify: classify)
+    let ipv6 = familyVerdict(ipv4: false, state: state, answers: answers, filter: filter, classify: classify)
+    // Both families read the same links for a missing route: they are read once.
+    let routeless = ipv4 == nil || ipv6 == nil ? noRoute(state: state, classify: classify) : .noRoute
+    let (cause4, cause6) = (ipv4 ?? routeless, ipv6 ?? routeless)
+    return rank(cause6) > rank(cause4) ? cause6 : cause4
   }
 
   /// Why one family has no path, following the rules of ``candidates(ipv4:state:answers:filter:eligible:_:)``.
@@ -20,21 +23,29 @@ extension PathEvaluator {
     ipv4: Bool, state: KernelState, answers: RouteLookupAnswers, filter: InterfaceFilter,
     classify: (NetlinkLink) -> InterfaceType
   ) -> UnsatisfiedCause {
+    familyVerdict(ipv4: ipv4, state: state, answers: answers, filter: filter, classify: classify)
+      ?? noRoute(state: state, classify: classify)
+  }
+
+  /// ``familyCause(ipv4:state:answers:filter:classify:)``, or `nil` for "no route" (``noRoute(state:classify:)``
+  /// says which).
+  private static func familyVerdict(
+    ipv4: Bool, state: KernelState, answers: RouteLookupAnswers, filter: InterfaceFilter,
+    classify: (NetlinkLink) -> InterfaceType
+  ) -> UnsatisfiedCause? {
     guard state.hasUsableAddress(ipv4: ipv4) else { return .noAddress }
     switch answers[.primary(ipv4: ipv4)] {
-    case nil: return noRoute(state: state, classify: classify)
+    case nil: return nil
     case .failed(let errno):
       // ENETUNREACH: no route (or an unreachable one, which the kernel answers alike); EHOSTUNREACH, EINVAL and
       // EACCES: a route or rule that rejects the traffic (unreachable host, blackhole, prohibit).
-      return errno == Self.networkUnreachable ? noRoute(state: state, classify: classify) : .unreachableRoute
+      return errno == Self.networkUnreachable ? nil : .unreachableRoute
     case .answered: break
     }
     guard let route = answers[.primary(ipv4: ipv4)]?.route, route.type == RTNL.RTN_UNICAST else {
       return .unreachableRoute
     }
-    guard let index = route.interfaceIndex, let link = state.links[index] else {
-      return noRoute(state: state, classify: classify)
-    }
+    guard let index = route.interfaceIndex, let link = state.links[index] else { return nil }
     let type = classify(link)
     if !filter.allows(type) { return .notAllowed(link.name, type) }
     if type == .loopback { return .loopbackOnly }
@@ -44,13 +55,22 @@ extension PathEvaluator {
   }
 
   /// No route: said as the one interface being down when it is (setting a link down removes its routes, so the
-  /// kernel then has none), as a missing route otherwise.
+  /// kernel then has none), as a missing route otherwise. An interface that is up answers at once; links are
+  /// read in place.
   private static func noRoute(state: KernelState, classify: (NetlinkLink) -> InterfaceType) -> UnsatisfiedCause {
-    var interfaces = state.links.values.filter { classify($0) != .loopback }
-    guard interfaces.count == 1, let only = interfaces.popLast(), only.flags & RTNL.IFF_UP == 0 else {
-      return .noRoute
+    let links = state.links.values
+    var only: Dictionary<Int32, NetlinkLink>.Values.Index?
+    var position = links.startIndex
+    while position != links.endIndex {
+      defer { position = links.index(after: position) }
+      // rtnetlink alone tells most types (loopback always), which classifying would only look up.
+      if (links[position].kernelInterfaceType ?? classify(links[position])) == .loopback { continue }
+      // A second interface, or one that is up: the kernel simply has no route.
+      if only != nil || links[position].flags & RTNL.IFF_UP != 0 { return .noRoute }
+      only = position
     }
-    return .interfaceDown(only.name)
+    guard let only else { return .noRoute }
+    return .interfaceDown(links[only].name)
   }
 
   /// ENETUNREACH, as rtnetlink's answer carries it (Linux's number on every platform).

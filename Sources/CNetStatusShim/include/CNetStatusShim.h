@@ -35,12 +35,16 @@
 extern void __tsan_acquire(void *addr) __attribute__((weak));
 extern void __tsan_release(void *addr) __attribute__((weak));
 
+/// Whether ThreadSanitizer's runtime is linked in (a `--sanitize=thread` build): without it, a lock needs no
+/// annotation, and its address is not worked out.
+static inline int cnetstatus_tsan_linked(void) { return __tsan_acquire != 0; }
+
 static inline void cnetstatus_tsan_acquire(void *addr) {
-  if (__tsan_acquire) __tsan_acquire(addr);
+  if (__tsan_acquire && addr) __tsan_acquire(addr);
 }
 
 static inline void cnetstatus_tsan_release(void *addr) {
-  if (__tsan_release) __tsan_release(addr);
+  if (__tsan_release && addr) __tsan_release(addr);
 }
 
 // setns(2) is only declared by <sched.h> under _GNU_SOURCE, which the Glibc module is not built with.

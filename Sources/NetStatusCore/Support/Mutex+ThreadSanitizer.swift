@@ -71,7 +71,7 @@
     /// inside a path source's start and stop, which is where those calls go out
     /// (Tests/NetStatusTests/CallOutLockTests.swift). Every lock counts, not only a `Locked`: stricter than the
     /// Apple rule, and the Linux-only locks are never held across a source's start or stop either.
-    package enum LockedDepth {
+    @usableFromInline package enum LockedDepth {
       /// A thread-specific slot, holding the depth as the pointer's bit pattern (`nil`: 0).
       private static let key: pthread_key_t = {
         var key = pthread_key_t()
@@ -82,7 +82,7 @@
       /// How many locks the calling thread holds now.
       package static var current: Int { Int(bitPattern: pthread_getspecific(key)) }
 
-      static func change(by delta: Int) {
+      @usableFromInline static func change(by delta: Int) {
         pthread_setspecific(key, UnsafeRawPointer(bitPattern: current + delta))
       }
     }
@@ -96,7 +96,10 @@
     /// TSan the annotations do nothing (weak symbols). Everything in NetStatus locks through this method: through
     /// `Locked` in code for every platform, directly in Linux-only code; `withLock` is called here only
     /// (Tests/NetStatusTests/LockDisciplineTests.swift checks the sources).
-    @inline(__always)
+    ///
+    /// Inlinable, so that a caller in another module (the CLI's) gets it specialized for its value, as callers in
+    /// this module do.
+    @inlinable
     package borrowing func withLockedValue<Result: ~Copyable, E: Error>(
       _ body: (inout sending Value) throws(E) -> sending Result
     ) throws(E) -> sending Result {
@@ -105,8 +108,10 @@
         defer { LockedDepth.change(by: -1) }
       #endif
       #if os(Linux)
-        // The mutex's own address names the lock for TSan; taking it touches no guarded state.
-        let address = withUnsafePointer(to: self) { UnsafeMutableRawPointer(mutating: $0) }
+        // The mutex's own address names the lock for TSan (taking it touches no guarded state); without
+        // ThreadSanitizer linked in, there is nothing to tell it, and no address to work out.
+        let address =
+          cnetstatus_tsan_linked() != 0 ? withUnsafePointer(to: self) { UnsafeMutableRawPointer(mutating: $0) } : nil
         return try withLock { (value: inout sending Value) throws(E) -> sending Result in
           cnetstatus_tsan_acquire(address)
           defer { cnetstatus_tsan_release(address) }

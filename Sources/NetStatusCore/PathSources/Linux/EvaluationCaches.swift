@@ -7,11 +7,17 @@
   /// Apart from the rest of ``NetlinkSessionCore``, so that the classification closure the evaluator calls, which
   /// fills these caches, touches only them while the evaluator borrows the core's state.
   struct EvaluationCaches {
+    /// A link as it was classified, and its type.
+    struct Classified {
+      let link: NetlinkLink
+      let type: InterfaceType
+    }
+
     let classifier: InterfaceClassifier
-    private var types: [Int32: (link: NetlinkLink, type: InterfaceType)] = [:]
+    private var types: [Int32: Classified] = [:]
     /// The entry of ``types`` read or written last: usually the primary's link, classified on every change, which
     /// is then found without hashing its index.
-    private var last: (link: NetlinkLink, type: InterfaceType)?
+    private var last: Classified?
     /// The last eligible links computed (see ``knownEligibleLinks(of:)``), `nil` before the first.
     private var eligibleLinks: [PathEvaluator.Eligible]?
     /// The links ``eligibleLinks`` were computed from. Two properties rather than an optional tuple, which each
@@ -58,14 +64,17 @@
 
     /// Classifies a link, reading sysfs only when the link is new or its name, kind, type or address changed.
     mutating func type(of link: NetlinkLink) -> InterfaceType {
+      // What rtnetlink alone tells (loopback, virtual links) needs no cache; only sysfs reads are kept.
+      if let type = link.kernelInterfaceType { return type }
       if let last, Self.isClassified(link, as: last.link) { return last.type }
       if let cached = types[link.index], Self.isClassified(link, as: cached.link) {
         last = cached
         return cached.type
       }
       let type = classifier.classify(link)
-      types[link.index] = (link, type)
-      last = (link, type)
+      let classified = Classified(link: link, type: type)
+      types[link.index] = classified
+      last = classified
       return type
     }
 
