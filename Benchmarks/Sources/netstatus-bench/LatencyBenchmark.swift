@@ -11,8 +11,27 @@ import NetStatusCore
 /// and reported as the median of the rounds' ratios. For each change
 /// the benchmark removes or adds the default route with its own rtnetlink request (``RouteFlipper``), takes
 /// the time when the kernel has made it, waits for the observer's next event, and takes the difference.
-/// Between changes it pauses a couple of milliseconds so every thread is asleep again, as in real life.
+/// Between changes it pauses (``Idle``): a couple of milliseconds in the warm series, so every thread is asleep
+/// again, and 2 to 60 ms in the cold one, as an independent harness does, so that each change finds caches gone
+/// cold and CPUs idle, as a network change after seconds of quiet does.
 struct LatencyBenchmark {
+  /// How long the benchmark stays quiet after each change is reported, before the next.
+  enum Idle: Sendable {
+    /// 2 ms each time: the change finds warm caches.
+    case warm
+    /// 2 ms, then a further 0 to 58 ms drawn at random: the change finds cold caches and idle CPUs (about
+    /// `30 ms ± 30 ms` of idle, as an independent harness waits).
+    case cold
+
+    /// The series' name in the report.
+    var label: String {
+      switch self {
+      case .warm: "2 ms of idle before each change"
+      case .cold: "2–60 ms of idle before each change"
+      }
+    }
+  }
+
   /// Something that turns each route change into exactly one event of ``log``.
   struct Observer {
     /// The row's name.
@@ -89,6 +108,7 @@ struct LatencyBenchmark {
   let flipper: RouteFlipper
   /// Removal/addition pairs per observer.
   let flips: Int
+  /// The pause after each change, before the check for an extra event and the next change.
   let pause: useconds_t = 2_000
 
   init(flips: Int) throws {
@@ -119,7 +139,9 @@ struct LatencyBenchmark {
   }
 
   /// Measures `observer`, then stops it. The default route is present before and after.
-  func measure(_ observer: Observer) throws -> Samples {
+  ///
+  /// - Parameter idle: How long to stay quiet between changes.
+  func measure(_ observer: Observer, idle: Idle = .warm) throws -> Samples {
     defer { observer.stop() }
     let log = observer.log
     // Synchronise: flip until the observer reports a change (it may have printed its first path, or nothing,
@@ -152,6 +174,7 @@ struct LatencyBenchmark {
       }
       let latency = log.event(at: baseline).time - changedAt
       usleep(pause)
+      if case .cold = idle { usleep(useconds_t.random(in: 0..<58_000)) }
       if log.count != baseline + 1 {
         anomalies += 1
         baseline = log.count

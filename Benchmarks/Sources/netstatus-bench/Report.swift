@@ -25,6 +25,8 @@ struct Report: Codable, Sendable {
   var latency: [LatencyBenchmark.Result]
   /// The same, with the benchmark and every observer confined to CPU 0 (no cross-CPU wake-ups).
   var latencyOneCPU: [LatencyBenchmark.Result] = []
+  /// The cold path: 2–60 ms of quiet before each change (``LatencyBenchmark/Idle/cold``), the floors and `watch`.
+  var latencyCold: [LatencyBenchmark.Result] = []
   var idle: IdleBenchmark.Result?
   var helloStartup: Summary?
   var startup: [StartupBenchmark.Result]
@@ -90,7 +92,9 @@ struct Report: Codable, Sendable {
   }
 
   /// The latency benchmark's lines: one row per observer, the floor first.
-  static func latencyTable(_ latency: [LatencyBenchmark.Result], oneCPU: Bool = false) -> [String] {
+  static func latencyTable(
+    _ latency: [LatencyBenchmark.Result], oneCPU: Bool = false, cold: Bool = false
+  ) -> [String] {
     guard let floor = latency.first else { return [] }
     func pad(_ text: String, _ width: Int) -> String {
       text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
@@ -100,7 +104,9 @@ struct Report: Codable, Sendable {
       text.count >= width ? text : String(repeating: " ", count: width - text.count) + text
     }
     var out = [
-      (oneCPU ? "Latency on one CPU (the benchmark and each observer confined to CPU 0): " : "Latency: ")
+      (oneCPU
+        ? "Latency on one CPU (the benchmark and each observer confined to CPU 0): "
+        : cold ? "Latency after idle (cold path: \(LatencyBenchmark.Idle.cold.label)): " : "Latency: ")
         + "default route removed/added → notification (µs, CLOCK_MONOTONIC; \(floor.changes) changes each, "
         + "in \(floor.rounds) rounds; × floor: the median of the rounds' p50 ratios)",
       "  " + pad("observer", 36) + right("p50", 8) + right("p90", 8) + right("p99", 8) + right("max", 8)
@@ -149,6 +155,10 @@ struct Report: Codable, Sendable {
     if !latencyOneCPU.isEmpty {
       out.append("")
       out += Self.latencyTable(latencyOneCPU, oneCPU: true)
+    }
+    if !latencyCold.isEmpty {
+      out.append("")
+      out += Self.latencyTable(latencyCold, cold: true)
     }
     if let idle {
       out.append("")
