@@ -216,8 +216,8 @@ package enum NetlinkMessageDecoder {
     let start = body.lowerBound
     let family = reader.u8(start)
     guard family == RTNL.AF_INET || family == RTNL.AF_INET6 else { return nil }
-    // The attributes' fields in locals, the route made once at the end: made first and filled in, it was copied
-    // into the result and then destroyed (on every route notification and lookup answer).
+    // The attributes' fields in locals, the route made once at the end: a route made first and filled in would be
+    // copied into the result and then destroyed, on every route notification and lookup answer.
     var destination: IPAddressBytes?
     var table = UInt32(reader.u8(start + 4))
     var priority: UInt32 = 0

@@ -270,8 +270,8 @@ package struct RouteLookupAnswers: Sendable, ExpressibleByDictionaryLiteral {
 }
 
 extension Array {
-  /// Removes every element and keeps the storage, like `removeAll(keepingCapacity: true)`, whose general
-  /// `replaceSubrange` costs a few hundred instructions even for the one or two elements the event loop keeps.
+  /// Removes every element and keeps the storage, like `removeAll(keepingCapacity: true)`, without going through
+  /// its general `replaceSubrange` for the one or two elements the event loop keeps.
   @inlinable package mutating func removeAllKeepingCapacity() {
     while !isEmpty { removeLast() }
   }

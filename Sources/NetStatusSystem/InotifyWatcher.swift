@@ -39,7 +39,7 @@
       /// The inotify mask. Events on entries' contents cost the kernel a walk over every cached name in the
       /// folder when the watch is added (`fsnotify_set_children_dentry_flags`, which marks each child as watched
       /// by its parent): on a container host's /run/netns, where namespaces come and go, that is millions of
-      /// forgotten names and milliseconds per watch (3.6 ms measured here, against 5 µs for `.names`). Only
+      /// forgotten names and milliseconds per watch, where `.names` costs microseconds. Only
       /// `.contents` asks for them. `IN_MASK_ADD`: one inotify instance serves every session, and a folder
       /// watched for both keeps the union rather than the last caller's mask.
       package var mask: UInt32 {

@@ -1,8 +1,8 @@
 /// Writes the stable JSON output forms as UTF-8 bytes into one buffer. Pure.
 ///
 /// `netstatus watch --json` renders a path on the thread that publishes it, once per change, so this
-/// avoids the string concatenation and interpolation of a naive renderer (about five times the
-/// instructions, measured with callgrind; see the README's Benchmarks). It writes through a pointer into memory
+/// avoids the string concatenation and interpolation of a naive renderer, which allocate as they go. It writes
+/// through a pointer into memory
 /// the caller lends (``init(scratch:)``, stack memory for a watch line: no allocation at all) or into memory of
 /// its own, and moves to a larger block of its own when a text outgrows either.
 struct JSONWriter: ~Copyable {
@@ -43,8 +43,8 @@ struct JSONWriter: ~Copyable {
   /// The text written so far.
   var text: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
 
-  /// Makes room for `more` bytes. Wrapping arithmetic: a text's size is far from `Int.max`, and an overflow check
-  /// per literal is two instructions of a watch line's few hundred.
+  /// Makes room for `more` bytes. Wrapping arithmetic: a text's size is far from `Int.max`, so an overflow check
+  /// per literal would guard nothing.
   @inline(__always)
   private mutating func reserve(_ more: Int) {
     if count &+ more > capacity { grow(to: count &+ more) }

@@ -28,12 +28,12 @@ extension NetworkMonitor {
   }
 
   /// What ``publish(_:generation:error:)`` decides under the lock, to act on once it is released. A struct, not a
-  /// tuple: an optional tuple of these fields was copied through its runtime metadata on every publish.
+  /// tuple: an optional tuple of these fields is copied through its runtime metadata.
   struct PublishDecision {
     var changed: Bool
     var fanout: Broadcast<NetworkPath>.Fanout
     /// The handlers to run, boxed, or `nil` when none must run: an optional ``Handlers`` (a queue and five
-    /// closures) was copied and destroyed through its runtime metadata on every publish, even when `nil`.
+    /// closures) is copied and destroyed through its runtime metadata, even when `nil`.
     var handlers: HandlersToRun?
     var stopsFailedSession: Bool
     var schedulesNotification: Bool

@@ -21,7 +21,7 @@
     /// The last eligible links computed (see ``knownEligibleLinks(of:)``), `nil` before the first.
     private var eligibleLinks: [PathEvaluator.Eligible]?
     /// The links ``eligibleLinks`` were computed from. Two properties rather than an optional tuple, which each
-    /// check copied whole.
+    /// check would copy whole.
     private var eligibleLinksSource: [Int32: NetlinkLink] = [:]
 
     init(classifier: InterfaceClassifier) {
@@ -39,7 +39,7 @@
     /// Keeps `eligible`, when computed (`known` is what ``knownEligibleLinks(of:)`` gave: when it gave them, they
     /// are kept already), as the eligible links of `links`.
     ///
-    /// Not inlined: inlined, the copy of `links` it keeps (seldom) was made before the check that calls it, on every
+    /// Not inlined: inlined, the copy of `links` it keeps (seldom) is made before the check that calls it, on every
     /// evaluation (a retain and a release of the dictionary).
     @inline(never)
     mutating func remember(

@@ -14,7 +14,7 @@
         let count = Epoll.wait(epoll, into: &tags, timeoutMilliseconds: unfinished.isEmpty ? -1 : 0)
         // Emptied before the registry is read: a wake that comes after this is seen at the next wait, and one that
         // came before was for something the read below finds.
-        // By position here and below: a slice of `tags` retained and released the array.
+        // By position here and below: a slice of `tags` would retain and release the array.
         if (0..<count).contains(where: { tags[$0] == NetlinkEventLoop.wakeTag }) { loop.drainWake() }
         let (serves, requested, rescans) = registry.withLockedValue {
           ($0.serves(loop), $0.takeResumeRequests(), $0.takeRescanRequests())

@@ -31,8 +31,8 @@
     let registry = Mutex(Registry())
 
     /// The inotify instance of the last loop, its watches all removed, kept for the next one: closing an
-    /// instance that had watches waits for the kernel to free them (an SRCU grace period: 8 to 24 ms measured
-    /// here), and the stop that retires a loop waits for its thread. Held until the process exits (where the
+    /// instance that had watches waits for the kernel to free them (an SRCU grace period, milliseconds), and the
+    /// stop that retires a loop waits for its thread. Held until the process exits (where the
     /// kernel frees it); a later instance, if two loops end at once, is closed.
     private let keptInotify = Mutex<InotifyWatcher?>(nil)
 

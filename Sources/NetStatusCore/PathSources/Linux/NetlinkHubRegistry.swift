@@ -3,8 +3,8 @@
   /// sessions there are and in which state, which one its thread runs, which folder watches serve which sessions,
   /// and when the hub's loop (its thread and descriptors) starts and retires.
   ///
-  /// Pure (in this module so that the optimizer specializes it for the hub's types: unspecialized, its generic
-  /// code cost about 900 instructions per route change): each method decides, and says what to do; the hub calls it under its lock and does the I/O (epoll,
+  /// Pure (in this module so that the optimizer specializes it for the hub's types, not left to run as generic
+  /// code on every route change): each method decides, and says what to do; the hub calls it under its lock and does the I/O (epoll,
   /// inotify, closing, waking and joining the thread), outside the lock except where a method says otherwise.
   /// Generic over what a session and a loop are, so that it is unit-tested without either.
   ///
@@ -63,8 +63,7 @@
       didSet { lastBegun = nil }
     }
     /// The session ``beginWork(_:)`` found active last, while ``sessions`` has not changed since: a netlink
-    /// session's work begins on every change, and finding its ID again in ``sessions`` hashes it (about 230
-    /// instructions of the ~9,000 a route change costs, `Benchmarks/instructions.sh`).
+    /// session's work begins on every change, and finding its ID again in ``sessions`` would hash it each time.
     private var lastBegun: (id: UInt64, client: Client)?
     /// The session the thread is running now, and who stopped it meanwhile.
     private(set) var running: (id: UInt64, stop: StopRequest?)?

@@ -63,8 +63,7 @@
           }
           // A change that matters: look up now. The lookups are asked on this socket, so the exchange reads
           // whatever is queued before its answers (and looks up again if that matters too); what it does not read
-          // (no lookup to ask) keeps the socket readable for the next turn. One receive less per change than
-          // reading on to EAGAIN.
+          // (no lookup to ask) keeps the socket readable for the next turn: no receive only to meet EAGAIN.
           if drained.relevant, drained.resyncReason == nil { return drained }
         }
       }

@@ -41,7 +41,7 @@
     /// Link types and eligible links, kept from one evaluation to the next.
     var caches: EvaluationCaches
     /// The last path sent (the first one once the session started), meaningful when ``hasLastPath``. Not an
-    /// optional: comparing with an optional's payload, and assigning one, copied the path (retaining its box).
+    /// optional: comparing with an optional's payload, and assigning one, copy the path (retaining its box).
     private(set) var lastPath = NetworkPath(status: .unsatisfied)
     /// Whether ``lastPath`` holds a path.
     private(set) var hasLastPath = false
@@ -80,7 +80,7 @@
     // (to classify links) would let it write anywhere in `self`, and the state would be copied for the call.
 
     /// Whether `path` differs from the last path sent, or is the first. `mutating` so that the last path is compared
-    /// in place: read from the worker, it was copied for the comparison (and destroyed after it).
+    /// in place: read from the worker, it would be copied for the comparison (and destroyed after it).
     mutating func isChange(_ path: NetworkPath) -> Bool {
       !hasLastPath || lastPath != path
     }

@@ -35,7 +35,7 @@
     /// - Returns: ``Outcome/unfinished`` when notifications kept arriving during the lookups.
     func publishIfChanged(lookingUp: Bool) throws(NetworkMonitorError) -> Outcome {
       var settled = true
-      // Returned alone, not in a tuple with `settled`: taking a tuple apart copied the path.
+      // Returned alone, not in a tuple with `settled`: taking a tuple apart copies the path.
       let path =
         lookingUp
         ? try evaluateUntilSettled(settled: &settled)

@@ -19,7 +19,7 @@
   ///
   /// Its mutable properties are `@exclusivity(unchecked)`: only that one thread at a time touches them, the
   /// compiler's static exclusivity checks still apply, and the runtime's checks (an access set updated at every
-  /// access) cost about 1,000 instructions per route change (`Benchmarks/instructions.sh`). What every change works
+  /// access) would guard nothing that the hand-over does not. What every change works
   /// on is one of them, ``core`` (``NetlinkSessionCore``): its `mutating` methods borrow its parts in place.
   final class NetlinkSessionWorker: NetlinkHubClient, @unchecked Sendable {
     struct Configuration {

@@ -4,8 +4,8 @@
   /// The protocol of one round of route lookups on a netlink socket: which requests go out together, with which
   /// sequence numbers, which answer belongs to which request, and what is asked once more.
   ///
-  /// Pure (kept in this module, beside its caller, so that the optimizer inlines it: called across modules it cost
-  /// about 450 instructions per route change): it says what to send and records what came back; its caller does the I/O
+  /// Pure (kept in this module, beside its caller, so that the optimizer inlines it into the hot path rather than
+  /// calling it across modules): it says what to send and records what came back; its caller does the I/O
   /// (`NetlinkSessionWorker.lookUp(_:into:)`). One value serves one list of requests.
   ///
   /// The kernel answers each request while `sendto` runs, so a batch's answers are queued when it returns; a batch is
