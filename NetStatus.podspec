@@ -33,6 +33,7 @@ Pod::Spec.new do |s|
   # into this same module, where its `import NetStatus` does not belong.
   s.source_files = [
     'Sources/NetStatusPathModel/**/*.swift', 'Sources/NetStatusNetlink/**/*.swift', 'Sources/NetStatusSystem/**/*.swift',
+    'Sources/NetStatusEventLoop/**/*.swift',
     'Sources/NetStatusCore/**/*.swift', 'Sources/NetStatus/**/*.swift',
   ]
   s.frameworks   = 'Network'

@@ -68,11 +68,18 @@ let package = Package(
       ],
       swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
     ),
+    // The rtnetlink event loop's state machine (HubStateMachine): what the loop knows and what each event makes it
+    // do, without I/O, so that it is unit-tested on every platform (Tests/NetStatusEventLoopTests). Internal: no
+    // product; NetStatusCore's Linux event loop drives it.
+    .target(
+      name: "NetStatusEventLoop",
+      swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+    ),
     // The library without NotificationCenter and Combine; on Linux, without Foundation.
     .target(
       name: "NetStatusCore",
       dependencies: [
-        "NetStatusPathModel", "NetStatusNetlink",
+        "NetStatusPathModel", "NetStatusNetlink", "NetStatusEventLoop",
         .target(name: "NetStatusSystem", condition: .when(platforms: [.linux])),
         .target(name: "CNetStatusShim", condition: .when(platforms: [.linux])),
       ],
@@ -141,6 +148,11 @@ if buildsForLinux || Context.environment["NETSTATUS_APPLE_TESTS"] != nil {
       name: "NetlinkTestSupport",
       dependencies: ["NetStatusNetlink"],
       path: "Tests/NetlinkTestSupport"
+    ),
+    // The event loop's state machine, driven by hand: every platform, no I/O.
+    .testTarget(
+      name: "NetStatusEventLoopTests",
+      dependencies: ["NetStatusEventLoop"]
     ),
     // The rtnetlink core's unit tests: every platform, no root, no I/O.
     .testTarget(

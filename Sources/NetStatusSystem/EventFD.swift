@@ -43,6 +43,18 @@
       return value
     }
 
+    /// Adds one to the counter of the eventfd numbered `descriptor` (``rawValue``), for a thread that holds the
+    /// number while its owner keeps it open; errors are ignored (EAGAIN only at the counter's maximum).
+    package static func signal(_ descriptor: Int32) {
+      _ = eventfd_write(descriptor, 1)
+    }
+
+    /// Empties the counter of the eventfd numbered `descriptor`, for the thread that waits on it.
+    package static func drain(_ descriptor: Int32) {
+      var value: eventfd_t = 0
+      _ = eventfd_read(descriptor, &value)
+    }
+
     /// Closes the eventfd, now.
     package consuming func close() {
       descriptor.close()

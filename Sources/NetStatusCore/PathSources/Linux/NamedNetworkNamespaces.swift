@@ -2,9 +2,7 @@
   import NetStatusNetlink
   import NetStatusSystem
   import CNetStatusShim
-  import Dispatch
   import Glibc
-  import Synchronization
 
   /// Follows the named network namespaces, the ones `ip netns list` shows: each that appears and each that
   /// disappears, as it happens. For an agent that watches every container's network (`netstatus watch --all-netns`).
@@ -60,7 +58,7 @@
         throw error
       }
       NetlinkEventHub.shared.register(reservation, client: watcher)
-      try NetlinkEventHub.shared.enable(reservation)
+      try NetlinkEventHub.shared.activate(reservation)
       self.watcher = watcher
     }
 
@@ -69,8 +67,8 @@
     /// Stops following: the handler is not called after this returns (unless this is called from the handler,
     /// which then finishes its change).
     package func stop() {
-      guard watcher.requestStop() else { return }
-      NetlinkEventHub.shared.stop(watcher.reservation.id)
+      if watcher.reservation.loop.isCurrentThread { watcher.isStopRequested = true }
+      NetlinkEventHub.shared.stop(watcher.reservation)
     }
 
     /// The names of the namespaces in `folder` now, sorted (what `ip netns list` shows, without the ids).
@@ -81,17 +79,18 @@
 
   /// The hub client behind ``NamedNetworkNamespaces``.
   ///
-  /// `@unchecked Sendable`: its mutable state is used by one thread at a time, handed over under the hub's lock
-  /// as for ``NetlinkSessionWorker``; the stop flag is atomic.
+  /// `@unchecked Sendable`: its mutable state is used by one thread at a time, handed over through the event loop's
+  /// command queue as for ``NetlinkSessionWorker``.
   package final class NamespaceFolderWatcher: NetlinkHubClient, @unchecked Sendable {
     let reservation: NetlinkEventHub.Reservation
-    let finished = DispatchSemaphore(value: 0)
+    /// Whether it was stopped from inside its own work (its handler): it reports nothing more. On the event loop's
+    /// thread only; a stop from another thread returns once the loop has closed it.
+    var isStopRequested = false
     /// The first scan runs on the hub's thread, right after enabling, so that every change comes from there.
     let startedUnsettled = true
 
     private let folder: String
     private let handler: @Sendable (NamedNetworkNamespaces.Change) -> Void
-    private let stopped = Atomic<Bool>(false)
     /// `/proc/self/mountinfo`, which reports a priority event when the mount table changes.
     private var mountTable: Int32 = -1
     private var folderWatch: Int32?
@@ -114,8 +113,6 @@
     var descriptors: [NetlinkHubDescriptor] {
       mountTable >= 0 ? [.init(fd: mountTable, kind: .mountTable)] : []
     }
-
-    func requestStop() -> Bool { !stopped.exchange(true, ordering: .acquiringAndReleasing) }
 
     /// Watches the folder (or its parent, until the folder exists) and opens the mount table.
     func startUp() throws(NetworkMonitorError) {
@@ -217,7 +214,7 @@
     }
 
     private func report(_ change: NamedNetworkNamespaces.Change) {
-      guard !stopped.load(ordering: .acquiring) else { return }
+      guard !isStopRequested else { return }
       handler(change)
     }
 

@@ -1,12 +1,18 @@
 #if os(Linux)
+  import NetStatusEventLoop
   import NetStatusSystem
   import Glibc
-  import Synchronization
 
   /// One run of the hub's event loop, from its first session to its last: the epoll set over every session's
-  /// descriptors, the eventfd that wakes its thread, the inotify instance every session's folder watches share,
-  /// the buffer its thread receives into, and the thread (`netstatus-rtnl`, ``NetlinkEventHub``'s `serve`).
-  final class NetlinkEventLoop: Sendable {
+  /// descriptors, the eventfd that wakes its thread, the inotify instance every session's folder watches share, the
+  /// buffer its thread receives into, and everything it knows (``HubStateMachine``): the thread `netstatus-rtnl`
+  /// (``NetlinkEventHub``'s `serve`) owns all of it.
+  ///
+  /// `@unchecked Sendable`: apart from ``wakeDescriptor`` and ``buffer`` (set once), its state is read and written
+  /// on the loop's thread only, without a lock (swift-nio's `SelectableEventLoop` keeps its state so); other threads
+  /// reach it through the hub's command queue. Code on the loop's thread (a session's work, a sink, a handler) calls
+  /// its methods directly (``isCurrentThread``).
+  final class NetlinkEventLoop: @unchecked Sendable {
     /// The epoll tag of the eventfd; client tags are `id << 2 | kind`, ids from 2.
     static let wakeTag: UInt64 = 0
     /// The epoll tag of the shared inotify instance.
@@ -19,22 +25,28 @@
       let inotify: InotifyWatcher
     }
 
-    /// The descriptors, owned until the loop's thread closes them as it ends (or, if it never started, the hub):
-    /// when the last session ends, as the descriptor counts expect, and not when the last reference goes (a
-    /// stopped session's reservation may outlive it), so not closed by a `deinit`. Other threads still hold the
-    /// loop then (a stopper waking the retired thread), so every use of the numbers outside the thread's wait goes
-    /// through this lock, and a closed number, which the kernel may have given to another descriptor, is never
-    /// used (``withDescriptors(_:)``). The calls made under it (`eventfd_write`, `epoll_ctl`, inotify's) never
-    /// block.
-    private let descriptors: Mutex<Descriptors?>
+    /// The descriptors, until the loop's thread closes them as it ends (or, if it never started, the hub).
+    private var descriptors: Descriptors?
+    /// The eventfd's number, which other threads write to wake the loop: only while the loop serves (under the hub's
+    /// lock, which the loop takes to retire before it closes the eventfd), so never once closed.
+    let wakeDescriptor: Int32
     /// The buffer the thread receives into, for every session it runs.
     let buffer = ReceiveBuffer()
-    /// The thread, once started.
-    let thread = Mutex<pthread_t?>(nil)
-    private let endClaimed = Atomic<Bool>(false)
+    // The three below are `@exclusivity(unchecked)`: one thread touches them, and never across a call out of the
+    // loop (a session's work, a close), so the runtime's checks on each access, on every route change, would find
+    // nothing the design does not already rule out.
+
+    /// What the loop knows.
+    @exclusivity(unchecked) var machine = HubStateMachine<any NetlinkHubClient, InotifyWatcher.Event>()
+    /// Work to run at the next turn, after other sessions had theirs: sessions that started unsettled or missed
+    /// folder events while starting, and work that did not finish.
+    @exclusivity(unchecked) var runQueue: [(id: UInt64, work: NetlinkHubWork)] = []
+    /// Answers for those waiting on other threads, given at the end of the turn (``NetlinkEventHub``'s `deliver`).
+    @exclusivity(unchecked) var answers: [(ticket: UInt64, completion: HubCompletion)] = []
 
     init(_ descriptors: consuming Descriptors) {
-      self.descriptors = Mutex(Optional(descriptors))
+      wakeDescriptor = descriptors.wake.rawValue
+      self.descriptors = consume descriptors
     }
 
     /// Makes the descriptors of a new loop, reusing `inotify` when one was kept.
@@ -71,80 +83,144 @@
       }
     }
 
-    /// Runs `body` with the descriptors, under the lock, unless they are closed (then `nil`).
-    func withDescriptors<Value: Sendable, Failure: Error>(
-      _ body: (borrowing Descriptors) throws(Failure) -> Value
-    ) throws(Failure) -> Value? {
-      let outcome = descriptors.withLockedValue { descriptors -> Result<Value, Failure>? in
-        guard let open = descriptors.take() else { return nil }
-        let outcome = Result { () throws(Failure) in try body(open) }
-        descriptors = consume open
-        return outcome
-      }
-      return try outcome?.get()
+    // MARK: The thread
+
+    /// The loop whose thread is the calling thread, if any.
+    static var current: NetlinkEventLoop? {
+      guard let pointer = pthread_getspecific(currentKey) else { return nil }
+      return Unmanaged<NetlinkEventLoop>.fromOpaque(pointer).takeUnretainedValue()
     }
 
-    /// The epoll set's number for the thread's wait: valid until the thread itself closes it (``close()``).
-    var epollForThread: Int32 { withDescriptors { $0.epoll.rawValue } ?? -1 }
+    /// Whether the calling thread is this loop's thread.
+    var isCurrentThread: Bool { pthread_getspecific(Self.currentKey) == Unmanaged.passUnretained(self).toOpaque() }
 
-    /// Closes the epoll set and the eventfd, once, and hands back the inotify instance for the next loop
-    /// (``NetlinkEventHub/keep(_:)``; dropped, it closes): later calls (and ``wake()``) find nothing.
+    /// Marks the calling thread as this loop's, for ``current`` (its thread, first thing; the thread holds the loop
+    /// while it runs).
+    func enterThread() {
+      pthread_setspecific(Self.currentKey, Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    private static let currentKey: pthread_key_t = {
+      var key = pthread_key_t()
+      precondition(pthread_key_create(&key, nil) == 0, "no thread-specific key left for the event loop")
+      return key
+    }()
+
+    /// Whether the descriptors are open (until the thread ends).
+    private var isOpen: Bool {
+      switch descriptors {
+      case .some: true
+      case .none: false
+      }
+    }
+
+    /// The epoll set's number, for the thread's wait.
+    var epollDescriptor: Int32 { descriptors?.epoll.rawValue ?? -1 }
+
+    /// Wakes the thread: from another thread, only under the hub's lock while this loop serves.
+    func wake() { EventFD.signal(wakeDescriptor) }
+
+    /// Empties the wake eventfd, on the thread.
+    func drainWake() { EventFD.drain(wakeDescriptor) }
+
+    /// Closes the epoll set and the eventfd, once, and hands back the inotify instance for the next loop (dropped, it
+    /// closes); on the thread as it ends, or by the hub for a loop whose thread never started.
     func close() -> InotifyWatcher? {
-      guard let open = descriptors.withLockedValue({ $0.take() }) else { return nil }
+      guard let open = descriptors.take() else { return nil }
       open.epoll.close()
       open.wake.close()
       return open.inotify
     }
 
-    /// Watches a folder (``InotifyWatcher/watch(folder:for:)``); `nil` also once closed.
-    func watch(folder: String, for interest: InotifyWatcher.Interest) throws(SystemCallError) -> Int32? {
-      try withDescriptors { descriptors throws(SystemCallError) in
-        try descriptors.inotify.watch(folder: folder, for: interest)
-      } ?? nil
+    // MARK: Sessions (on the loop's thread)
+
+    /// Watches a folder for session `id` (``InotifyWatcher/watch(folder:for:)``); the same folder watched for several
+    /// sessions is one watch.
+    func watch(
+      folder: String, _ interest: InotifyWatcher.Interest, for id: UInt64
+    ) throws(NetworkMonitorError) -> Int32? {
+      guard isOpen else { throw .sourceFailed("the rtnetlink event loop has ended") }
+      let watched: Int32?
+      do throws(SystemCallError) {
+        watched = try descriptors?.inotify.watch(folder: folder, for: interest) ?? nil
+      } catch {
+        throw NetworkMonitorError(inotifyWatch: error)
+      }
+      guard let watch = watched else { return nil }
+      machine.addWatch(watch, for: id)
+      if machine.isUnused(watch) { descriptors?.inotify.remove(watch) }  // the session went meanwhile
+      return watch
     }
 
-    /// Removes an inotify watch (nothing once closed).
-    func removeWatch(_ watch: Int32) {
-      _ = withDescriptors { $0.inotify.remove(watch) }
-    }
-
-    /// Reads the inotify instance's pending events, on the thread.
-    func readFolderEvents() throws(SystemCallError) -> [InotifyWatcher.Event] {
-      try withDescriptors { descriptors throws(SystemCallError) in try descriptors.inotify.readEvents() } ?? []
-    }
-
-    /// Adds `fd` to the epoll set.
+    /// Hands a registered session to the loop: its descriptors join the epoll set, and its work runs from now on.
+    /// A session stopped meanwhile is left alone.
     ///
-    /// - Returns: 0, or the errno of `epoll_ctl` (EBADF once closed).
-    func epollAdd(_ fd: Int32, tag: UInt64, for readiness: Epoll.Readiness) -> Int32 {
-      withDescriptors { descriptors -> Int32 in
+    /// - Returns: `nil`, or why epoll refused a descriptor (the session is then closed and forgotten).
+    func activate(_ id: UInt64) -> NetworkMonitorError? {
+      guard let client = machine.activate(id), isOpen else { return nil }
+      var added: [Int32] = []
+      for descriptor in client.descriptors {
+        let readiness: Epoll.Readiness = descriptor.kind == .mountTable ? .priority : .input
         do throws(Errno) {
-          try descriptors.epoll.add(fd, tag: tag, for: readiness)
-          return 0
+          try descriptors?.epoll.add(descriptor.fd, tag: id << 2 | descriptor.kind.rawValue, for: readiness)
         } catch {
-          return error.rawValue
+          for fd in added { descriptors?.epoll.remove(fd) }
+          carryOut(machine.remove(id))
+          return .systemCall(call: "epoll_ctl(ADD)", errno: error.rawValue)
         }
-      } ?? EBADF
+        added.append(descriptor.fd)
+      }
+      let (resume, rescan) = machine.activated(id, resume: client.startedUnsettled)
+      // Sessions that missed folder events while they started read their folders again.
+      if rescan { runQueue.append((id, .folderEvents([.overflow]))) }
+      if resume { runQueue.append((id, .resume)) }
+      return nil
     }
 
-    /// Takes `fd` out of the epoll set (nothing once closed).
-    func epollDelete(_ fd: Int32) {
-      _ = withDescriptors { $0.epoll.remove(fd) }
+    /// Stops session `id`: closed now, or, stopped from inside its own work, once that work returns.
+    func stop(_ id: UInt64) {
+      if case .removed(let removal) = machine.stop(id) { carryOut(removal) }
     }
 
-    /// Whether the calling thread is this loop's thread.
-    var isCurrentThread: Bool {
-      guard let thread = thread.withLockedValue({ $0 }) else { return false }
-      return pthread_equal(pthread_self(), thread) != 0
+    /// Removes a session whose start failed.
+    func cancel(_ id: UInt64) {
+      carryOut(machine.remove(id))
     }
 
-    /// Wakes the thread (nothing once the descriptors are closed: the thread has ended).
-    func wake() { _ = withDescriptors { try? $0.wake.signal() } }
+    /// The session's netlink socket was replaced during its work: the loop waits on the new one. The caller closes the
+    /// old one afterwards.
+    ///
+    /// - Throws: ``NetworkMonitorError/systemCall(call:errno:)`` when epoll refuses the new socket.
+    func replace(_ old: Int32?, with new: Int32, for id: UInt64) throws(NetworkMonitorError) {
+      guard case .active = machine.session(id), isOpen else { return }
+      if let old { descriptors?.epoll.remove(old) }
+      do throws(Errno) {
+        try descriptors?.epoll.add(new, tag: id << 2, for: .input)
+      } catch {
+        throw .systemCall(call: "epoll_ctl(ADD, netlink)", errno: error.rawValue)
+      }
+    }
 
-    /// Empties the wake eventfd, on the thread.
-    func drainWake() { _ = withDescriptors { _ = try? $0.wake.drain() } }
+    /// Closes a session that left: its descriptors out of the epoll set first, then the client; removes the watches
+    /// no session uses any more; answers those who waited for it to close.
+    func carryOut(_ removal: HubStateMachine<any NetlinkHubClient, InotifyWatcher.Event>.Removal) {
+      if let client = removal.client {
+        if removal.wasActive {
+          for descriptor in client.descriptors { descriptors?.epoll.remove(descriptor.fd) }
+        }
+        client.close()
+      }
+      for watch in removal.watches { descriptors?.inotify.remove(watch) }
+      for ticket in removal.waiters { answers.append((ticket, HubCompletion(outcome: .done))) }
+    }
 
-    /// Whether the caller is the one to end the retired loop's thread (join or detach it): the first caller only.
-    func claimEnd() -> Bool { !endClaimed.exchange(true, ordering: .acquiringAndReleasing) }
+    /// Reads the shared inotify instance's pending events.
+    func readFolderEvents() -> [InotifyWatcher.Event] {
+      do throws(SystemCallError) {
+        return try descriptors?.inotify.readEvents() ?? []
+      } catch {
+        return []  // read(2) on an inotify descriptor fails only for a bad buffer; nothing to retry
+      }
+    }
   }
 #endif

@@ -1,21 +1,18 @@
 #if os(Linux)
   import NetStatusSystem
-  import Dispatch
 
   /// What the hub runs: a path source session (``NetlinkSessionWorker``) or a watch of the named namespaces
   /// (``NamedNetworkNamespaces``).
   ///
-  /// The hub calls ``handle(_:)`` on its thread, one client at a time, and ``close()`` once, when the client is
-  /// not running; ``descriptors`` is read under the hub's lock.
+  /// The loop calls ``handle(_:)`` on its thread, one client at a time, reads ``descriptors`` there, and calls
+  /// ``close()`` once, there too, when the client is not running.
   protocol NetlinkHubClient: AnyObject, Sendable {
     /// The reservation it was started with.
     var reservation: NetlinkEventHub.Reservation { get }
-    /// What the hub waits on for it.
+    /// What the loop waits on for it.
     var descriptors: [NetlinkHubDescriptor] { get }
-    /// Whether the hub must run ``NetlinkHubWork/resume`` right after enabling it.
+    /// Whether the loop must run ``NetlinkHubWork/resume`` right after activating it.
     var startedUnsettled: Bool { get }
-    /// Signalled once it is closed.
-    var finished: DispatchSemaphore { get }
     /// Does one piece of work.
     func handle(_ work: NetlinkHubWork) -> NetlinkHubOutcome
     /// Closes its descriptors.

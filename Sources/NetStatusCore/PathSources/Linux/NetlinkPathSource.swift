@@ -193,44 +193,42 @@
         $0.statistics.pathsSent += 1
       }
       worker.useHubBuffer()
-      let session = NetlinkPathSession(id: reservation.id, control: control)
+      let session = NetlinkPathSession(reservation: reservation, control: control)
       if let gate = options.eventGate {
         // Tests: the hub's thread leaves the session alone until the gate opens, so changes pile up in its socket.
         do throws(SystemCallError) {
           try POSIXThread.detach(name: "netstatus-gate") {
             gate.wait()
-            Self.enable(reservation, control: control, sink: sink)
+            Self.activate(worker, control: control, sink: sink)
           }
         } catch {
           session.stop()
           throw NetworkMonitorError(error)
         }
       } else {
-        Self.enable(reservation, control: control, sink: sink)
+        Self.activate(worker, control: control, sink: sink)
       }
       return session
     }
 
-    /// Hands the session to the hub's thread; if epoll refuses it (out of memory), the session ends with that
+    /// Hands the session to the event loop; if epoll refuses it (out of memory), the session ends with that
     /// failure, as if it had failed right after its first path.
-    private static func enable(
-      _ reservation: NetlinkEventHub.Reservation, control: NetlinkSessionControl, sink: PathSink
-    ) {
+    private static func activate(_ worker: NetlinkSessionWorker, control: NetlinkSessionControl, sink: PathSink) {
       do throws(NetworkMonitorError) {
-        try NetlinkEventHub.shared.enable(reservation)
+        try NetlinkEventHub.shared.activate(worker.reservation)
       } catch {
         if !control.isStopRequested { sink.fail(error) }
       }
     }
   }
 
-  /// A running ``NetlinkPathSource`` session: its place in the rtnetlink hub.
+  /// A running ``NetlinkPathSource`` session: its place in the rtnetlink event loop.
   final class NetlinkPathSession: PathSourceSession {
-    private let id: UInt64
+    private let reservation: NetlinkEventHub.Reservation
     private let control: NetlinkSessionControl
 
-    init(id: UInt64, control: NetlinkSessionControl) {
-      self.id = id
+    init(reservation: NetlinkEventHub.Reservation, control: NetlinkSessionControl) {
+      self.reservation = reservation
       self.control = control
     }
 
@@ -239,20 +237,18 @@
     ///
     /// - Returns: Whether the session was closed in time.
     func waitUntilClosed(timeout: Duration) -> Bool {
-      let (seconds, attoseconds) = timeout.components
-      let nanoseconds = Int(clamping: seconds) &* 1_000_000_000 &+ Int(attoseconds / 1_000_000_000)
-      guard control.finished.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success else { return false }
-      control.finished.signal()
-      return true
+      NetlinkEventHub.shared.awaitClose(reservation, timeout: timeout)
     }
 
-    /// Stops the session: nothing is sent to its sink after this returns, and its descriptors are closed.
+    /// Stops the session: nothing is sent to its sink after this returns, and its descriptors are closed. A second
+    /// stop does nothing.
     ///
     /// Called from the rtnetlink thread while this session's sink runs (a sink that stops its own session),
-    /// it cannot wait for itself: the thread closes the session once the sink returns.
+    /// it cannot wait for itself: the loop closes the session once the sink returns, and the session sends nothing
+    /// more meanwhile.
     func stop() {
-      guard control.requestStop() else { return }
-      NetlinkEventHub.shared.stop(id)
+      if reservation.loop.isCurrentThread { control.isStopRequested = true }
+      NetlinkEventHub.shared.stop(reservation)
     }
   }
 #endif

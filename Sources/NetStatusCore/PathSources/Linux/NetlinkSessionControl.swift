@@ -1,17 +1,12 @@
 #if os(Linux)
-  import Dispatch
-  import Synchronization
-
-  /// What a session's worker and its handle share: the stop request, and the end of the session.
-  final class NetlinkSessionControl: Sendable {
-    private let stopRequested = Atomic<Bool>(false)
-    /// Signalled once the session's descriptors are closed (after `stop()`, or after it failed); re-signalled by
-    /// each waiter, so that every waiter passes.
-    let finished = DispatchSemaphore(value: 0)
-
-    var isStopRequested: Bool { stopRequested.load(ordering: .acquiring) }
-
-    /// Marks the session stopped: from now on its worker sends nothing. Returns whether it was the first stop.
-    func requestStop() -> Bool { !stopRequested.exchange(true, ordering: .acquiringAndReleasing) }
+  /// What a session's worker and its handle share: whether the session was stopped from inside its own work.
+  ///
+  /// `@unchecked Sendable`: ``isStopRequested`` is read and written on the event loop's thread only. A stop from
+  /// another thread waits until the loop has closed the session (``NetlinkEventHub/stop(_:)``), so the worker never
+  /// runs after it and need not know; a stop from inside the session's work (its sink) returns at once, and the
+  /// worker must send nothing more in that work.
+  final class NetlinkSessionControl: @unchecked Sendable {
+    /// Whether the session was stopped from inside its work: the worker sends nothing more.
+    var isStopRequested = false
   }
 #endif

@@ -12,10 +12,10 @@
   /// Start-up (``startUp()``: watches, socket, dump, first path) runs on the thread that starts the session;
   /// after that, only ``NetlinkEventHub``'s thread runs it, one ``Work`` at a time (``handle(_:)``).
   ///
-  /// `@unchecked Sendable`: its mutable state is used by one thread at a time, handed over under the hub's
-  /// lock: the starting thread until ``NetlinkEventHub/enable(_:)``, then the hub's thread while the hub marks
-  /// the session busy; ``close()`` runs only when the session is not busy (or on the hub's thread after its
-  /// work). Shared data goes through ``NetlinkSessionControl`` and the source's statistics, both behind locks.
+  /// `@unchecked Sendable`: its mutable state is used by one thread at a time: the starting thread until
+  /// ``NetlinkEventHub/activate(_:client:)`` (the command queue's lock orders the hand-over), then the event loop's
+  /// thread, which alone runs its work and closes it (``close()`` after a failed start: on the starting thread, before
+  /// any hand-over). The source's statistics are behind a lock.
   ///
   /// Its mutable properties are `@exclusivity(unchecked)`: only that one thread at a time touches them, the
   /// compiler's static exclusivity checks still apply, and the runtime's checks (an access set updated at every
@@ -104,8 +104,6 @@
       if let fd = processExit?.rawValue { descriptors.append(.init(fd: fd, kind: .processExit)) }
       return descriptors
     }
-
-    var finished: DispatchSemaphore { control.finished }
 
     /// Counts a re-sync (a re-dump of links and addresses, or a dump started over) for `reason`.
     func countResync(_ reason: String) {
