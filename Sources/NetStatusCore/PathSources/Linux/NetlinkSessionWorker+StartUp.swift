@@ -42,7 +42,7 @@
     }
 
     /// From now on, datagrams are received into the hub thread's buffer: the session's own is released. Called
-    /// before ``NetlinkEventHub/enable(_:)``.
+    /// before ``NetlinkEventHub/activate(_:)``.
     func useHubBuffer() {
       core.buffer = reservation.loop.buffer
     }
