@@ -30,6 +30,15 @@ struct HubStateMachineTests {
     _ = machine.activated(id, resume: false)
   }
 
+  /// One work of session `id` as the loop runs it (`ending`: the work fails): the client it ran, `nil` when the
+  /// session was not run; and the removal its end leaves to carry out, `nil` in the common case.
+  static func work(
+    _ id: UInt64, ending: Bool = false, in machine: inout Machine
+  ) -> (ran: Client?, removal: Machine.Removal?) {
+    guard let client = machine.beginWork(id) else { return (nil, nil) }
+    return (client, machine.endWork(ended: ending))
+  }
+
   static func route(_ events: [Event], in machine: inout Machine) -> [UInt64: [Event]] {
     machine.route(events, watch: \.watch, isOverflow: \.overflow, isIgnored: \.ignored)
   }
@@ -157,47 +166,35 @@ struct HubStateMachineTests {
   @Test func workThatEndsTheSessionRemovesItAndOtherWorkLeavesItActive() {
     var machine = Machine()
     Self.active(in: &machine)
-    _ = machine.beginWork(2)
-    let ended = machine.endWork(ended: false)
-    #expect(ended == nil, "the common case: nothing to carry out")
+    let common = Self.work(2, in: &machine)
+    #expect(common.ran == Client("a") && common.removal == nil, "the common case: nothing to carry out")
     guard case .active = machine.session(2) else {
       Issue.record("still active")
       return
     }
-    _ = machine.beginWork(2)
-    let ended2 = machine.endWork(ended: true)
-    #expect(ended2?.client == Client("a"))
-    let begun = machine.beginWork(2)
-    #expect(begun == nil, "gone: its events are ignored")
+    let failed = Self.work(2, ending: true, in: &machine)
+    #expect(failed.removal?.client == Client("a"))
+    #expect(Self.work(2, in: &machine).ran == nil, "gone: its events are ignored")
   }
 
   @Test func workBeginsForTheSessionAskedEvenAsSessionsComeAndGo() {
     var machine = Machine()
     Self.active(2, "a", in: &machine)
     machine.reserve(3)
-    let begun = machine.beginWork(3)
-    #expect(begun == nil, "starting: not run")
-    _ = machine.endWork(ended: false)
+    #expect(Self.work(3, in: &machine).ran == nil, "starting: not run")
     machine.register(3, client: Client("b"))
     _ = machine.activated(3, resume: false)
     for (id, name) in [(2, "a"), (2, "a"), (3, "b"), (2, "a"), (3, "b"), (3, "b")] as [(UInt64, String)] {
-      let begun2 = machine.beginWork(id)
-      #expect(begun2 == Client(name), "session \(id)")
-      let ended = machine.endWork(ended: false)
-      #expect(ended == nil)
+      let work = Self.work(id, in: &machine)
+      #expect(work.ran == Client(name) && work.removal == nil, "session \(id)")
     }
     guard case .removed = machine.stop(3) else {
       Issue.record("an idle session leaves at once")
       return
     }
-    let begun3 = machine.beginWork(3)
-    #expect(begun3 == nil, "stopped right after its last work: not run again")
-    let begun4 = machine.beginWork(2)
-    #expect(begun4 == Client("a"))
-    let ended2 = machine.endWork(ended: true)
-    #expect(ended2?.client == Client("a"))
-    let begun5 = machine.beginWork(2)
-    #expect(begun5 == nil, "ended by its work: not run again")
+    #expect(Self.work(3, in: &machine).ran == nil, "stopped right after its last work: not run again")
+    #expect(Self.work(2, ending: true, in: &machine).removal?.client == Client("a"))
+    #expect(Self.work(2, in: &machine).ran == nil, "ended by its work: not run again")
   }
 
   // MARK: Waiting for a close
