@@ -63,7 +63,8 @@ extension PathEvaluator {
     var position = links.startIndex
     while position != links.endIndex {
       defer { position = links.index(after: position) }
-      // rtnetlink alone tells most types (loopback always), which classifying would only look up.
+      // rtnetlink alone tells most types (loopback always): asked first, it spares a call of `classify` per link,
+      // whose cache asks the same (`EvaluationCaches.type(of:)`), on the removal of every default route.
       if (links[position].kernelInterfaceType ?? classify(links[position])) == .loopback { continue }
       // A second interface, or one that is up: the kernel simply has no route.
       if only != nil || links[position].flags & RTNL.IFF_UP != 0 { return .noRoute }
