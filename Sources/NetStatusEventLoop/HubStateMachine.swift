@@ -1,6 +1,7 @@
 /// What the rtnetlink event loop knows: which sessions it serves and in which state, which inotify watch serves
-/// which sessions, which session's work runs now and whether it was stopped meanwhile, and who waits for a session
-/// to close. Pure (no I/O, no lock, no clock) and loop-confined: the loop's thread alone holds it, so it needs no
+/// which sessions, which session's work runs now and whether it was stopped meanwhile, which sessions wait for the
+/// kernel until when, and who waits for a session to close. Pure (no I/O, no lock, no clock: the driver gives the
+/// time) and loop-confined: the loop's thread alone holds it, so it needs no
 /// lock (ARCHITECTURE.md, "The event loop").
 ///
 /// Each method takes one event and says what to do (``Action``); the driver does it, after the call returns: it
@@ -15,7 +16,9 @@
 /// ``register(_:client:)`` once started (``Session/registered(_:)``: a stop closes it), ``activate(_:)`` then
 /// ``activated(_:resume:)`` (``Session/active(_:)``: its descriptors are in the epoll set; the loop runs it, one
 /// ``beginWork(_:)``/``endWork(ended:)`` at a time), and ``remove(_:)`` (its start failed, or epoll refused it),
-/// ``stop(_:)`` or its work ending it.
+/// ``stop(_:)`` or its work ending it. A work that must wait for the kernel (a lookup's answer, a dump's next part)
+/// returns with a deadline instead of waiting (``endWork(ended:waitingUntil:)``); the session's next readiness
+/// continues it, and the deadline passing (``expireDeadlines(at:)``) ends the wait: the loop never blocks in a work.
 public struct HubStateMachine<Client, Event> {
   /// Where a session is in its life.
   public enum Session {
@@ -75,6 +78,8 @@ public struct HubStateMachine<Client, Event> {
   @usableFromInline var missedFolderEvents: Set<UInt64> = []
   /// Who waits for each session to close: tickets the driver completes when it does.
   @usableFromInline var closeWaiters: [UInt64: [UInt64]] = [:]
+  /// The sessions waiting for the kernel, and until when (the driver's clock, in nanoseconds).
+  @usableFromInline var deadlines: [UInt64: UInt64] = [:]
 
   /// No session.
   @inlinable public init() {}
@@ -145,6 +150,7 @@ public struct HubStateMachine<Client, Event> {
   @inlinable public mutating func remove(_ id: UInt64) -> Removal {
     var removal = Removal()
     missedFolderEvents.remove(id)
+    deadlines[id] = nil
     removal.waiters = closeWaiters.removeValue(forKey: id) ?? []
     switch sessions.removeValue(forKey: id) {
     case .registered(let client): removal.client = client
@@ -191,14 +197,37 @@ public struct HubStateMachine<Client, Event> {
     return client
   }
 
-  /// The running session's work returned; `ended` when it ended the session (it failed).
+  /// The running session's work returned; `ended` when it ended the session (it failed); `waitingUntil` when it
+  /// waits for the kernel until then (its next readiness continues it; ``expireDeadlines(at:)`` says when the time is
+  /// up). A work that returns without waiting drops the session's deadline.
   ///
   /// - Returns: The removal to carry out, when it ended or was stopped meanwhile; `nil` otherwise (the common case).
-  @inlinable public mutating func endWork(ended: Bool) -> Removal? {
+  @inlinable public mutating func endWork(ended: Bool, waitingUntil deadline: UInt64? = nil) -> Removal? {
     guard let current = running else { return nil }
     running = nil
-    guard current.stopped || ended else { return nil }
+    guard current.stopped || ended else {
+      if let deadline {
+        deadlines[current.id] = deadline
+      } else if !deadlines.isEmpty {
+        deadlines[current.id] = nil
+      }
+      return nil
+    }
     return remove(current.id)
+  }
+
+  // MARK: Deadlines
+
+  /// The earliest deadline of a session waiting for the kernel: the longest the loop may wait for readiness.
+  @inlinable public var nextDeadline: UInt64? { deadlines.isEmpty ? nil : deadlines.values.min() }
+
+  /// The sessions whose deadline is `now` or earlier, in order of their deadlines (then of their IDs): their waits
+  /// are over, and their deadlines dropped. Run each one's work with the news.
+  @inlinable public mutating func expireDeadlines(at now: UInt64) -> [UInt64] {
+    guard !deadlines.isEmpty else { return [] }
+    let due = deadlines.filter { $0.value <= now }.sorted { ($0.value, $0.key) < ($1.value, $1.key) }.map(\.key)
+    for id in due { deadlines[id] = nil }
+    return due
   }
 
   /// Whether the session running now was stopped from inside its work.

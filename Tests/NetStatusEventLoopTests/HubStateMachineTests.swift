@@ -295,4 +295,62 @@ struct HubStateMachineTests {
     _ = machine.remove(6)
     #expect(!machine.missedFolderEvents.contains(6))
   }
+
+  // MARK: Waiting for the kernel
+
+  /// One work of session `id` that waits for the kernel until `deadline` (`nil`: the work did not wait).
+  static func work(_ id: UInt64, waitingUntil deadline: UInt64?, in machine: inout Machine) -> Machine.Removal? {
+    guard machine.beginWork(id) != nil else { return nil }
+    return machine.endWork(ended: false, waitingUntil: deadline)
+  }
+
+  @Test func aWorkThatWaitsArmsADeadlineAndTheNextWorkThatDoesNotDropsIt() {
+    var machine = Machine()
+    Self.active(2, "a", in: &machine)
+    Self.active(3, "b", in: &machine)
+    #expect(machine.nextDeadline == nil, "no session waits: the loop may wait for readiness without end")
+    #expect(Self.work(2, waitingUntil: 500, in: &machine) == nil)
+    #expect(Self.work(3, waitingUntil: 300, in: &machine) == nil)
+    #expect(machine.nextDeadline == 300, "the earliest")
+    #expect(Self.work(2, waitingUntil: 800, in: &machine) == nil, "still waiting: a new deadline replaces the old")
+    #expect(Self.work(3, waitingUntil: nil, in: &machine) == nil, "b's answers came")
+    #expect(machine.nextDeadline == 800)
+    #expect(machine.expireDeadlines(at: 799).isEmpty, "not yet")
+  }
+
+  @Test func deadlinesExpireInTheirOrderAndOnce() {
+    var machine = Machine()
+    for (id, name) in [(2, "a"), (3, "b"), (4, "c")] as [(UInt64, String)] { Self.active(id, name, in: &machine) }
+    _ = Self.work(4, waitingUntil: 100, in: &machine)
+    _ = Self.work(2, waitingUntil: 200, in: &machine)
+    _ = Self.work(3, waitingUntil: 100, in: &machine)
+    #expect(machine.expireDeadlines(at: 150) == [3, 4], "earliest first, then by ID")
+    #expect(machine.expireDeadlines(at: 150).isEmpty, "expired once")
+    #expect(machine.nextDeadline == 200)
+    #expect(machine.expireDeadlines(at: 1_000) == [2])
+    #expect(machine.nextDeadline == nil)
+  }
+
+  @Test func aSessionThatLeavesWhileWaitingTakesItsDeadlineAlong() {
+    var machine = Machine()
+    Self.active(2, "a", in: &machine)
+    Self.active(3, "b", in: &machine)
+    _ = Self.work(2, waitingUntil: 100, in: &machine)
+    _ = Self.work(3, waitingUntil: 200, in: &machine)
+    guard case .removed(let removal) = machine.stop(2) else {
+      Issue.record("a waiting session is idle between its works: a stop closes it at once")
+      return
+    }
+    #expect(removal.client == Client("a"))
+    #expect(machine.nextDeadline == 200, "a's deadline went with it")
+    // Stopped from inside the work that would have waited: it leaves, and waits for nothing.
+    _ = machine.beginWork(3)
+    guard case .afterItsWork = machine.stop(3) else {
+      Issue.record("stopped from inside its work")
+      return
+    }
+    #expect(machine.endWork(ended: false, waitingUntil: 900)?.client == Client("b"))
+    #expect(machine.nextDeadline == nil)
+    #expect(machine.expireDeadlines(at: 1_000).isEmpty)
+  }
 }

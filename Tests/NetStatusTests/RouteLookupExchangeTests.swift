@@ -109,17 +109,16 @@
       #expect(exchange.sequence == 6)
     }
 
-    @Test func theCallerWaitsOncePerBatch() {
+    @Test func eachBatchIsAWaitOfItsOwn() {
       var exchange = RouteLookupExchange(requests(2), sequence: 0)
       var answers = RouteLookupAnswers()
       _ = exchange.nextBatch(answers: &answers)
-      let first = exchange.shouldWait()
-      let second = exchange.shouldWait()
-      #expect(first)
-      #expect(!second, "a second empty receive ends the batch")
+      let first = exchange.awaitedSequence
+      #expect(exchange.awaitsAnswers)
+      // The deadline passed: the batch ends unanswered, and the second attempt asks again under new numbers.
       _ = exchange.nextBatch(answers: &answers)
-      let nextBatchWaits = exchange.shouldWait()
-      #expect(nextBatchWaits, "the next batch may wait again")
+      #expect(exchange.awaitedSequence != first, "a new batch: its own deadline")
+      #expect(exchange.awaitsAnswers)
     }
 
     @Test func sequenceNumbersWrapBeforeABatchCouldOverflow() {

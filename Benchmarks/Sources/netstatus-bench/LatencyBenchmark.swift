@@ -224,6 +224,45 @@ struct LatencyBenchmark {
     return Observer(name: "library: PathSink (source thread)", log: log, stop: session.stop)
   }
 
+  /// The library's source beside a session whose kernel never answers: another namespace's session, its requests
+  /// swallowed (`NetlinkPathSource.Options.swallowsRequestsAfterStart`), waits for the answers to the lookups its
+  /// own route change asked, with an hour's deadline. One event loop serves both, so each change measured here says
+  /// whether that wait holds the loop.
+  func sourceSinkBesideHungSession() throws -> Observer {
+    let (hung, hungPeer) = try BenchNamespace.vethPair("hung")
+    let hungSession: any PathSourceSession
+    let observer: Observer
+    do {
+      var options = NetlinkPathSource.Options()
+      options.swallowsRequestsAfterStart = true
+      options.replyTimeoutMilliseconds = 3_600_000
+      let hungSource = try NetlinkPathSource(networkNamespace: hung.name, options: options)
+      hungSession = try hungSource.start(filter: .unrestricted, sink: PathSink { _ in })
+      do {
+        try hung.ip("route del default")
+        observer = try sourceSink()
+      } catch {
+        hungSession.stop()
+        throw error
+      }
+    } catch {
+      hung.delete()
+      hungPeer.delete()
+      throw error
+    }
+    return Observer(
+      name: Self.besideHungSessionName, log: observer.log,
+      stop: {
+        observer.stop()
+        hungSession.stop()
+        hung.delete()
+        hungPeer.delete()
+      })
+  }
+
+  /// The row of ``sourceSinkBesideHungSession()``.
+  static let besideHungSessionName = "library: PathSink beside a hung session"
+
   /// `NetworkMonitor.pathUpdateHandler` on a serial dispatch queue of its own.
   func pathUpdateHandler() throws -> Observer {
     let log = EventLog()

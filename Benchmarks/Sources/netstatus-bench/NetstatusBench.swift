@@ -187,6 +187,7 @@ struct NetstatusBench {
     var observers: [(String, () throws -> LatencyBenchmark.Observer)] = [
       ("ip monitor route", lab.ipMonitor), ("netstatus watch --json", { try lab.netstatusWatch(binary: netstatus) }),
       ("library: PathSink (source thread)", lab.sourceSink),
+      (LatencyBenchmark.besideHungSessionName, lab.sourceSinkBesideHungSession),
       ("library: pathUpdateHandler", lab.pathUpdateHandler), ("library: for await monitor.paths", lab.pathsSequence),
     ]
     if let designFloor {
@@ -343,6 +344,14 @@ struct NetstatusBench {
               ratios.p50RatioByRound.min() ?? 0, ratios.p50RatioByRound.max() ?? 0, ratios.removalsMedianRatio,
               ratios.additionsMedianRatio, row.latency.p50, designFloor.latency.p50),
           met: ratios.medianRatio <= 1.3))
+    }
+    if !cold, let row = latency.first(where: { $0.observer == LatencyBenchmark.besideHungSessionName }) {
+      targets.append(
+        Report.Target(
+          target: "every change within 10 ms beside a session whose kernel never answers (\(row.observer))",
+          measured: String(
+            format: "max %.0f µs, p50 %.0f µs, %d changes", row.latency.max, row.latency.p50, row.changes),
+          met: row.latency.max < 10_000 && row.anomalies == 0))
     }
     for row in latency.dropFirst() where !cold && row.observer != LatencyBenchmark.designFloorName {
       let ratio = row.medianRatio

@@ -161,7 +161,7 @@
           }
         }
         check(names)
-      case .netlinkReadable, .processExited:
+      case .netlinkReadable, .processExited, .deadlinePassed:
         break
       }
       return .idle

@@ -2,8 +2,8 @@
   import NetStatusSystem
   import Glibc
 
-  /// The loop's thread: wait for anything ready, carry out the commands, run the sessions it concerns, until the loop
-  /// retires.
+  /// The loop's thread: wait for anything ready (at most until the earliest deadline of a session waiting for the
+  /// kernel), carry out the commands, run the sessions it concerns, until the loop retires.
   extension NetlinkEventHub {
     /// The thread's body.
     func serve(_ loop: NetlinkEventLoop) {
@@ -12,7 +12,7 @@
       var tags = [UInt64](repeating: 0, count: Epoll.maximumEvents)
       var joined = false
       turns: while true {
-        let count = Epoll.wait(epoll, into: &tags, timeoutMilliseconds: loop.runQueue.isEmpty ? -1 : 0)
+        let count = Epoll.wait(epoll, into: &tags, timeoutMilliseconds: loop.waitTimeoutMilliseconds())
         // By position here and below: a slice of `tags` would retain and release the array.
         if (0..<count).contains(where: { tags[$0] == NetlinkEventLoop.wakeTag }) {
           // Emptied before the commands are taken: a command that comes after this wakes the next wait.
@@ -40,6 +40,10 @@
             }
             runSession(tag >> 2, work, on: loop)
           }
+        }
+        // Sessions waiting for the kernel whose time is up (usually none: the common turn reads no clock).
+        if loop.machine.nextDeadline != nil {
+          for id in loop.machine.expireDeadlines(at: MonotonicTime.now()) { runSession(id, .deadlinePassed, on: loop) }
         }
         if !loop.runQueue.isEmpty {
           let pending = loop.runQueue
@@ -139,7 +143,9 @@
     private func runSession(_ id: UInt64, _ work: NetlinkHubWork, on loop: NetlinkEventLoop) {
       guard let client = loop.machine.beginWork(id) else { return }
       let outcome = client.handle(work)
-      if let removal = loop.machine.endWork(ended: outcome == .ended) {
+      let deadline: UInt64?
+      if case .waiting(let until) = outcome { deadline = until } else { deadline = nil }
+      if let removal = loop.machine.endWork(ended: outcome == .ended, waitingUntil: deadline) {
         loop.carryOut(removal)
       } else if outcome == .unfinished {
         loop.runQueue.append((id, .resume))

@@ -117,6 +117,16 @@
     /// The epoll set's number, for the thread's wait.
     var epollDescriptor: Int32 { descriptors?.epoll.rawValue ?? -1 }
 
+    /// How long the thread's wait for readiness may last: not at all when work is queued, until the earliest
+    /// deadline of a session waiting for the kernel (rounded up to a whole millisecond), else without end.
+    @inline(__always) func waitTimeoutMilliseconds() -> Int32 {
+      guard runQueue.isEmpty else { return 0 }
+      guard let deadline = machine.nextDeadline else { return -1 }
+      let now = MonotonicTime.now()
+      guard deadline > now else { return 0 }
+      return Int32(clamping: (deadline - now + 999_999) / 1_000_000)
+    }
+
     /// Wakes the thread: from another thread, only under the hub's lock while this loop serves.
     func wake() { EventFD.signal(wakeDescriptor) }
 

@@ -31,6 +31,8 @@
     case folderEvents([InotifyWatcher.Event])
     /// Finish what the last work left unfinished, or do the first work after start-up.
     case resume
+    /// The deadline its last work returned with (``NetlinkHubOutcome/waiting(until:)``) passed.
+    case deadlinePassed
   }
 
   /// How a piece of work ended.
@@ -41,6 +43,9 @@
     case unfinished
     /// The client is over (it failed, and said so): close it.
     case ended
+    /// Waiting for the kernel: its next readiness continues the work, or ``NetlinkHubWork/deadlinePassed`` once the
+    /// monotonic clock (``MonotonicTime``) reaches this, in nanoseconds.
+    case waiting(until: UInt64)
   }
 
   /// A descriptor the hub waits on for a client, and what its readiness means.

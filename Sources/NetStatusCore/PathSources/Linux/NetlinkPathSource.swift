@@ -23,9 +23,12 @@
   /// on the caller's thread, by then. Later paths are sent from the session's thread, in order, only when
   /// the path changed.
   package final class NetlinkPathSource: InspectablePathSource {
-    /// Settings this package's tests change (the other half of ``TestHooks``); the package initializers use the
-    /// defaults.
-    struct Options: Sendable {
+    /// Settings this package's tests and benchmarks change (the other half of ``TestHooks``); the package
+    /// initializers use the defaults.
+    package struct Options: Sendable {
+      /// The defaults.
+      package init() {}
+
       /// The receive buffer to ask for. Large, so that bursts of changes are not lost; tests make it tiny
       /// to force ENOBUFS.
       var receiveBufferSize = 4 * 1024 * 1024
@@ -41,6 +44,11 @@
       /// Told of the links and their addresses whenever they change (and once at start), on the thread that
       /// read the change: `netstatus wait --interface` judges each link's operational state from them.
       var linkObserver: (@Sendable ([LinkInventory.Link]) -> Void)?
+      /// How long a session waits for the kernel's answer (a lookup's, a dump's next part) before it asks again.
+      package var replyTimeoutMilliseconds = InitialDump.replyTimeoutMilliseconds
+      /// For tests and benchmarks: once started, the session's requests (lookups, dumps) go unsent, as if the kernel
+      /// never answered them.
+      package var swallowsRequestsAfterStart = false
     }
 
     let namespace: NetworkNamespace?
@@ -84,8 +92,8 @@
         networkdRoot: networkdRoot, options: Options())
     }
 
-    /// The initializer tests use, with internal options.
-    convenience init(
+    /// The initializer tests and benchmarks use, with options.
+    package convenience init(
       networkNamespace: String?, sysfsRoot: String = "/sys", resolverConfigurationPath: String = "/etc/resolv.conf",
       networkdRoot: String? = nil, options: Options
     ) throws(NetworkMonitorError) {
@@ -174,7 +182,8 @@
         configuration: NetlinkSessionWorker.Configuration(
           namespace: namespace, namespaceHandle: handle, classifier: InterfaceClassifier(sysfsRoot: sysfsRoot),
           resolverConfigurationPath: resolverConfigurationPath, resolvedUpstreamPath: options.resolvedUpstreamPath,
-          receiveBufferSize: options.receiveBufferSize, filter: filter,
+          receiveBufferSize: options.receiveBufferSize, replyTimeoutMilliseconds: options.replyTimeoutMilliseconds,
+          filter: filter,
           networkd: networkdRecord.status.root.map { NetworkdLinkWatcher(root: $0, record: networkdRecord) },
           linkObserver: options.linkObserver),
         sink: sink, control: control, shared: shared, reservation: reservation)
@@ -192,7 +201,7 @@
         $0.statistics.sessionsStarted += 1
         $0.statistics.pathsSent += 1
       }
-      worker.useHubBuffer()
+      worker.useHubBuffer(swallowsRequests: options.swallowsRequestsAfterStart)
       let session = NetlinkPathSession(reservation: reservation, control: control)
       if let gate = options.eventGate {
         // Tests: the hub's thread leaves the session alone until the gate opens, so changes pile up in its socket.

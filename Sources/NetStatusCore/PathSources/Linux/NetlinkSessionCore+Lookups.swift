@@ -5,33 +5,45 @@
   /// The I/O of route lookups: ``RouteLookupExchange`` decides what is sent and which answer belongs to which
   /// request; this writes, sends, receives and decodes, and applies the notifications read meanwhile.
   extension NetlinkSessionCore {
-    /// Asks the kernel the route lookups of ``requests``, in batches, and adds every answer to ``answers`` (which
-    /// holds no answer to any of them yet). A lookup the kernel did not answer is asked once more, then counts as
-    /// failed (``RouteLookupExchange``).
-    mutating func lookUp(on socket: borrowing NetlinkSocket?) throws(NetworkMonitorError) {
-      guard !requests.isEmpty else { return }
-      switch socket {
-      case .none: return
-      case .some(let socket): try lookUp(on: socket)
+    /// Asks the lookups of ``requests`` (or goes on with those of ``exchange``, kept while answers were missing) in
+    /// batches, and adds every answer to ``answers``, as far as the kernel's answers go. A lookup the kernel did not
+    /// answer is asked once more, then counts as failed (``RouteLookupExchange``).
+    ///
+    /// - Parameter deadlinePassed: The wait for the batch sent last is over: it ends with what it has.
+    /// - Returns: Whether the exchange is over; `false` when answers are missing and nothing is queued (the exchange
+    ///   is kept in ``exchange``, to go on when the socket is readable or the deadline passed).
+    mutating func lookUp(on socket: borrowing NetlinkSocket, deadlinePassed: Bool) throws(NetworkMonitorError) -> Bool {
+      // A local, stored only to wait: the common case (every answer queued within sendto) stores nothing.
+      var running: RouteLookupExchange
+      if keepsExchange, let kept = exchange.take() {
+        keepsExchange = false
+        running = kept
+      } else {
+        running = RouteLookupExchange(requests, sequence: sequence)
       }
-    }
-
-    private mutating func lookUp(on socket: borrowing NetlinkSocket) throws(NetworkMonitorError) {
-      var exchange = RouteLookupExchange(requests, sequence: sequence)
-      defer {
-        sequence = exchange.sequence
-        lookupsAsked += exchange.asked
+      var deadlinePassed = deadlinePassed
+      while true {
+        if running.awaitsAnswers, try !receiveAnswers(on: socket, exchange: &running) {
+          guard deadlinePassed else {
+            exchange = running
+            keepsExchange = true
+            return false
+          }
+          deadlinePassed = false  // the batch ends with what it has
+        }
+        guard let batch = running.nextBatch(answers: &answers) else { break }
+        try sendLookups(batch, of: running, on: socket)
       }
-      while let batch = exchange.nextBatch(answers: &answers) {
-        try sendLookups(batch, of: exchange, on: socket)
-        try receiveAnswers(on: socket, exchange: &exchange)
-      }
+      sequence = running.sequence
+      lookupsAsked += running.asked
+      return true
     }
 
     /// Writes a batch of lookups into one datagram, numbered from its first sequence number, and sends it.
     private func sendLookups(
       _ batch: RouteLookupExchange.Batch, of exchange: RouteLookupExchange, on socket: borrowing NetlinkSocket
     ) throws(NetworkMonitorError) {
+      guard !swallowsRequests else { return }
       var length = 0
       var number = batch.firstSequence
       for index in batch.positions {
@@ -44,17 +56,19 @@
       }
     }
 
-    /// Receives until the batch sent last is answered, or nothing more comes. Notifications read meanwhile are
+    /// Receives until the batch sent last is answered, or nothing more is queued. Notifications read meanwhile are
     /// applied in order; one that may change a lookup's answer marks the lookups outdated, and a loss (ENOBUFS)
     /// calls for a re-dump.
+    ///
+    /// - Returns: Whether the batch is answered; `false` when answers are missing and nothing is queued.
     private mutating func receiveAnswers(
       on socket: borrowing NetlinkSocket, exchange: inout RouteLookupExchange
-    ) throws(NetworkMonitorError) {
+    ) throws(NetworkMonitorError) -> Bool {
       while exchange.awaitsAnswers {
         switch try receiveFromKernel(socket) {
         case .empty:
-          // Answers are queued before sendto returns; wait only in case a kernel ever defers them.
-          guard exchange.shouldWait(), try Self.awaitReply(socket) else { return }
+          // The kernel answers within sendto: a missing answer is late, or lost to a kernel that does not answer.
+          return false
         case .overflow:
           // Notifications lost, maybe answers too (asked again by the exchange).
           resyncReason = resyncReason ?? "ENOBUFS: the kernel dropped notifications"
@@ -90,6 +104,7 @@
           }
         }
       }
+      return true
     }
   }
 #endif

@@ -69,14 +69,14 @@
       }
     }
 
-    /// Waits for a reply from the kernel on the socket, at most
-    /// ``NetlinkSessionWorker/replyTimeoutMilliseconds``.
+    /// Waits on the calling thread for a reply from the kernel on the socket, at most `timeout` milliseconds: at
+    /// start-up only, never on the loop's thread.
     ///
     /// - Returns: `false` when nothing came in time.
-    static func awaitReply(_ socket: borrowing NetlinkSocket) throws(NetworkMonitorError) -> Bool {
+    static func awaitReply(_ socket: borrowing NetlinkSocket, timeout: Int32) throws(NetworkMonitorError) -> Bool {
       var descriptor = pollfd(fd: socket.fd, events: Int16(POLLIN), revents: 0)
       let ready = try SystemCall.invoke("poll(netlink)") {
-        poll(&descriptor, 1, NetlinkSessionWorker.replyTimeoutMilliseconds)
+        poll(&descriptor, 1, timeout)
       }
       return ready > 0
     }

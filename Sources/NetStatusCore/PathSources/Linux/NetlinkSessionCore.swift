@@ -12,6 +12,14 @@
   /// and array in it). The worker makes one access per piece of work; the socket, which the worker owns (it reopens
   /// it), is borrowed by the methods that use it.
   struct NetlinkSessionCore {
+    /// Which lookups a round asks: the first ones, then those for the interfaces their answers name.
+    enum LookupStage {
+      case primary
+      case interface
+      /// Every lookup of the round is answered (or none is under way).
+      case answered
+    }
+
     /// The interface types the path may use.
     let filter: InterfaceFilter
     /// Where decode errors, overflows and foreign datagrams are counted.
@@ -36,6 +44,16 @@
     var buffer = ReceiveBuffer()
     /// The lookups being asked, written into the same storage each time.
     var requests: [RouteLookupRequest] = []
+    /// The lookups of ``stage`` under way, kept only while their answers are missing (``lookUp(on:deadlinePassed:)``
+    /// starts them from ``requests`` otherwise).
+    var exchange: RouteLookupExchange?
+    /// Whether ``exchange`` holds lookups under way: checked first, so that the common case leaves the optional alone.
+    var keepsExchange = false
+    /// Which lookups the round under way asks.
+    var stage = LookupStage.answered
+    /// For tests (``NetlinkPathSource/Options/swallowsRequestsAfterStart``): requests are not sent, as if the kernel
+    /// never answered them.
+    var swallowsRequests = false
     /// The messages of the datagram being handled, decoded into the same storage each time.
     var decoded: [NetlinkMessage] = []
     /// Link types and eligible links, kept from one evaluation to the next.
@@ -56,24 +74,68 @@
       self.lookupRequestBytes = lookupRequestBytes
     }
 
-    /// The path now. With `lookingUp`, asks the kernel's route lookups afresh on `socket` (the evaluator says
-    /// which); without, reuses the last answers (only the resolver configuration changed).
-    mutating func evaluatePath(
-      lookingUp: Bool, supportsDNS: Bool, on socket: borrowing NetlinkSocket?
-    ) throws(NetworkMonitorError) -> NetworkPath {
+    /// Starts a round of fresh lookups: the first lookups (the evaluator says which) for the state now. Carry it on
+    /// with ``continueLookups(on:deadlinePassed:)``.
+    @inline(__always) mutating func beginLookups() {
       caches.prune(keeping: state.links)
-      guard lookingUp else { return Self.path(of: state, answers: answers, supportsDNS: supportsDNS, filter, &caches) }
+      lookupsOutdated = false
       answers.removeAll()
       requests.removeAllKeepingCapacity()
       PathEvaluator.appendPrimaryLookups(state: state, filter: filter, to: &requests)
-      try lookUp(on: socket)
-      requests.removeAllKeepingCapacity()
-      // The state after the first lookups (they applied the notifications that came meanwhile).
-      Self.appendInterfaceLookups(of: state, answers: answers, filter, &caches, to: &requests)
-      if !requests.isEmpty { try lookUp(on: socket) }
-      // Every notification that changes the state (a link or an address) marks the lookups outdated: while they are
-      // not, the state is the one the interface lookups were chosen from; when they are, the caller looks up again.
-      return Self.path(of: state, answers: answers, supportsDNS: supportsDNS, filter, &caches)
+      stage = .primary
+    }
+
+    /// Carries the round of lookups as far as the kernel's answers go, without waiting: the first lookups, then those
+    /// the evaluator asks given their answers (the state after the first lookups: they applied the notifications that
+    /// came meanwhile).
+    ///
+    /// - Parameter deadlinePassed: The wait for the batch sent last is over: its unanswered lookups are asked once
+    ///   more, or count as failed (``RouteLookupExchange``).
+    /// - Returns: Whether every lookup is answered (``evaluatedPath(supportsDNS:)`` gives the path); `false` while
+    ///   answers are missing and nothing is queued: come back when the socket is readable, or when the deadline of
+    ///   ``awaitedSequence`` passed.
+    mutating func continueLookups(
+      on socket: borrowing NetlinkSocket?, deadlinePassed: Bool
+    ) throws(NetworkMonitorError) -> Bool {
+      switch socket {
+      case .none:
+        exchange = nil
+        keepsExchange = false
+        stage = .answered
+        return true
+      case .some(let socket):
+        var deadlinePassed = deadlinePassed
+        while stage != .answered {
+          guard try lookUp(on: socket, deadlinePassed: deadlinePassed) else { return false }
+          deadlinePassed = false
+          if stage == .primary {
+            requests.removeAllKeepingCapacity()
+            Self.appendInterfaceLookups(of: state, answers: answers, filter, &caches, to: &requests)
+            stage = requests.isEmpty ? .answered : .interface
+          } else {
+            stage = .answered
+          }
+        }
+        return true
+      }
+    }
+
+    /// The first sequence number of the lookups awaited now: a new number is a new wait, with a deadline of its own.
+    var awaitedSequence: UInt32? { keepsExchange ? exchange?.awaitedSequence : nil }
+
+    /// Forgets what the caches know of links that are gone: before ``evaluatedPath(supportsDNS:)`` without a round of
+    /// lookups (``beginLookups()`` does it).
+    mutating func pruneCaches() {
+      caches.prune(keeping: state.links)
+    }
+
+    /// The path of the state with the answers of the last lookups: after a round of lookups, or when only the
+    /// resolver configuration changed.
+    ///
+    /// Every notification that changes the state (a link or an address) marks the lookups outdated: while they are
+    /// not, the state is the one the lookups were chosen from; when they are, the caller looks up again.
+    @inline(__always) mutating func evaluatedPath(supportsDNS: Bool) -> NetworkPath {
+      Self.path(of: state, answers: answers, supportsDNS: supportsDNS, filter, &caches)
     }
 
     // The evaluator's calls are static, with the state and the answers as arguments: a closure that captured `self`

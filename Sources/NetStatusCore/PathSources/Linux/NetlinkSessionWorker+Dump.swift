@@ -6,71 +6,126 @@
   import Synchronization
   import Glibc
 
-  /// The I/O of a re-dump of links and addresses (``InitialDump`` decides).
+  /// The I/O of a re-dump of links and addresses (``InitialDump`` decides), carried as far as the kernel's answers go:
+  /// on the loop's thread it never waits, and goes on when the socket is readable or its deadline passed.
   extension NetlinkSessionWorker {
-    /// Rebuilds the state from scratch (``InitialDump`` decides; this does its I/O): drops what is queued, dumps
-    /// links and addresses, and starts over until a dump completes without loss.
-    func dumpEverything() throws(NetworkMonitorError) {
-      let closed = NetworkMonitorError.sourceFailed("the rtnetlink socket is closed")
-      guard let portID = socket?.portID else { throw closed }
+    /// Starts rebuilding the state from scratch: drops what is queued and asks the first dump. Carry it on with
+    /// ``continueDump(deadlinePassed:)``.
+    func beginDump() throws(NetworkMonitorError) {
+      guard let portID = socket?.portID else { throw .sourceFailed("the rtnetlink socket is closed") }
       try discardQueued()
-      var dump = InitialDump(sequence: core.sequence, portID: portID, describeErrno: SystemErrno.describe)
+      var started = InitialDump(sequence: core.sequence, portID: portID, describeErrno: SystemErrno.describe)
+      let first = started.beginAttempt()
+      dump = started
+      dumpStep = first
+    }
+
+    /// Carries the dump under way as far as the kernel's answers go: its parts, its restarts (a new socket after a
+    /// loss that may have stalled it), until it completes without loss.
+    ///
+    /// - Parameter deadlinePassed: The wait for the next part is over: the dump starts over on a new socket.
+    /// - Returns: Whether the dump is over (the state is the new one); `false` when the next part is not queued yet
+    ///   (come back when the socket is readable, or when the deadline of ``InitialDump/sequence`` passed).
+    func continueDump(deadlinePassed: Bool) throws(NetworkMonitorError) -> Bool {
+      guard var running = dump.take() else { return true }
+      var step = deadlinePassed ? running.received(.timedOut) : dumpStep
       defer {
-        core.sequence = dump.sequence
-        let (interrupted, undecodable) = (dump.interruptedDumps, dump.decodeErrors)
-        if interrupted + undecodable > 0 {
-          shared.withLock {
-            $0.statistics.interruptedDumps += interrupted
-            $0.statistics.decodeErrors += undecodable
+        // Counted once the dump ended, completed or failed.
+        if dump == nil { finish(running) }
+      }
+      while true {
+        switch step {
+        case .send(let request, let number):
+          if !core.swallowsRequests {
+            switch socket {
+            case .none: throw .sourceFailed("the rtnetlink socket is closed")
+            case .some(let socket):
+              try NetworkMonitorError.converting { () throws(SystemCallError) in
+                try socket.send(request.bytes(sequence: number), describing: "sendto(\(request) dump request)")
+              }
+            }
+          }
+          step = .receive
+        case .receive:
+          guard let received = try receiveDumpPart() else {
+            dump = running
+            dumpStep = .receive
+            return false
+          }
+          step = running.received(received)
+        case .restart(let reason, let reopen):
+          countResync(reason)
+          if reopen {
+            try reopenSocket()
+            if let portID = socket?.portID { running.socketReopened(portID: portID) }
+          }
+          try discardQueued()
+          step = running.beginAttempt()
+        case .complete(let fresh):
+          core.state = fresh
+          core.resyncReason = nil
+          shared.withLock { $0.statistics.dumps += 1 }
+          return true
+        case .fail(let failure):
+          throw NetworkMonitorError(dumpFailure: failure)
+        }
+      }
+    }
+
+    /// Carries a dump to its end on the calling thread, waiting for the kernel's answers: at start-up, on the
+    /// starting thread, never on the loop's.
+    func dumpEverything() throws(NetworkMonitorError) {
+      try beginDump()
+      var deadlinePassed = false
+      while try !continueDump(deadlinePassed: deadlinePassed) {
+        deadlinePassed = !(try awaitKernel())
+      }
+    }
+
+    /// The sequence number of the dump request awaited now, if a dump is under way.
+    var awaitedDumpSequence: UInt32? { dump?.sequence }
+
+    /// Takes a dump's counts into the statistics, and its last sequence number into the socket's.
+    private func finish(_ ended: InitialDump) {
+      core.sequence = ended.sequence
+      let (interrupted, undecodable) = (ended.interruptedDumps, ended.decodeErrors)
+      if interrupted + undecodable > 0 {
+        shared.withLock {
+          $0.statistics.interruptedDumps += interrupted
+          $0.statistics.decodeErrors += undecodable
+        }
+      }
+    }
+
+    /// One receive of a dump's answer, as ``InitialDump`` reads it; `nil` when nothing is queued.
+    private func receiveDumpPart() throws(NetworkMonitorError) -> InitialDump.Received? {
+      switch socket {
+      case .none: throw .sourceFailed("the rtnetlink socket is closed")
+      case .some(let socket):
+        switch try core.receiveFromKernel(socket) {
+        case .empty: return nil
+        case .overflow: return .overflow
+        case .truncated: return .truncated
+        case .bytes(let count):
+          do throws(NetlinkDecodeError) {
+            return .messages(
+              try NetlinkMessageDecoder.decode(UnsafeRawBufferPointer(rebasing: core.buffer.bytes[0..<count])))
+          } catch {
+            return .undecodable(error)
           }
         }
       }
-      let fresh = try dump.run(
-        send: { request, number throws(NetworkMonitorError) in
-          switch socket {
-          case .none: throw closed
-          case .some(let socket):
-            try NetworkMonitorError.converting { () throws(SystemCallError) in
-              try socket.send(request.bytes(sequence: number), describing: "sendto(\(request) dump request)")
-            }
-          }
-        },
-        receive: { () throws(NetworkMonitorError) -> InitialDump.Received? in
-          switch socket {
-          case .none: throw closed
-          case .some(let socket): return try receiveDumpPart(on: socket)
-          }
-        },
-        restart: { reason, reopen throws(NetworkMonitorError) -> UInt32? in
-          countResync(reason)
-          if reopen { try reopenSocket() }
-          try discardQueued()
-          return reopen ? socket?.portID : nil
-        },
-        failure: NetworkMonitorError.init(dumpFailure:))
-      core.state = fresh
-      core.resyncReason = nil
-      shared.withLock { $0.statistics.dumps += 1 }
     }
 
-    /// One receive of a dump's answer, as ``InitialDump`` reads it.
-    private func receiveDumpPart(on socket: borrowing NetlinkSocket) throws(NetworkMonitorError)
-      -> InitialDump.Received?
-    {
-      switch try core.receiveFromKernel(socket) {
-      case .empty:
-        // The kernel answers within sendto and makes a dump's next part within recvmsg: waiting only
-        // bounds a kernel that does not answer at all.
-        return try NetlinkSessionCore.awaitReply(socket) ? nil : .timedOut
-      case .overflow: return .overflow
-      case .truncated: return .truncated
-      case .bytes(let count):
-        do throws(NetlinkDecodeError) {
-          return .messages(
-            try NetlinkMessageDecoder.decode(UnsafeRawBufferPointer(rebasing: core.buffer.bytes[0..<count])))
-        } catch {
-          return .undecodable(error)
-        }
+    /// Waits on the calling thread until the socket is readable, at most ``Configuration/replyTimeoutMilliseconds``:
+    /// for start-up only, off the loop's thread.
+    ///
+    /// - Returns: `false` when nothing came in time.
+    func awaitKernel() throws(NetworkMonitorError) -> Bool {
+      switch socket {
+      case .none: throw .sourceFailed("the rtnetlink socket is closed")
+      case .some(let socket):
+        return try NetlinkSessionCore.awaitReply(socket, timeout: configuration.replyTimeoutMilliseconds)
       }
     }
 

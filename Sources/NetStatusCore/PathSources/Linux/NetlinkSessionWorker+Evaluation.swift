@@ -6,40 +6,116 @@
   import Synchronization
   import Glibc
 
-  /// Paths: evaluating (``NetlinkSessionCore``) until no notification that matters arrives meanwhile, and sending a
-  /// path when it changed.
+  /// Paths: a round of lookups (``NetlinkSessionCore``), again while notifications that matter arrive meanwhile
+  /// (re-dumping first when some were lost), and the path sent when it changed. On the loop's thread nothing here
+  /// waits for the kernel: a round that misses answers returns ``Outcome/waiting(until:)``, and goes on when the
+  /// socket is readable or the deadline passed.
   extension NetlinkSessionWorker {
-    /// The path after fresh lookups, asked again while notifications that may change their answers arrive
-    /// meanwhile (re-dumping first when some were lost), at most ``maximumRoundsPerWork`` times.
-    ///
-    /// - Parameter settled: Set to whether the path is settled: `false` when notifications were still arriving, so
-    ///   that another round must follow.
-    /// - Returns: The path.
-    func evaluateUntilSettled(settled: inout Bool) throws(NetworkMonitorError) -> NetworkPath {
-      var rounds = 0
-      while true {
-        if let reason = core.resyncReason {
-          countResync(reason)
-          try dumpEverything()
-        }
-        core.lookupsOutdated = false
-        let path = try core.evaluatePath(lookingUp: true, supportsDNS: resolver.supportsDNS, on: socket)
-        rounds += 1
-        settled = !core.lookupsOutdated && core.resyncReason == nil
-        if settled || rounds >= Self.maximumRoundsPerWork { return path }
+    /// How a round of evaluation stands.
+    enum Progress {
+      /// Waiting for the kernel's answers (a lookup's, or a dump's next part).
+      case waiting
+      /// Every lookup answered, and no notification that matters came meanwhile.
+      case settled
+      /// Answered, but notifications kept arriving during ``maximumRoundsPerWork`` rounds: another must follow, after
+      /// other sessions had their turn.
+      case unsettled
+    }
+
+    /// Starts an evaluation with fresh lookups, after a re-dump when notifications were lost.
+    @inline(__always) func beginEvaluation() throws(NetworkMonitorError) {
+      rounds = 0
+      if let reason = core.resyncReason {
+        countResync(reason)
+        try beginDump()
+      } else {
+        core.beginLookups()
       }
     }
 
-    /// Evaluates (looking up afresh when `lookingUp`) and sends the path if it changed.
+    /// Carries the evaluation under way as far as the kernel's answers go: the dump, the lookups, and another round
+    /// while notifications that may change their answers arrived meanwhile, at most ``maximumRoundsPerWork``.
     ///
-    /// - Returns: ``Outcome/unfinished`` when notifications kept arriving during the lookups.
-    func publishIfChanged(lookingUp: Bool) throws(NetworkMonitorError) -> Outcome {
-      var settled = true
-      // Returned alone, not in a tuple with `settled`: taking a tuple apart copies the path.
-      let path =
-        lookingUp
-        ? try evaluateUntilSettled(settled: &settled)
-        : try core.evaluatePath(lookingUp: false, supportsDNS: resolver.supportsDNS, on: socket)
+    /// - Parameters:
+    ///   - deadlinePassed: The wait for the kernel is over (the dump starts over, unanswered lookups are asked again
+    ///     or fail).
+    ///   - blocking: Wait for the kernel on this thread (start-up, off the loop's thread) rather than return
+    ///     ``Progress/waiting``.
+    func advance(deadlinePassed: Bool, blocking: Bool) throws(NetworkMonitorError) -> Progress {
+      var deadlinePassed = deadlinePassed
+      while true {
+        if dump != nil {
+          guard try continueDump(deadlinePassed: deadlinePassed) else {
+            guard blocking else { return .waiting }
+            deadlinePassed = !(try awaitKernel())
+            continue
+          }
+          deadlinePassed = false
+          core.beginLookups()
+        }
+        guard try core.continueLookups(on: socket, deadlinePassed: deadlinePassed) else {
+          guard blocking else { return .waiting }
+          deadlinePassed = !(try awaitKernel())
+          continue
+        }
+        deadlinePassed = false
+        rounds += 1
+        if !core.lookupsOutdated && core.resyncReason == nil { return .settled }
+        if rounds >= Self.maximumRoundsPerWork { return .unsettled }
+        if let reason = core.resyncReason {
+          countResync(reason)
+          try beginDump()
+        } else {
+          core.beginLookups()
+        }
+      }
+    }
+
+    /// Whether an evaluation waits for the kernel.
+    var isWaitingForKernel: Bool { waitingSince != nil }
+
+    /// Carries the evaluation under way on the loop's thread, and sends its path when it is over and changed.
+    ///
+    /// - Returns: ``Outcome/waiting(until:)`` while it waits for the kernel: the deadline of what it waits for (a new
+    ///   batch of lookups, or a dump's next request, waits anew); ``Outcome/unfinished`` when notifications kept
+    ///   arriving; ``Outcome/idle`` otherwise.
+    func proceed(deadlinePassed: Bool) throws(NetworkMonitorError) -> Outcome {
+      if deadlinePassed { waitingSince = nil }
+      switch try advance(deadlinePassed: deadlinePassed, blocking: false) {
+      case .waiting:
+        let awaited = awaitedDumpSequence ?? core.awaitedSequence ?? 0
+        if let since = waitingSince, since.sequence == awaited { return .waiting(until: since.deadline) }
+        let deadline = MonotonicTime.now() &+ UInt64(configuration.replyTimeoutMilliseconds) * 1_000_000
+        waitingSince = (awaited, deadline)
+        shared.withLock { $0.statistics.kernelWaits += 1 }
+        return .waiting(until: deadline)
+      case .settled:
+        waitingSince = nil
+        return publish(settled: true)
+      case .unsettled:
+        waitingSince = nil
+        return publish(settled: false)
+      }
+    }
+
+    /// Sends the path of the state and the round's answers if it changed.
+    ///
+    /// - Returns: ``Outcome/unfinished`` when notifications kept arriving during the lookups (`settled` is `false`).
+    func publish(settled: Bool) -> Outcome {
+      // Every link change is a routing change: networkd's files are read for the links there are now.
+      networkd?.follow(links: core.state.links)
+      let path = core.evaluatedPath(supportsDNS: resolver.supportsDNS)
+      return send(path, settled: settled)
+    }
+
+    /// Sends the path with the last lookups' answers, if it changed: only the resolver configuration changed.
+    func publishWithLastAnswers() -> Outcome {
+      core.pruneCaches()
+      let path = core.evaluatedPath(supportsDNS: resolver.supportsDNS)
+      return send(path, settled: true)
+    }
+
+    private func send(_ path: consuming NetworkPath, settled: Bool) -> Outcome {
       let changed = core.isChange(path)
       let sends = changed && !control.isStopRequested
       // One lock for the statistics of the evaluation and of the path it sends.

@@ -30,21 +30,23 @@
         path: configuration.resolverConfigurationPath, upstreamPath: configuration.resolvedUpstreamPath)
       try dumpEverything()
       try networkd?.start(for: reservation, links: core.state.links)
-      var settled = true
-      let path = try evaluateUntilSettled(settled: &settled)
+      try beginEvaluation()
+      startedUnsettled = try advance(deadlinePassed: false, blocking: true) == .unsettled
+      let path = core.evaluatedPath(supportsDNS: resolver.supportsDNS)
       let asked = core.lookupsAsked
       core.lookupsAsked = 0
       shared.withLock { $0.statistics.lookups += asked }
-      startedUnsettled = !settled
       core.keep(path)
       observeLinks(first: true)
       return path
     }
 
     /// From now on, datagrams are received into the hub thread's buffer: the session's own is released. Called
-    /// before ``NetlinkEventHub/activate(_:)``.
-    func useHubBuffer() {
+    /// before ``NetlinkEventHub/activate(_:)``; from then on the session's requests go unsent when
+    /// `swallowsRequests` (tests: a kernel that never answers).
+    func useHubBuffer(swallowsRequests: Bool = false) {
       core.buffer = reservation.loop.buffer
+      core.swallowsRequests = swallowsRequests
     }
 
     /// Opens the subscribed netlink socket inside the namespace (subscribed before any dump) and records its

@@ -10,7 +10,9 @@
   /// of links and addresses, its route lookups and its last path.
   ///
   /// Start-up (``startUp()``: watches, socket, dump, first path) runs on the thread that starts the session;
-  /// after that, only ``NetlinkEventHub``'s thread runs it, one ``Work`` at a time (``handle(_:)``).
+  /// after that, only ``NetlinkEventHub``'s thread runs it, one ``Work`` at a time (``handle(_:)``), and never waits
+  /// there: an evaluation that misses the kernel's answers returns ``Outcome/waiting(until:)`` and goes on with the
+  /// next readiness of its socket, or with ``Work/deadlinePassed``.
   ///
   /// `@unchecked Sendable`: its mutable state is used by one thread at a time: the starting thread until
   /// ``NetlinkEventHub/activate(_:client:)`` (the command queue's lock orders the hand-over), then the event loop's
@@ -29,6 +31,8 @@
       var resolverConfigurationPath: String
       var resolvedUpstreamPath: String
       var receiveBufferSize: Int
+      /// How long to wait for the kernel's answer before asking again (``NetlinkPathSource/Options``).
+      var replyTimeoutMilliseconds: Int32
       var filter: InterfaceFilter
       /// systemd-networkd's per-link state, when it is read for this session (NetworkdLinkWatcher.swift).
       var networkd: NetworkdLinkWatcher?
@@ -39,9 +43,6 @@
     typealias Work = NetlinkHubWork
     typealias Outcome = NetlinkHubOutcome
 
-    /// How long to wait for a dump's next part or a batch's answers. The kernel answers within `sendto` (and
-    /// makes a dump's next part within `recvmsg`), so this only bounds a kernel that does not answer at all.
-    static let replyTimeoutMilliseconds = InitialDump.replyTimeoutMilliseconds
     /// Rounds of lookups in one piece of work while notifications that matter keep arriving during them; then
     /// the hub's thread serves other sessions before the next round.
     static let maximumRoundsPerWork = 4
@@ -76,6 +77,15 @@
     @exclusivity(unchecked) var resolver = ResolverConfiguration(nameservers: [])
     /// Notifications that matter kept arriving during the start-up's lookups: the hub runs ``Work/resume`` first.
     var startedUnsettled = false
+    // The evaluation under way, between works while it waits for the kernel (loop-confined, like the rest).
+
+    /// The dump under way, and what it does next.
+    @exclusivity(unchecked) var dump: InitialDump?
+    @exclusivity(unchecked) var dumpStep = InitialDump.Step.receive
+    /// Rounds of lookups of the evaluation under way.
+    @exclusivity(unchecked) var rounds = 0
+    /// What the evaluation waits for (a dump's or a batch's first sequence number) since when, and until when.
+    @exclusivity(unchecked) var waitingSince: (sequence: UInt32, deadline: UInt64)?
 
     init(
       configuration: Configuration, sink: PathSink, control: NetlinkSessionControl, shared: NetlinkSourceRecord,
@@ -130,8 +140,25 @@
 
     private func perform(_ work: Work) throws(NetworkMonitorError) -> Outcome {
       var changed = false
-      var routingChanged = false
       switch work {
+      case .netlinkReadable:
+        // An evaluation waiting for the kernel reads on: answers, a dump's part, and the notifications between.
+        if isWaitingForKernel { return try proceed(deadlinePassed: false) }
+        let read = try core.readNotifications(from: socket)
+        if let reason = read.resyncReason {
+          core.resyncReason = reason
+        } else if !read.relevant {
+          return .idle
+        }
+        try beginEvaluation()
+        return try proceed(deadlinePassed: false)
+      case .deadlinePassed:
+        guard isWaitingForKernel else { return .idle }
+        return try proceed(deadlinePassed: true)
+      case .resume:
+        if isWaitingForKernel { return try proceed(deadlinePassed: false) }
+        try beginEvaluation()
+        return try proceed(deadlinePassed: false)
       case .processExited:
         // The process exited: /proc/PID/ns/net names nothing now, as if the namespace had been deleted.
         if let namespace = configuration.namespace { throw .namespaceDeleted(path: namespace.path) }
@@ -152,23 +179,12 @@
           shared.withLock { $0.statistics.resolverReloads += 1 }
           changed = true
         }
-      case .netlinkReadable:
-        let read = try core.readNotifications(from: socket)
-        if let reason = read.resyncReason {
-          countResync(reason)
-          try dumpEverything()
-          routingChanged = true
-        }
-        routingChanged = routingChanged || read.relevant
-      case .resume:
-        routingChanged = true
       case .mountTableChanged:
         return .idle  // not waited on by a session
       }
-      guard changed || routingChanged else { return .idle }
-      // Every link change is a routing change: networkd's files are read for the links there are now.
-      if routingChanged { networkd?.follow(links: core.state.links) }
-      return try publishIfChanged(lookingUp: routingChanged)
+      // An evaluation waiting for the kernel sends its path with the resolver configuration there is then.
+      if let since = waitingSince { return .waiting(until: since.deadline) }
+      return changed ? publishWithLastAnswers() : .idle
     }
   }
 #endif

@@ -30,6 +30,9 @@ package struct NetlinkSourceStatistics: Sendable, Hashable {
   package internal(set) var pathsSent = 0
   /// Times the resolver configuration was read again after a change in its folders.
   package internal(set) var resolverReloads = 0
+  /// Times an evaluation found the kernel's answers missing (a lookup's, or a dump's next part) and went back to the
+  /// event loop to wait for them, with a deadline, rather than wait on its thread.
+  package internal(set) var kernelWaits = 0
   /// Why the last re-dump happened.
   package internal(set) var lastResyncReason: String?
 }

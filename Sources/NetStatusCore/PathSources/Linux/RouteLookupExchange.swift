@@ -19,10 +19,14 @@
   /// while let batch = exchange.nextBatch(answers: &answers) {
   ///   // send exchange.requests(in: batch), the first with batch.firstSequence, then for each answer:
   ///   exchange.record(result, sequence: message.sequence, into: &answers)
-  ///   // until exchange.awaitsAnswers is false, or nothing more comes (exchange.shouldWait())
+  ///   // until exchange.awaitsAnswers is false, or the batch's deadline passes
   /// }
   /// sequence = exchange.sequence
   /// ```
+  ///
+  /// The caller never waits inside: when answers are missing and nothing is queued, it keeps the exchange and comes
+  /// back when the socket is readable or the batch's deadline passed (``awaitedSequence`` tells one batch's wait from
+  /// the next one's).
   struct RouteLookupExchange {
     /// One datagram of requests: plain numbers, so that handing one over retains nothing.
     struct Batch: Equatable {
@@ -55,8 +59,6 @@
     /// The batch sent last, and how many of its requests were answered.
     private var batch = Batch(positions: 0..<0, firstSequence: 0)
     private var answered = 0
-    /// Whether the caller waited for the current batch's answers already.
-    private var waited = false
 
     /// An exchange for `requests` (none of them answered yet), continuing the socket's sequence numbers from
     /// `sequence`.
@@ -93,7 +95,6 @@
       asked += end - position
       position = end
       answered = 0
-      waited = false
       return batch
     }
 
@@ -106,13 +107,8 @@
     /// Whether some requests of the current batch have no answer yet.
     var awaitsAnswers: Bool { answered < batch.positions.count }
 
-    /// Nothing is queued on the socket while answers are awaited: whether to wait for them (once per batch, in case
-    /// a kernel ever defers them); `false` ends the batch.
-    mutating func shouldWait() -> Bool {
-      guard !waited else { return false }
-      waited = true
-      return true
-    }
+    /// The first sequence number of the batch sent last: a new number is a new batch, with a deadline of its own.
+    var awaitedSequence: UInt32 { batch.firstSequence }
 
     /// Whether `sequence` is one of the current batch's requests: answers to earlier batches (given up on) carry
     /// older numbers, and are dropped.
