@@ -60,7 +60,8 @@ let package = Package(
     // The system layer on Linux: typed `Errno` and the one system-call helper, owning descriptors and eventfds,
     // threads, the netlink socket, inotify, namespace files.
     // It throws its own errors (`SystemCallError`); NetStatusCore turns them into `NetworkMonitorError` or probe
-    // failures at its edges. Every file is gated with `#if os(Linux)`: elsewhere the module is empty.
+    // failures at its edges. Every file but Errno.swift is gated with `#if os(Linux)`: elsewhere the module holds only
+    // `Errno`, public (a `NetworkMonitorError` carries one) and re-exported by NetStatusCore.
     .target(
       name: "NetStatusSystem",
       dependencies: [
@@ -79,8 +80,8 @@ let package = Package(
     .target(
       name: "NetStatusCore",
       dependencies: [
-        "NetStatusPathModel", "NetStatusNetlink", "NetStatusEventLoop",
-        .target(name: "NetStatusSystem", condition: .when(platforms: [.linux])),
+        // NetStatusSystem on every platform for `Errno` (public, re-exported); the rest of it is Linux's.
+        "NetStatusPathModel", "NetStatusNetlink", "NetStatusEventLoop", "NetStatusSystem",
         .target(name: "CNetStatusShim", condition: .when(platforms: [.linux])),
       ],
       exclude: netStatusLinuxExcludes,

@@ -278,7 +278,8 @@ final class AllNamespacesWatch: Sendable {
     /// Whether `error` is a refusal to enter a namespace (`EPERM`, `EACCES`).
     static func isPermissionRefused(_ error: NetworkMonitorError) -> Bool {
       switch error {
-      case .systemCall(_, let errno), .namespaceNotEnterable(_, let errno): errno == EPERM || errno == EACCES
+      case .systemCall(_, let errno), .namespaceNotEnterable(_, let errno):
+        errno == .notPermitted || errno == .permissionDenied
       default: false
       }
     }
@@ -326,7 +327,7 @@ final class AllNamespacesWatch: Sendable {
     static func isDescriptorShortage(_ error: NetworkMonitorError) -> Bool {
       switch error {
       case .systemCall(_, let errno), .namespaceNotEnterable(_, let errno), .limitReached(_, let errno, _):
-        errno == EMFILE || errno == ENFILE
+        errno == .tooManyOpenFiles || errno == .tooManyOpenFilesInSystem
       default: false
       }
     }

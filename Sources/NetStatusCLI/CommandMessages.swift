@@ -43,9 +43,9 @@ enum CommandMessages {
     switch error {
     case .namespaceDeleted(let path) where !path.hasPrefix("/proc/"):
       return "Run netstatus again once the namespace exists (watch --all-netns follows namespaces as they come)."
-    case .namespaceNotEnterable(_, let errno) where errno == EPERM || errno == EACCES:
+    case .namespaceNotEnterable(_, let errno) where errno == .notPermitted || errno == .permissionDenied:
       return permissionHint(credentials)
-    case .systemCall(_, let errno) where errno == EPERM || errno == EACCES:
+    case .systemCall(_, let errno) where errno == .notPermitted || errno == .permissionDenied:
       return permissionHint(credentials)
     case .timedOut:
       return "The kernel did not answer in time: run netstatus again."

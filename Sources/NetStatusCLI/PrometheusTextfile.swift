@@ -215,12 +215,12 @@ enum PrometheusTextfile {
     guard fd >= 0 else {
       let reason = errno
       // The folder's problem, in the user's terms, rather than the temporary name they never chose.
-      return TextfileFolder.problem(for: path) ?? "cannot create \(temporary): \(SystemErrno.describe(reason))"
+      return TextfileFolder.problem(for: path) ?? "cannot create \(temporary): \(Errno.describe(reason))"
     }
     var created = stat()
     guard fstat(fd, &created) == 0, UInt32(created.st_mode) & 0o170000 == 0o100000 else {
       // Not reached with O_EXCL on a local file system; checked all the same before writing anything.
-      let reason = SystemErrno.describe(errno)
+      let reason = Errno.describe(errno)
       close(fd)
       return "cannot write \(temporary): not a regular file we created (\(reason))"
     }
@@ -230,16 +230,16 @@ enum PrometheusTextfile {
       let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
       if written < 0 {
         if errno == EINTR { continue }
-        failure = "cannot write \(temporary): \(SystemErrno.describe(errno))"
+        failure = "cannot write \(temporary): \(Errno.describe(errno))"
       } else {
         bytes = bytes.dropFirst(written)
       }
     }
-    if close(fd) != 0, failure == nil { failure = "cannot write \(temporary): \(SystemErrno.describe(errno))" }
+    if close(fd) != 0, failure == nil { failure = "cannot write \(temporary): \(Errno.describe(errno))" }
     if failure == nil,
       SystemName.withCString(temporary, { from in SystemName.withCString(path) { rename(from, $0) } }) != 0
     {
-      failure = "cannot rename \(temporary) to \(path): \(SystemErrno.describe(errno))"
+      failure = "cannot rename \(temporary) to \(path): \(Errno.describe(errno))"
     }
     if failure != nil {
       // Removed only while the name is still the file created above (another may have been renamed over it).

@@ -112,7 +112,7 @@ enum StandardOutput {
 
   /// The one line that reports a failed write to standard output.
   static func failureMessage(_ errno: Int32) -> String {
-    "cannot write to standard output: \(SystemErrno.describe(errno))"
+    "cannot write to standard output: \(Errno.describe(errno))"
   }
 
   /// Writes all of `text`.

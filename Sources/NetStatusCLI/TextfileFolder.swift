@@ -25,13 +25,13 @@ enum TextfileFolder {
     guard SystemName.withCString(folder, { stat($0, &info) }) == 0 else {
       let reason = errno
       if reason == ENOENT { return "--textfile \(path): the folder \(folder) does not exist" }
-      return "--textfile \(path): cannot read the folder \(folder): \(SystemErrno.describe(reason))"
+      return "--textfile \(path): cannot read the folder \(folder): \(Errno.describe(reason))"
     }
     guard UInt32(info.st_mode) & 0o170000 == 0o040000 else {
       return "--textfile \(path): \(folder) is not a folder"
     }
     guard SystemName.withCString(folder, { access($0, W_OK | X_OK) }) == 0 else {
-      return "--textfile \(path): cannot create files in \(folder): \(SystemErrno.describe(errno))"
+      return "--textfile \(path): cannot create files in \(folder): \(Errno.describe(errno))"
     }
     return nil
   }

@@ -93,7 +93,7 @@ package struct InitialDump {
   /// A rebuild on the socket with port `portID`, continuing the sequence numbers from `sequence`.
   ///
   /// - Parameter describeErrno: How a restart's reason names an errno the kernel answered with (NetStatusCore
-  ///   passes `SystemErrno.describe`); by default its number.
+  ///   passes `Errno.describe`); by default its number.
   package init(sequence: UInt32, portID: UInt32, describeErrno: @escaping (Int32) -> String = { "errno \($0)" }) {
     self.sequence = sequence
     self.portID = portID

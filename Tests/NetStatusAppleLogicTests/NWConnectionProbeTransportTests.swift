@@ -382,7 +382,7 @@ struct NWConnectionProbeErrorTests {
         == .resolverSilent(host: host, asked: "the system resolver", detail: "(it timed out)"))
     // A local failure says nothing about the network: the check is unknown, not limited.
     let local = NWConnectionProbe.failure(.posix(.EMFILE), host: host)
-    #expect(local == .local("the connection failed: \(SystemErrno.describe(EMFILE))"))
+    #expect(local == .local("the connection failed: \(Errno.describe(EMFILE))"))
     #expect(ConnectivityClassifier.classify(.failed(local), probe: Self.probe).state == .unknown)
   }
 

@@ -282,7 +282,7 @@
       let file = FileManager.default.temporaryDirectory.appendingPathComponent("nstest-not-a-namespace-\(getpid())")
       try "".write(to: file, atomically: true, encoding: .utf8)
       defer { try? FileManager.default.removeItem(at: file) }
-      #expect(throws: NetworkMonitorError.namespaceNotEnterable(path: file.path, errno: ENOTTY)) {
+      #expect(throws: NetworkMonitorError.namespaceNotEnterable(path: file.path, errno: Errno(rawValue: ENOTTY))) {
         try NetlinkPathSource(networkNamespace: file.path)
       }
       // Deleted between init (checked then) and start.
@@ -336,7 +336,7 @@
         let socket = Glibc.socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         defer { if socket >= 0 { close(socket) } }
         guard let cookie = cookie(ofSocket: socket) else {
-          throw .systemCall(call: "getsockopt(SO_NETNS_COOKIE)", errno: errno)
+          throw .systemCall(call: "getsockopt(SO_NETNS_COOKIE)", errno: Errno(rawValue: errno))
         }
         return cookie
       }

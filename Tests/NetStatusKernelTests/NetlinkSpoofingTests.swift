@@ -28,7 +28,7 @@
           $0 = Result { () throws -> (Int32, UInt32) in
             try NetworkNamespace.enter(handle, path: namespace.name)
             let fd = socket(AF_NETLINK, Int32(SOCK_RAW.rawValue) | Int32(SOCK_CLOEXEC.rawValue), NETLINK_ROUTE)
-            guard fd >= 0 else { throw NetworkMonitorError.systemCall(call: "socket", errno: errno) }
+            guard fd >= 0 else { throw NetworkMonitorError.systemCall(call: "socket", errno: Errno(rawValue: errno)) }
             var address = sockaddr_nl()
             address.nl_family = sa_family_t(AF_NETLINK)
             var length = socklen_t(MemoryLayout<sockaddr_nl>.size)
@@ -39,7 +39,7 @@
             }
             guard bound else {
               close(fd)
-              throw NetworkMonitorError.systemCall(call: "bind", errno: errno)
+              throw NetworkMonitorError.systemCall(call: "bind", errno: Errno(rawValue: errno))
             }
             return (fd, address.nl_pid)
           }
@@ -67,7 +67,9 @@
           }
         }
       }
-      guard sent >= 0 else { throw NetworkMonitorError.systemCall(call: "sendto(port \(port))", errno: errno) }
+      guard sent >= 0 else {
+        throw NetworkMonitorError.systemCall(call: "sendto(port \(port))", errno: Errno(rawValue: errno))
+      }
       return sent
     }
   }

@@ -55,8 +55,11 @@
       let outcome = try await Self.answer("NetlinkPathSource(networkNamespace: FIFO) to answer", unblocking: fifo) {
         Result { () throws(NetworkMonitorError) in try NetlinkPathSource(networkNamespace: fifo) }.map { _ in () }
       }
-      #expect(throws: NetworkMonitorError.namespaceNotEnterable(path: fifo, errno: ENOTTY)) { try outcome.get() }
-      let description = NetworkMonitorError.namespaceNotEnterable(path: fifo, errno: ENOTTY).description
+      #expect(throws: NetworkMonitorError.namespaceNotEnterable(path: fifo, errno: Errno(rawValue: ENOTTY))) {
+        try outcome.get()
+      }
+      let description = NetworkMonitorError.namespaceNotEnterable(path: fifo, errno: Errno(rawValue: ENOTTY))
+        .description
       #expect(description.contains(fifo) && description.contains("not a namespace file"), "\(description)")
       #expect(description.contains("/proc/PID/ns/net"), "says what to give instead: \(description)")
     }
@@ -65,7 +68,7 @@
       "a device, a directory, and a namespace of another type are refused as network namespaces",
       arguments: [("/dev/zero", ENOTTY), ("/dev/null", ENOTTY), ("/tmp", ENOTTY), ("/proc/self/ns/mnt", EINVAL)])
     func otherFilesAsNamespaces(path: String, errno expected: Int32) {
-      #expect(throws: NetworkMonitorError.namespaceNotEnterable(path: path, errno: expected)) {
+      #expect(throws: NetworkMonitorError.namespaceNotEnterable(path: path, errno: Errno(rawValue: expected))) {
         try NetlinkPathSource(networkNamespace: path)
       }
     }

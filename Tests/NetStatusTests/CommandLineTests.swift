@@ -457,7 +457,7 @@ struct CommandLineConventionTests {
 @Suite("netstatus messages in the CLI's words")
 struct CommandMessagesTests {
   @Test func aPermissionHintNamesWhatIsMissing() {
-    let refused = NetworkMonitorError.namespaceNotEnterable(path: "/run/netns/blue", errno: SystemErrno.EPERM)
+    let refused = NetworkMonitorError.namespaceNotEnterable(path: "/run/netns/blue", errno: .notPermitted)
     let root = CommandMessages.text(refused, credentials: .init(isRoot: true, hasSysAdmin: false))
     #expect(!root.contains("run as root") && root.contains("lacks") && root.contains("CAP_SYS_ADMIN"), "\(root)")
     let capable = CommandMessages.text(refused, credentials: .init(isRoot: true, hasSysAdmin: true))

@@ -145,7 +145,7 @@ struct ConnectivityClassifierTests {
   }
 
   /// The typed ways a connection closes still read as they did when they were text.
-  /// (32 is EPIPE and 104 ECONNRESET on Linux; SystemErrno describes any number the same way elsewhere.)
+  /// (32 is EPIPE and 104 ECONNRESET on Linux; Errno describes any number the same way elsewhere.)
   @Test func aClosedConnectionSaysHowItClosed() throws {
     let probe = try ConnectivityProbe(url: "http://h/")
     let closed = ConnectivityClassifier.classify(.failed(.closedWithoutAnswer(.byPeer)), probe: probe)
@@ -153,10 +153,10 @@ struct ConnectivityClassifierTests {
     #expect(closed.detail == "the connection closed without an answer")
     #expect(
       ProbeFailure.closedWithoutAnswer(.whileSending(errno: 32)).description
-        == "the connection failed while sending: " + SystemErrno.describe(32))
+        == "the connection failed while sending: " + Errno.describe(32))
     #expect(
       ProbeFailure.closedWithoutAnswer(.whileReceiving(errno: 104)).description
-        == "the connection failed before an answer: " + SystemErrno.describe(104))
+        == "the connection failed before an answer: " + Errno.describe(104))
   }
 
   // MARK: State

@@ -1,3 +1,7 @@
+#if canImport(NetStatusSystem)
+  import NetStatusSystem
+#endif
+
 /// What one probe exchange over the network came to, before it is judged: the transport's report.
 package struct ProbeExchange: Sendable, Hashable {
   /// How the exchange ended.
@@ -95,8 +99,8 @@ package enum ProbeFailure: Error, Sendable, Hashable, CustomStringConvertible {
     package var description: String {
       switch self {
       case .byPeer: "the connection closed without an answer"
-      case .whileSending(let errno): "the connection failed while sending: \(SystemErrno.describe(errno))"
-      case .whileReceiving(let errno): "the connection failed before an answer: \(SystemErrno.describe(errno))"
+      case .whileSending(let errno): "the connection failed while sending: \(Errno.describe(errno))"
+      case .whileReceiving(let errno): "the connection failed before an answer: \(Errno.describe(errno))"
       }
     }
   }
@@ -104,16 +108,18 @@ package enum ProbeFailure: Error, Sendable, Hashable, CustomStringConvertible {
   /// What an errno from connecting means, as the routing table's verdict.
   private static func unreachableReason(_ errno: Int32) -> String {
     switch errno {
-    case SystemErrno.EINVAL: "the route is a blackhole (EINVAL)"
-    case SystemErrno.EACCES, SystemErrno.EPERM: "the route prohibits it (\(SystemErrno.describe(errno)))"
-    case SystemErrno.ENETUNREACH: "network unreachable (ENETUNREACH)"
-    case SystemErrno.EHOSTUNREACH: "host unreachable (EHOSTUNREACH)"
+    case Errno.invalidArgument.rawValue: "the route is a blackhole (EINVAL)"
+    case Errno.permissionDenied.rawValue, Errno.notPermitted.rawValue:
+      "the route prohibits it (\(Errno.describe(errno)))"
+    case Errno.networkUnreachable.rawValue: "network unreachable (ENETUNREACH)"
+    case Errno.noRouteToHost.rawValue: "host unreachable (EHOSTUNREACH)"
     // The interface the connection was bound to: down, or gone (a stale interface on Apple platforms; Linux's
     // SO_BINDTODEVICE after the interface was deleted).
-    case SystemErrno.ENETDOWN: "the interface is down (ENETDOWN)"
-    case SystemErrno.ENODEV, SystemErrno.ENXIO: "the interface is gone (\(SystemErrno.name(errno) ?? "errno \(errno)"))"
-    case SystemErrno.ETIMEDOUT: "the connection timed out (ETIMEDOUT)"
-    default: SystemErrno.describe(errno)
+    case Errno.networkDown.rawValue: "the interface is down (ENETDOWN)"
+    case Errno.noSuchDevice.rawValue, Errno.noSuchAddressOrDevice.rawValue:
+      "the interface is gone (\(Errno(rawValue: errno).name ?? "errno \(errno)"))"
+    case Errno.timedOut.rawValue: "the connection timed out (ETIMEDOUT)"
+    default: Errno.describe(errno)
     }
   }
 }

@@ -19,7 +19,7 @@
       do throws(Errno) {
         return try attempt(body)
       } catch {
-        throw .systemCall(call: call(), errno: error.rawValue)
+        throw .systemCall(call: call(), errno: error)
       }
     }
   }
@@ -27,7 +27,7 @@
   extension NetworkMonitorError {
     /// A failed system call, as the source reports it.
     init(_ error: SystemCallError) {
-      self = .systemCall(call: error.call, errno: error.errno.rawValue)
+      self = .systemCall(call: error.call, errno: error.errno)
     }
 
     /// Runs an operation of the system layer; its failure becomes a ``NetworkMonitorError`` naming the call.
@@ -46,10 +46,10 @@
     /// all of the user's processes). It is the instances when the process can still open a descriptor.
     init(inotifyInit error: Errno, descriptorAvailable: () -> Bool) {
       guard error == .tooManyOpenFiles, descriptorAvailable() else {
-        self = .systemCall(call: "inotify_init1", errno: error.rawValue)
+        self = .systemCall(call: "inotify_init1", errno: error)
         return
       }
-      self = .limitReached(call: "inotify_init1", errno: error.rawValue, limit: .inotifyInstances)
+      self = .limitReached(call: "inotify_init1", errno: error, limit: .inotifyInstances)
     }
 
     /// What an `inotify_add_watch` failure means: ENOSPC is the user's inotify watch limit.
@@ -58,7 +58,7 @@
         self.init(error)
         return
       }
-      self = .limitReached(call: error.call, errno: error.errno.rawValue, limit: .inotifyWatches)
+      self = .limitReached(call: error.call, errno: error.errno, limit: .inotifyWatches)
     }
   }
 

@@ -50,7 +50,7 @@
       } catch {
         switch error {
         case .notFound: throw .namespaceNotFound(path: path)
-        case .notEnterable(let errno): throw .namespaceNotEnterable(path: path, errno: errno.rawValue)
+        case .notEnterable(let errno): throw .namespaceNotEnterable(path: path, errno: errno)
         }
       }
     }
@@ -60,7 +60,7 @@
       do throws(Errno) {
         try NamespaceFile.enter(handle)
       } catch {
-        throw .namespaceNotEnterable(path: path, errno: error.rawValue)
+        throw .namespaceNotEnterable(path: path, errno: error)
       }
     }
 
@@ -127,7 +127,7 @@
       } catch {
         if error == .noFunction || error == .notPermitted { return nil }
         if error == .noSuchProcess { throw .namespaceNotFound(path: path) }
-        throw .systemCall(call: "pidfd_open(\(pid))", errno: error.rawValue)
+        throw .systemCall(call: "pidfd_open(\(pid))", errno: error)
       }
       guard stillNames(handle) else {
         SystemCall.close(fd)

@@ -1,3 +1,7 @@
+#if canImport(NetStatusSystem)
+  import NetStatusSystem
+#endif
+
 /// Why a monitor could not start, or why it stopped seeing the network.
 ///
 /// Every case says what failed and, through ``recoverySuggestion``, what to do about it.
@@ -14,8 +18,8 @@ public enum NetworkMonitorError: Error, Sendable, Hashable, CustomStringConverti
   ///
   /// - Parameters:
   ///   - call: The call and its subject, for example `socket(AF_NETLINK, NETLINK_ROUTE)`.
-  ///   - errno: The `errno` it returned.
-  case systemCall(call: String, errno: Int32)
+  ///   - errno: The `errno` it returned, with its name (``Errno``).
+  case systemCall(call: String, errno: Errno)
   /// The network namespace to watch does not exist.
   case namespaceNotFound(path: String)
   /// The network namespace exists but could not be entered.
@@ -23,7 +27,7 @@ public enum NetworkMonitorError: Error, Sendable, Hashable, CustomStringConverti
   /// `errno` is the failing call's, or `ENOTTY` when the file is not a namespace at all (a regular file, a FIFO,
   /// a device or a directory: not on nsfs), or `EINVAL` when it is a namespace of another type (such as
   /// `/proc/PID/ns/mnt`).
-  case namespaceNotEnterable(path: String, errno: Int32)
+  case namespaceNotEnterable(path: String, errno: Errno)
   /// The watched network namespace was deleted while it was being watched.
   ///
   /// For a path of the form `/proc/PID/ns/net`, it also means that process PID exited: the path no longer
@@ -41,7 +45,7 @@ public enum NetworkMonitorError: Error, Sendable, Hashable, CustomStringConverti
   ///   - call: The call and its subject, for example `inotify_init1`.
   ///   - errno: The `errno` it returned (EMFILE, ENOSPC…, which alone would suggest another limit).
   ///   - limit: The limit that was reached, and so the one to raise.
-  case limitReached(call: String, errno: Int32, limit: SystemLimit)
+  case limitReached(call: String, errno: Errno, limit: SystemLimit)
 
   /// A kernel limit that stops a monitor from starting once reached.
   public enum SystemLimit: Sendable, Hashable, CaseIterable, CustomStringConvertible {
@@ -76,13 +80,13 @@ public enum NetworkMonitorError: Error, Sendable, Hashable, CustomStringConverti
     let what: String
     switch self {
     case .systemCall(let call, let errno):
-      what = "\(call) failed: \(SystemErrno.describe(errno))"
+      what = "\(call) failed: \(errno)"
     case .namespaceNotFound(let path):
       what = "network namespace \(path) does not exist"
-    case .namespaceNotEnterable(let path, SystemErrno.ENOTTY):
+    case .namespaceNotEnterable(let path, .inappropriateIOControlOperation):
       what = "cannot enter network namespace \(path): it is not a namespace file (not on nsfs; ENOTTY)"
     case .namespaceNotEnterable(let path, let errno):
-      what = "cannot enter network namespace \(path): \(SystemErrno.describe(errno))"
+      what = "cannot enter network namespace \(path): \(errno)"
     case .namespaceDeleted(let path):
       if let pid = ProcessNamespacePath.processID(in: path) {
         what = "process \(pid) exited while its network namespace \(path) was watched"
@@ -96,7 +100,7 @@ public enum NetworkMonitorError: Error, Sendable, Hashable, CustomStringConverti
     case .sourceFailed(let reason):
       what = "the path source failed: \(reason)"
     case .limitReached(let call, let errno, let limit):
-      what = "\(call) failed: \(SystemErrno.describe(errno)): \(limit) was reached"
+      what = "\(call) failed: \(errno): \(limit) was reached"
     }
     return "\(what). \(recoverySuggestion)"
   }
@@ -106,16 +110,16 @@ public enum NetworkMonitorError: Error, Sendable, Hashable, CustomStringConverti
     switch self {
     case .systemCall(_, let errno):
       switch errno {
-      case SystemErrno.EPERM, SystemErrno.EACCES:
+      case .notPermitted, .permissionDenied:
         return "Run with the needed privilege (root or CAP_SYS_ADMIN for namespaces), or check the sandbox."
-      case SystemErrno.EMFILE:
+      case .tooManyOpenFiles:
         return "The process has as many open descriptors as its limit allows: close some, or raise the limit "
           + "(RLIMIT_NOFILE: ulimit -n, or LimitNOFILE= in a systemd unit)."
-      case SystemErrno.ENFILE:
+      case .tooManyOpenFilesInSystem:
         return "The system has as many open files as its limit allows (fs.file-max): close some, or raise it."
-      case SystemErrno.ENOMEM, SystemErrno.ENOBUFS:
+      case .outOfMemory, .noBufferSpace:
         return "The system is short of memory; try again."
-      case SystemErrno.EAFNOSUPPORT, SystemErrno.EPROTONOSUPPORT:
+      case .addressFamilyNotSupported, .protocolNotSupported:
         return "The kernel does not offer rtnetlink here; NetStatus needs Linux with netlink sockets."
       default:
         return "Check the system's state and try again."
@@ -123,7 +127,7 @@ public enum NetworkMonitorError: Error, Sendable, Hashable, CustomStringConverti
     case .namespaceNotFound:
       return "Check the name with `ip netns list`, or give the full path of a namespace file."
     case .namespaceNotEnterable(_, let errno):
-      if errno == SystemErrno.EPERM || errno == SystemErrno.EACCES {
+      if errno == .notPermitted || errno == .permissionDenied {
         return "Entering a namespace needs CAP_SYS_ADMIN: run as root."
       }
       return "Check that the path names a network namespace (a /run/netns entry or /proc/PID/ns/net)."

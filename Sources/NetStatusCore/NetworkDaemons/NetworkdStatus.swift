@@ -1,3 +1,7 @@
+#if canImport(NetStatusSystem)
+  import NetStatusSystem
+#endif
+
 /// Whether a path source uses systemd-networkd's per-link state, why not, and what it read: the diagnostics of the
 /// networkd integration (`NetlinkPathSource.networkd` on Linux).
 ///
@@ -43,7 +47,7 @@ package struct NetworkdStatus: Sendable, Hashable {
       case .namespaceUnverified: "namespace unverified"
       case .folderMissing: "folder missing"
       case .notRunning: "not running"
-      case .unreadable(let code): "unreadable: \(SystemErrno.describe(code))"
+      case .unreadable(let code): "unreadable: \(Errno.describe(code))"
       case .inUse: "in use"
       }
     }

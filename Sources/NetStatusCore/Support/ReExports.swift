@@ -5,3 +5,8 @@
 #if canImport(NetStatusPathModel)
   @_exported import NetStatusPathModel
 #endif
+// The system's error numbers (`Errno`, in NetStatusSystem with the system layer that throws them) are part of
+// `NetworkMonitorError`: re-exported too, the one public declaration of that module.
+#if canImport(NetStatusSystem)
+  @_exported import NetStatusSystem
+#endif

@@ -8,6 +8,9 @@
   #if NETSTATUS_NETWORK_STAND_IN
     import NetStatusCore
   #endif
+  #if canImport(NetStatusSystem)
+    import NetStatusSystem
+  #endif
 
   /// The probe transport on Apple platforms: Network's `NWConnection`, carrying the project's own HTTP exchange (the
   /// request bytes and the judging of the answer are ``ProbeAnswerReader``'s, as on Linux).
@@ -322,7 +325,7 @@
         case .ECANCELED:
           return .cancelled
         default:
-          return .local("the connection failed: \(SystemErrno.describe(code.rawValue))")
+          return .local("the connection failed: \(Errno.describe(code.rawValue))")
         }
       case .dns(let code):
         switch code {

@@ -204,7 +204,7 @@
         return .unreachable(errno: error.rawValue)
       // A blackhole route (EINVAL), a prohibit route (EACCES, EPERM): the route says no.
       case .invalidArgument, .permissionDenied, .notPermitted: return .unreachable(errno: error.rawValue)
-      default: return .local(NetworkMonitorError.systemCall(call: call, errno: error.rawValue).description)
+      default: return .local(NetworkMonitorError.systemCall(call: call, errno: error).description)
       }
     }
 

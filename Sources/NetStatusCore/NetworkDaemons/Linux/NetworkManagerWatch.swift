@@ -257,7 +257,7 @@
     }
 
     static func lost(_ code: Int32) -> NetworkManagerStatus {
-      .unavailable("\(lostPrefix) (\(SystemErrno.describe(code))); it is retried when a monitor starts again")
+      .unavailable("\(lostPrefix) (\(Errno.describe(code))); it is retried when a monitor starts again")
     }
 
     // MARK: The thread
@@ -383,7 +383,7 @@
           ]
           let ready = poll(&descriptors, 2, connection.timeoutMilliseconds)
           if ready < 0, errno != EINTR {
-            watch.publish(.unavailable("poll failed: \(SystemErrno.describe(errno))"), from: self)
+            watch.publish(.unavailable("poll failed: \(Errno.describe(errno))"), from: self)
             return
           }
         }

@@ -56,7 +56,7 @@
         throw Failure(
           code: -result, errorName: "",
           description: "cannot connect to the \(address.map { "bus at \($0)" } ?? "system bus"): "
-            + SystemErrno.describe(-result))
+            + Errno.describe(-result))
       }
       bus = made
     }
@@ -68,7 +68,7 @@
     func addMatch(_ rule: String) throws(Failure) {
       let result = cns_bus_add_match(bus, rule)
       guard result >= 0 else {
-        throw Failure(code: -result, errorName: "", description: "AddMatch failed: " + SystemErrno.describe(-result))
+        throw Failure(code: -result, errorName: "", description: "AddMatch failed: " + Errno.describe(-result))
       }
     }
 
@@ -83,7 +83,7 @@
       let result = cns_bus_get(bus, destination, path, interface, property, token, microseconds)
       guard result >= 0 else {
         throw Failure(
-          code: -result, errorName: "", description: "reading \(property): " + SystemErrno.describe(-result))
+          code: -result, errorName: "", description: "reading \(property): " + Errno.describe(-result))
       }
     }
 
@@ -103,7 +103,7 @@
         if result == 0 { break }
         if result < 0 {
           throw Failure(
-            code: -result, errorName: "", description: "the bus connection was lost: " + SystemErrno.describe(-result))
+            code: -result, errorName: "", description: "the bus connection was lost: " + Errno.describe(-result))
         }
       }
       var events: [Event] = []
@@ -138,7 +138,7 @@
     private static func failure(_ event: cns_bus_event, _ what: String) -> NetworkManagerMirror.ReadFailure? {
       guard event.code < 0 else { return nil }
       return NetworkManagerMirror.ReadFailure(
-        errorName: text(event.error_name), code: -event.code, description: what + SystemErrno.describe(-event.code))
+        errorName: text(event.error_name), code: -event.code, description: what + Errno.describe(-event.code))
     }
 
     private static func decode(_ event: cns_bus_event) -> Event? {

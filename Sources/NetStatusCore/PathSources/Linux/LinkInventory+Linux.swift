@@ -79,7 +79,7 @@
       var socket = try makeSocket()
       var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 8)
       defer { buffer.deallocate() }
-      var dump = InitialDump(sequence: 0, portID: socket.portID, describeErrno: SystemErrno.describe)
+      var dump = InitialDump(sequence: 0, portID: socket.portID, describeErrno: Errno.describe)
       var restarts = 0
       return try dump.run(
         send: { request, sequence throws(NetworkMonitorError) in

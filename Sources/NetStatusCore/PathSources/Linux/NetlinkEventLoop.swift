@@ -176,7 +176,7 @@
         } catch {
           for fd in added { descriptors?.epoll.remove(fd) }
           carryOut(machine.remove(id))
-          return .systemCall(call: "epoll_ctl(ADD)", errno: error.rawValue)
+          return .systemCall(call: "epoll_ctl(ADD)", errno: error)
         }
         added.append(descriptor.fd)
       }
@@ -207,7 +207,7 @@
       do throws(Errno) {
         try descriptors?.epoll.add(new, tag: id << 2, for: .input)
       } catch {
-        throw .systemCall(call: "epoll_ctl(ADD, netlink)", errno: error.rawValue)
+        throw .systemCall(call: "epoll_ctl(ADD, netlink)", errno: error)
       }
     }
 

@@ -14,7 +14,7 @@
     func beginDump() throws(NetworkMonitorError) {
       guard let portID = socket?.portID else { throw .sourceFailed("the rtnetlink socket is closed") }
       try discardQueued()
-      var started = InitialDump(sequence: core.sequence, portID: portID, describeErrno: SystemErrno.describe)
+      var started = InitialDump(sequence: core.sequence, portID: portID, describeErrno: Errno.describe)
       let first = started.beginAttempt()
       dump = started
       dumpStep = first

@@ -7,7 +7,7 @@
     init(dumpFailure: InitialDump.Failure) {
       switch dumpFailure {
       case .refused(let request, let errno):
-        self = .systemCall(call: "rtnetlink \(request) dump", errno: errno)
+        self = .systemCall(call: "rtnetlink \(request) dump", errno: Errno(rawValue: errno))
       case .undecodable(let error):
         self = .sourceFailed("rtnetlink sent data NetStatus cannot decode: \(error)")
       }
