@@ -2,12 +2,12 @@ import Testing
 
 @testable import NetStatusCore
 
-/// ``InspectablePathSource/networkNamespacePath``: a source of this package says which network namespace it watches,
+/// ``PathSource/networkNamespacePath``: a source says which network namespace it watches,
 /// and the connectivity monitor's transport takes it from there; any other source watches the process's own.
 @Suite("A path source says which namespace it watches")
 struct PathSourceNamespaceTests {
   /// A source that watches the namespace it is told, and never starts.
-  struct NamespacedSource: InspectablePathSource {
+  struct NamespacedSource: PathSource {
     let networkNamespacePath: String?
 
     func start(filter: InterfaceFilter, sink: PathSink) throws(NetworkMonitorError) -> any PathSourceSession {
@@ -17,13 +17,13 @@ struct PathSourceNamespaceTests {
 
   @Test func aSourceThatDoesNotSayWatchesTheProcesssOwnNamespace() {
     let source: any PathSource = ScriptedPathSource([.connected(via: .wifi)])
-    #expect(source.watchedNamespacePath == nil)
-    #expect(source.diagnostics.map(\.name) == ["ScriptedPathSource"])
+    #expect(source.networkNamespacePath == nil)
+    #expect(source.sourceDiagnostics.map(\.name) == ["ScriptedPathSource"])
   }
 
   @Test func aSourceThatSaysIsHeardThroughTheProtocol() {
     let source: any PathSource = NamespacedSource(networkNamespacePath: "/run/netns/nstest-said")
-    #expect(source.watchedNamespacePath == "/run/netns/nstest-said")
+    #expect(source.networkNamespacePath == "/run/netns/nstest-said")
   }
 
   #if os(Linux)

@@ -10,7 +10,7 @@
 enum AdvertisedCaptivePortal {
   /// The URL advertised on the interface with index `interfaceIndex` of `monitor`'s path, if any.
   static func url(of monitor: NetworkMonitor, interfaceIndex: Int?) -> String? {
-    interfaceIndex.flatMap { monitor.source.inspectable?.advertisedCaptivePortal(interfaceIndex: $0) }
+    interfaceIndex.flatMap { monitor.source.advertisedCaptivePortal(interfaceIndex: $0) }
   }
 
   /// `check` with the advertised `url` as the portal's address, when the check found a portal; the detail says so

@@ -51,7 +51,7 @@ extension ConnectivityMonitor {
       if let source = monitor.source as? NetworkManagerPathSource { return NetworkManagerWatchReference(source.watch) }
       // The same rule as the default path source's (SystemNamespace.swift): not for another namespace, nor from a
       // process moved out of the one NetworkManager manages.
-      guard monitor.source.watchedNamespacePath == nil, SystemNamespace.followsSystemNetworkManager else { return nil }
+      guard monitor.source.networkNamespacePath == nil, SystemNamespace.followsSystemNetworkManager else { return nil }
       return NetworkManagerWatchReference(.system)
     #else
       return nil
@@ -63,7 +63,7 @@ extension ConnectivityMonitor {
     guard let watch = networkManagerWatch else {
       #if os(Linux)
         let reason = SystemNamespace.networkManagerNotFollowed(
-          namespaceGiven: monitor.source.watchedNamespacePath != nil, relation: SystemNamespace.own)
+          namespaceGiven: monitor.source.networkNamespacePath != nil, relation: SystemNamespace.own)
       #else
         let reason = "NetworkManager is followed on Linux only"
       #endif

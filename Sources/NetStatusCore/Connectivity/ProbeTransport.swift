@@ -38,7 +38,7 @@ extension ProbeTransport {
 /// `NWConnection` on Apple platforms but watchOS.
 func makeDefaultProbeTransport(for monitor: NetworkMonitor) -> any ProbeTransport {
   #if os(Linux)
-    return SocketProbeTransport(namespace: monitor.source.watchedNamespacePath.map(NetworkNamespace.init(path:)))
+    return SocketProbeTransport(namespace: monitor.source.networkNamespacePath.map(NetworkNamespace.init(path:)))
   #elseif os(watchOS)
     return UnsupportedProbeTransport(reason: UnsupportedProbeTransport.watchOS)
   #elseif canImport(Network)

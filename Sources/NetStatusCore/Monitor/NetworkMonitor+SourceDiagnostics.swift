@@ -4,7 +4,8 @@ extension NetworkMonitor {
   /// On Linux a monitor of the process's own namespace (``NetworkMonitor/init()``, ``shared``) lists the kernel's
   /// rtnetlink source and NetworkManager (metered devices, connectivity), which it follows over D-Bus when
   /// libsystemd, the system bus and NetworkManager are there; a monitor of another namespace lists rtnetlink
-  /// alone. A source that is missing is never an error: its entry says why it is unavailable.
+  /// alone; any other source says what ``PathSource/sourceDiagnostics`` says. A source that is missing is never an
+  /// error: its entry says why it is unavailable.
   ///
   /// ```swift
   /// NetworkMonitor.shared.startMonitoring()
@@ -12,5 +13,5 @@ extension NetworkMonitor {
   ///     print(source)  // "NetworkManager (metered devices, connectivity): unavailable: NetworkManager is not running…"
   /// }
   /// ```
-  package var sourceDiagnostics: [SourceDiagnostic] { source.diagnostics }
+  public var sourceDiagnostics: [SourceDiagnostic] { source.sourceDiagnostics }
 }

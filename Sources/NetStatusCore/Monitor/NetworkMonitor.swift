@@ -37,7 +37,7 @@ public final class NetworkMonitor: Sendable {
 
   let filter: InterfaceFilter
   /// The filter applied to the source's paths: ``filter``, or `nil` when it lets everything through or the system
-  /// applies it (``SystemFilteredPathSource``: `NWPathMonitor`'s own judgement is not derived again from interface
+  /// applies it (``PathSource/appliesInterfaceFilter``: `NWPathMonitor`'s own judgement is not derived again from interface
   /// types). `nil` rather than ``InterfaceFilter/unrestricted``, so that a change costs no filter comparison and
   /// no copy of its path.
   let appliedFilter: InterfaceFilter?
@@ -118,7 +118,7 @@ public final class NetworkMonitor: Sendable {
       requiredInterfaceType: requiredInterfaceType,
       prohibitedInterfaceTypes: Set(prohibitedInterfaceTypes)
     )
-    self.appliedFilter = source is any SystemFilteredPathSource || filter == .unrestricted ? nil : filter
+    self.appliedFilter = source.appliesInterfaceFilter || filter == .unrestricted ? nil : filter
     self.state = Locked(State())
   }
 

@@ -14,75 +14,59 @@ public protocol PathSource: Sendable {
   /// one before returning. When it can no longer observe the network, it calls ``PathSink/fail(_:)``.
   ///
   /// - Parameters:
-  ///   - filter: The interface types the monitor may use. Sources that can apply it natively do; the
-  ///     monitor applies ``InterfaceFilter/apply(to:)`` to every path of any other source (on Apple platforms the
-  ///     default source has `NWPathMonitor` apply it, and its paths are passed on as the system judged them).
+  ///   - filter: The interface types the monitor may use. A source that applies it natively says so
+  ///     (``appliesInterfaceFilter``); the monitor applies ``InterfaceFilter/apply(to:)`` to every path of any other
+  ///     source.
   ///   - sink: Where to send paths.
   /// - Returns: The running session. The monitor stops it exactly once.
   /// - Throws: ``NetworkMonitorError`` when the source cannot start.
   func start(filter: InterfaceFilter, sink: PathSink) throws(NetworkMonitorError) -> any PathSourceSession
-}
 
-/// A path source of this package that tells more than ``PathSource`` asks: the network namespace it watches, the
-/// sources behind it, and the portals networks advertised. ``NetworkMonitor`` and ``ConnectivityMonitor`` ask for it
-/// with `as?` (``PathSource/inspectable``); any other source watches the process's own namespace and is one source.
-package protocol InspectablePathSource: PathSource {
+  /// Whether the source applies the monitor's interface filter itself and judges its paths' status and cost, as
+  /// `NWPathMonitor` does: the monitor then passes its paths on unchanged, never deriving status or cost again from
+  /// interface types. By default `false`: the monitor applies the filter.
+  var appliesInterfaceFilter: Bool { get }
+
   /// The network namespace whose paths the source reports: the path of its namespace file (such as
-  /// `/run/netns/lab` or `/proc/1234/ns/net`), or `nil` for the process's own namespace.
+  /// `/run/netns/lab` or `/proc/1234/ns/net`), or `nil` (the default) for the process's own namespace.
   ///
-  /// A ``ConnectivityMonitor`` makes its checks from inside this namespace (on Linux), so that the probe
-  /// travels the path the source reports.
+  /// A ``ConnectivityMonitor`` makes its checks from inside this namespace (on Linux), so that the probe travels
+  /// the path the source reports.
   var networkNamespacePath: String? { get }
 
-  /// The sources behind this one and whether each is in use: what ``NetworkMonitor/sourceDiagnostics`` lists.
+  /// The sources behind this one and whether each is in use: what ``NetworkMonitor/sourceDiagnostics`` lists. By
+  /// default one entry, active, named after the source's type.
   var sourceDiagnostics: [SourceDiagnostic] { get }
 
   /// The captive-portal API URL the network advertised (RFC 8910) on the interface with this index, as the
-  /// system's network manager recorded it, or `nil`. When its probe finds a portal, a ``ConnectivityMonitor``
-  /// reports this URL as the portal's address.
+  /// system's network manager recorded it, or `nil` (the default). When its probe finds a portal, a
+  /// ``ConnectivityMonitor`` reports this URL as the portal's address.
   func advertisedCaptivePortal(interfaceIndex: Int) -> String?
 
-  /// The source of the monitor this one follows (a settled monitor's), whose paths it passes on, or `nil`. The Apple
-  /// probe transport asks it for the system's own interfaces of those paths (NWConnectionProbeTransport.swift).
+  /// The source whose paths this one passes on (a source wrapping another, such as a settled monitor's), or `nil`
+  /// (the default). On Apple platforms a ``ConnectivityMonitor`` asks it, down the chain, for the system's own
+  /// interfaces of those paths, to bind its probe to them.
   var followedSource: (any PathSource)? { get }
 }
 
-extension InspectablePathSource {
+extension PathSource {
+  /// `false`: the monitor applies the interface filter to the source's paths.
+  public var appliesInterfaceFilter: Bool { false }
+
   /// `nil`: the process's own network namespace.
-  package var networkNamespacePath: String? { nil }
+  public var networkNamespacePath: String? { nil }
 
   /// One entry, active, named after the source's type.
-  package var sourceDiagnostics: [SourceDiagnostic] {
+  public var sourceDiagnostics: [SourceDiagnostic] {
     [SourceDiagnostic(name: "\(type(of: self))", provides: "paths", status: .active)]
   }
 
   /// `nil`: the source knows of no advertised portal.
-  package func advertisedCaptivePortal(interfaceIndex: Int) -> String? { nil }
+  public func advertisedCaptivePortal(interfaceIndex: Int) -> String? { nil }
 
-  /// `nil`: the source follows no other monitor.
-  package var followedSource: (any PathSource)? { nil }
+  /// `nil`: the source passes on no other source's paths.
+  public var followedSource: (any PathSource)? { nil }
 }
-
-extension PathSource {
-  /// This source as an ``InspectablePathSource``, or `nil` for a source that tells nothing more.
-  package var inspectable: (any InspectablePathSource)? { self as? any InspectablePathSource }
-
-  /// The network namespace the source watches (``InspectablePathSource/networkNamespacePath``); `nil`, the
-  /// process's own, for a source that does not say.
-  package var watchedNamespacePath: String? { inspectable?.networkNamespacePath }
-
-  /// The sources behind this one (``InspectablePathSource/sourceDiagnostics``); for a source that does not say, one
-  /// entry, active, named after the source's type.
-  package var diagnostics: [SourceDiagnostic] {
-    inspectable?.sourceDiagnostics
-      ?? [SourceDiagnostic(name: "\(type(of: self))", provides: "paths", status: .active)]
-  }
-}
-
-/// A source whose paths are already filtered and judged by the system (`NWPathMonitor`): given the monitor's
-/// interface filter, it has the system apply it, and ``NetworkMonitor`` passes its paths on unchanged, never deriving
-/// status or cost again from interface types.
-package protocol SystemFilteredPathSource: PathSource {}
 
 /// A running ``PathSource``.
 public protocol PathSourceSession: Sendable {

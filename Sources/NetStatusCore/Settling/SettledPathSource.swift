@@ -7,9 +7,9 @@
 /// at once. When it fails for good, the failure is passed on at once: a failure is not a change to hold.
 ///
 /// Its paths are the followed monitor's, already filtered and judged by it (with the same filter): the settled monitor
-/// passes them on unchanged (``SystemFilteredPathSource``), and never applies the filter a second time, which on Apple
+/// passes them on unchanged (``PathSource/appliesInterfaceFilter``), and never applies the filter a second time, which on Apple
 /// platforms would judge `NWPathMonitor`'s paths again from their interface types.
-struct SettledPathSource<C: Clock>: InspectablePathSource, SystemFilteredPathSource where C.Duration == Duration {
+struct SettledPathSource<C: Clock>: PathSource where C.Duration == Duration {
   let upstream: NetworkMonitor
   let onlineAfter: Duration
   let offlineAfter: Duration
@@ -29,10 +29,11 @@ struct SettledPathSource<C: Clock>: InspectablePathSource, SystemFilteredPathSou
     return session
   }
 
-  var networkNamespacePath: String? { upstream.source.watchedNamespacePath }
+  var appliesInterfaceFilter: Bool { true }
+  var networkNamespacePath: String? { upstream.source.networkNamespacePath }
   var followedSource: (any PathSource)? { upstream.source }
-  var sourceDiagnostics: [SourceDiagnostic] { upstream.source.diagnostics }
+  var sourceDiagnostics: [SourceDiagnostic] { upstream.source.sourceDiagnostics }
   func advertisedCaptivePortal(interfaceIndex: Int) -> String? {
-    upstream.source.inspectable?.advertisedCaptivePortal(interfaceIndex: interfaceIndex)
+    upstream.source.advertisedCaptivePortal(interfaceIndex: interfaceIndex)
   }
 }

@@ -70,7 +70,7 @@
       // A chain of settled monitors is finite: each follows one made before it.
       while true {
         if let system = source as? NWPathMonitorSource { return system.interfaces }
-        guard let followed = source.inspectable?.followedSource else { return nil }
+        guard let followed = source.followedSource else { return nil }
         source = followed
       }
     }

@@ -13,7 +13,7 @@
   /// libsystemd, no bus, no service) paths pass unchanged, and ``sourceDiagnostics`` says why.
   ///
   /// Only for the namespace NetworkManager manages: a monitor of another namespace uses the rtnetlink source alone.
-  final class NetworkManagerPathSource: InspectablePathSource {
+  final class NetworkManagerPathSource: PathSource {
     let inner: any PathSource
     let watch: NetworkManagerWatch
 
@@ -22,12 +22,12 @@
       self.watch = watch
     }
 
-    var networkNamespacePath: String? { inner.watchedNamespacePath }
+    var networkNamespacePath: String? { inner.networkNamespacePath }
 
-    var sourceDiagnostics: [SourceDiagnostic] { inner.diagnostics + [watch.status.diagnostic] }
+    var sourceDiagnostics: [SourceDiagnostic] { inner.sourceDiagnostics + [watch.status.diagnostic] }
 
     func advertisedCaptivePortal(interfaceIndex: Int) -> String? {
-      inner.inspectable?.advertisedCaptivePortal(interfaceIndex: interfaceIndex)
+      inner.advertisedCaptivePortal(interfaceIndex: interfaceIndex)
     }
 
     func start(filter: InterfaceFilter, sink: PathSink) throws(NetworkMonitorError) -> any PathSourceSession {

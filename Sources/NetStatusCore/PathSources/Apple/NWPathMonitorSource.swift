@@ -44,7 +44,7 @@
   /// (``NWConnectionProbeTransport/init(following:)``).
   ///
   /// No Network, UIKit or AppKit call is made while the session's lock is held.
-  struct NWPathMonitorSource: SystemFilteredPathSource {
+  struct NWPathMonitorSource: PathSource {
     /// Makes the `NWPathMonitor` for a start or a renewal; the seam through which tests watch the monitors.
     let makeMonitor: @Sendable (InterfaceFilter) -> NWPathMonitor
     /// Calls its argument each time the system resumes (foreground, wake), until the function it returns is called;
@@ -52,6 +52,10 @@
     let observeResume: @Sendable (_ resumed: @escaping @Sendable () -> Void) -> @Sendable () -> Void
     /// The interfaces of the latest path sent, shared by every copy of the source and each of its sessions.
     let interfaces = NWInterfaceDirectory()
+
+    /// `true`: `NWPathMonitor` applies the interface filter and judges status and cost itself; the monitor passes
+    /// its paths on as the system judged them.
+    var appliesInterfaceFilter: Bool { true }
 
     /// Creates the source NetStatus uses by default on Apple platforms.
     init() {

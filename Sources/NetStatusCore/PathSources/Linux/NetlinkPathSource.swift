@@ -22,7 +22,7 @@
   /// `start(filter:sink:)` returns only after the initial dump: the first path has been sent to the sink,
   /// on the caller's thread, by then. Later paths are sent from the session's thread, in order, only when
   /// the path changed.
-  package final class NetlinkPathSource: InspectablePathSource {
+  package final class NetlinkPathSource: PathSource {
     /// Settings this package's tests and benchmarks change (the other half of ``TestHooks``); the package
     /// initializers use the defaults.
     package struct Options: Sendable {
