@@ -20,7 +20,7 @@ extension NetStatusCommand {
         report = ConnectivityReport(connectivity)
       } else if let connectivity = output.connectivity {
         // The first check starts with the first path; it ends within the probe's timeout.
-        let limit = connectivity.probe.timeout + .seconds(1)
+        let limit = (connectivity.probe?.timeout ?? .seconds(10)) + .seconds(1)
         _ = await firstState(of: connectivity, within: limit) { $0 != .unknown }
         report = ConnectivityReport(connectivity)
       }

@@ -74,7 +74,10 @@ extension ConnectivityMonitor.State {
   /// The current per-family states: NetworkManager's per-family answers as last published, or the scheduler's. (A
   /// settled monitor's come from the monitor it follows: ``ConnectivityMonitor/families``.)
   var currentFamilies: FamilyConnectivity {
-    if let follower = networkManager { return follower.publishedFamilies }
-    return scheduler.families
+    switch mode {
+    case .probing(_, let scheduler): scheduler.families
+    case .networkManager(let follower): follower.publishedFamilies
+    case .settled: FamilyConnectivity()
+    }
   }
 }

@@ -8,30 +8,25 @@ extension ConnectivityMonitor {
   /// for await state in connectivity.states where state.isFull { await sync() }
   /// ```
   ///
-  /// With ``ConnectivitySource/networkManager``, ``probe`` is a placeholder that is never fetched: no check is made.
+  /// With ``ConnectivitySource/networkManager``, ``probe`` is `nil`: no check is made.
   public convenience init(monitor: NetworkMonitor = .shared, source: ConnectivitySource) {
     switch source {
     case .probe(let probe):
       self.init(monitor: monitor, probe: probe)
     case .networkManager:
-      self.init(monitor: monitor, probe: Self.placeholderProbe, transport: makeDefaultProbeTransport(for: monitor))
-      locked.withLockedValue { $0.networkManager = NetworkManagerConnectivity() }
+      self.init(
+        monitor: monitor, mode: .networkManager(NetworkManagerConnectivity()),
+        transport: makeDefaultProbeTransport(for: monitor))
     }
   }
 
-  /// The probe a NetworkManager-fed monitor holds and never uses: loopback, so that nothing could ever leave the
-  /// machine through it.
-  static var placeholderProbe: ConnectivityProbe {
-    do throws(ConnectivityProbeError) {
-      return try ConnectivityProbe(url: "http://127.0.0.1/")
-    } catch {
-      preconditionFailure("the placeholder probe's URL is valid: \(error)")
-    }
-  }
-
-  /// Where the state comes from.
+  /// Where the state comes from; a settled monitor's is the followed one's.
   public var source: ConnectivitySource {
-    locked.withLockedValue { $0.networkManager } != nil ? .networkManager : .probe(probe)
+    switch locked.withLockedValue({ $0.mode }) {
+    case .probing(let probe, _): .probe(probe)
+    case .networkManager: .networkManager
+    case .settled(let settled): settled.upstream.source
+    }
   }
 
   /// With ``ConnectivitySource/networkManager``: why NetworkManager's connectivity is not used now (not started,

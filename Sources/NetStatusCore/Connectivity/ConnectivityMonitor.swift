@@ -54,15 +54,32 @@ import Dispatch
 public final class ConnectivityMonitor: Sendable {
   /// The monitor whose paths are checked.
   public let monitor: NetworkMonitor
-  /// What to fetch, what to expect, and when to check again.
-  public let probe: ConnectivityProbe
+  /// What to fetch, what to expect, and when to check again; `nil` when the state is NetworkManager's
+  /// (``ConnectivitySource/networkManager``: no check of its own). A settled monitor's is the followed one's.
+  public var probe: ConnectivityProbe? {
+    switch locked.withLockedValue({ $0.mode }) {
+    case .probing(let probe, _): probe
+    case .networkManager: nil
+    case .settled(let settled): settled.upstream.probe
+    }
+  }
 
   let transport: any ProbeTransport
   /// Everything that changes, behind the lock.
   let locked: Locked<State>
 
+  /// Where the state comes from, for the monitor's whole life.
+  enum Mode {
+    /// Checks of its own with this probe, when the scheduler says.
+    case probing(ConnectivityProbe, ConnectivityScheduler)
+    /// NetworkManager's connectivity (``ConnectivitySource/networkManager``).
+    case networkManager(NetworkManagerConnectivity)
+    /// Another connectivity monitor's states, settled (``settled(offlineAfter:onlineAfter:clock:)``).
+    case settled(SettledConnectivity)
+  }
+
   struct State {
-    var scheduler: ConnectivityScheduler
+    var mode: Mode
     var isMonitoring = false
     /// Bumped on every start and stop; events of an older generation are dropped.
     var generation: UInt64 = 0
@@ -74,18 +91,42 @@ public final class ConnectivityMonitor: Sendable {
     var broadcast = Broadcast<ConnectivityState>()
     var queue: DispatchQueue = .main
     var updateHandler: (@Sendable (ConnectivityState) -> Void)?
-    /// Set when the state comes from NetworkManager (``ConnectivitySource/networkManager``): the scheduler is not
-    /// used.
-    var networkManager: NetworkManagerConnectivity?
-    /// Set when the state is another connectivity monitor's, settled (``settled(offlineAfter:onlineAfter:clock:)``):
-    /// the scheduler is not used.
-    var settled: SettledConnectivity?
     /// The connectivity monitor itself, while ``start()`` has started it: it runs until ``stop()`` (or its path
     /// monitor fails), held or not, as a ``NetworkMonitor`` does. Released outside the lock.
     var startedByCall: ConnectivityMonitor?
 
-    /// The current state: the followed monitor's, settled; NetworkManager's; or the scheduler's.
-    var current: ConnectivityState { settled?.published ?? networkManager?.published ?? scheduler.state }
+    /// The current state: the scheduler's, NetworkManager's, or the followed monitor's, settled.
+    var current: ConnectivityState {
+      switch mode {
+      case .probing(_, let scheduler): scheduler.state
+      case .networkManager(let follower): follower.published
+      case .settled(let settled): settled.published
+      }
+    }
+
+    /// What the NetworkManager mode keeps; `nil` in another mode, where setting it does nothing.
+    var networkManager: NetworkManagerConnectivity? {
+      get {
+        guard case .networkManager(let follower) = mode else { return nil }
+        return follower
+      }
+      set {
+        guard let newValue, case .networkManager = mode else { return }
+        mode = .networkManager(newValue)
+      }
+    }
+
+    /// What the settled mode keeps; `nil` in another mode, where setting it does nothing.
+    var settled: SettledConnectivity? {
+      get {
+        guard case .settled(let settled) = mode else { return nil }
+        return settled
+      }
+      set {
+        guard let newValue, case .settled = mode else { return }
+        mode = .settled(newValue)
+      }
+    }
   }
 
   /// Creates a connectivity monitor of `monitor`'s paths, checked with `probe`. It does nothing until
@@ -100,11 +141,15 @@ public final class ConnectivityMonitor: Sendable {
   }
 
   /// Creates a connectivity monitor with its own transport: the seam for tests.
-  init(monitor: NetworkMonitor, probe: ConnectivityProbe, transport: any ProbeTransport) {
+  convenience init(monitor: NetworkMonitor, probe: ConnectivityProbe, transport: any ProbeTransport) {
+    self.init(monitor: monitor, mode: .probing(probe, ConnectivityScheduler(probe: probe)), transport: transport)
+  }
+
+  /// Creates a connectivity monitor in `mode`, for its whole life.
+  init(monitor: NetworkMonitor, mode: Mode, transport: any ProbeTransport) {
     self.monitor = monitor
-    self.probe = probe
     self.transport = transport
-    self.locked = Locked(State(scheduler: ConnectivityScheduler(probe: probe)))
+    self.locked = Locked(State(mode: mode))
   }
 
   deinit {
@@ -147,8 +192,11 @@ public final class ConnectivityMonitor: Sendable {
       return state.generation
     }
     guard let generation else { return }
-    if locked.withLockedValue({ $0.networkManager != nil }) { startFollowingNetworkManager(generation: generation) }
-    if locked.withLockedValue({ $0.settled != nil }) { startFollowingSettled(generation: generation) }
+    switch locked.withLockedValue({ $0.mode }) {
+    case .probing: break
+    case .networkManager: startFollowingNetworkManager(generation: generation)
+    case .settled: startFollowingSettled(generation: generation)
+    }
     // A relay of its own per start: a path older than one received is dropped, and a path the monitor forgot
     // (stopped) makes the connectivity unknown until it reports one again. Events are handled outside the relay's
     // lock, under this monitor's, where a stale generation is dropped.
@@ -276,11 +324,20 @@ public final class ConnectivityMonitor: Sendable {
   /// Feeds an event to the scheduler and carries out its actions, under the lock: timers, probes and the
   /// broadcast are decided here; cancellations and deliveries are returned, for after the lock.
   private func apply(_ event: ConnectivityScheduler.Event, to state: inout State) -> Work {
-    if state.networkManager != nil { return applyNetworkManager(event, to: &state) }
-    if state.settled != nil { return applySettled(event, to: &state) }
+    let probe: ConnectivityProbe
+    var scheduler: ConnectivityScheduler
+    switch state.mode {
+    case .networkManager: return applyNetworkManager(event, to: &state)
+    case .settled: return applySettled(event, to: &state)
+    case .probing(let own, let current):
+      probe = own
+      scheduler = current
+    }
+    let actions = scheduler.handle(event)
+    state.mode = .probing(probe, scheduler)
     var work = Work()
     let generation = state.generation
-    for action in state.scheduler.handle(event) {
+    for action in actions {
       switch action {
       case .cancelTimer:
         if let task = state.timerTask.take() { work.cancel.append(task) }
@@ -295,7 +352,7 @@ public final class ConnectivityMonitor: Sendable {
       case .startProbe(let id, let path):
         if let task = state.probeTask.take() { work.cancel.append(task) }
         state.checksStarted += 1
-        let (transport, probe) = (transport, probe)
+        let transport = transport
         let interface = path.availableInterfaces.first
         let (monitor, index) = (monitor, interface?.index)
         state.probeTask = Task { [weak self] in

@@ -17,8 +17,8 @@ extension ConnectivityMonitor {
   /// for `offlineAfter`. The first known state is reported at once, and ``ConnectivityState/unknown`` (a check over
   /// a new interface, not yet ended) counts as not full. When this monitor stops for good, so does the settled one.
   ///
-  /// The settled monitor starts this one when it starts, and never stops it. Its ``monitor`` and ``probe`` are
-  /// this one's; ``recheck()`` asks this one to check.
+  /// The settled monitor starts this one when it starts, and never stops it. Its ``monitor``, ``probe`` and
+  /// ``source`` are this one's; ``recheck()`` asks this one to check.
   ///
   /// - Parameters:
   ///   - offlineAfter: How long the state must stay other than full before the change is reported.
@@ -29,18 +29,15 @@ extension ConnectivityMonitor {
   public func settled<C: Clock>(offlineAfter: Duration, onlineAfter: Duration, clock: C = ContinuousClock())
     -> ConnectivityMonitor
   where C.Duration == Duration {
-    let settled = ConnectivityMonitor(monitor: monitor, probe: probe, transport: transport)
     let followed = self
-    settled.locked.withLockedValue { state in
-      state.settled = SettledConnectivity(upstream: self) { send in
-        let session = SettledSession(
-          settler: Settler<ConnectivityState, C.Instant>(upHold: onlineAfter, downHold: offlineAfter), clock: clock,
-          send: send)
-        session.follow(followed)
-        return session
-      }
+    let following = SettledConnectivity(upstream: self) { send in
+      let session = SettledSession(
+        settler: Settler<ConnectivityState, C.Instant>(upHold: onlineAfter, downHold: offlineAfter), clock: clock,
+        send: send)
+      session.follow(followed)
+      return session
     }
-    return settled
+    return ConnectivityMonitor(monitor: monitor, mode: .settled(following), transport: transport)
   }
 
   /// Subscribes a starting settled monitor to the monitor it follows; called by ``start()``.
