@@ -11,8 +11,8 @@
 #   Scripts/check-api.sh --macos          # macOS only, from .build-apple/macos as Scripts/check-apple-build.sh
 #                                         # left it (that script runs this after compiling macOS)
 #
-# Linux lists NetStatusPathModel, NetStatusCore and NetStatus (NetStatusUI has no declaration there); macOS lists
-# those and NetStatusUI. The listing's format is described in Scripts/api-listing.py.
+# Linux lists NetStatusPathModel, NetStatusCore, NetStatus and NetStatusTesting (NetStatusUI has no declaration
+# there); macOS lists those and NetStatusUI. The listing's format is described in Scripts/api-listing.py.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v swift >/dev/null 2>&1 || export PATH="/opt/swift/usr/bin:$PATH"
@@ -78,7 +78,8 @@ EOF
 if [ "$linux" = 1 ]; then
   # Incremental: nothing to do when the build (CI's `swift build --build-tests`) is up to date.
   swift build --scratch-path "$scratch" --target NetStatus >&2
-  check linux "$scratch/debug" API "$work/linux" NetStatusPathModel NetStatusCore NetStatus -- \
+  swift build --scratch-path "$scratch" --target NetStatusTesting >&2
+  check linux "$scratch/debug" API "$work/linux" NetStatusPathModel NetStatusCore NetStatus NetStatusTesting -- \
     -target "$(uname -m)-unknown-linux-gnu"
 fi
 
@@ -98,7 +99,7 @@ if [ "$macos" = 1 ]; then
     echo "check-api.sh: $debug has no build: run Scripts/check-apple-build.sh macos first" >&2
     exit 1
   }
-  check macOS "$debug" API/macOS "$work/macos" NetStatusPathModel NetStatusCore NetStatus NetStatusUI -- \
+  check macOS "$debug" API/macOS "$work/macos" NetStatusPathModel NetStatusCore NetStatus NetStatusUI NetStatusTesting -- \
     -target "$triple" -sdk "$sdk" -module-cache-path "$sdk/ModuleCache"
 fi
 exit $status
