@@ -31,10 +31,14 @@ Pod::Spec.new do |s|
   # compile to nothing here; the C shim is
   # Linux-only and left out. NetStatusUI (SwiftUI) is distributed with SwiftPM only: as a subspec it would be compiled
   # into this same module, where its `import NetStatus` does not belong.
+  # NetStatusTesting (ScriptedPathSource, the test double that SwiftPM ships as a product of its own) is compiled in
+  # too, as it was before it moved: its one import is written `#if canImport(NetStatusCore)`, so it belongs in this
+  # module, and pod users keep it under `import NetStatus` (there is no NetStatusTesting module to import here). A
+  # subspec would give it no module of its own either: CocoaPods compiles a subspec into this same module.
   s.source_files = [
     'Sources/NetStatusPathModel/**/*.swift', 'Sources/NetStatusNetlink/**/*.swift', 'Sources/NetStatusSystem/**/*.swift',
     'Sources/NetStatusEventLoop/**/*.swift',
-    'Sources/NetStatusCore/**/*.swift', 'Sources/NetStatus/**/*.swift',
+    'Sources/NetStatusCore/**/*.swift', 'Sources/NetStatus/**/*.swift', 'Sources/NetStatusTesting/**/*.swift',
   ]
   s.frameworks   = 'Network'
   # NetStatus uses `package` access between its modules; swiftc needs a package name for it outside SwiftPM.

@@ -35,6 +35,9 @@ let package = Package(
     // (On Apple platforms it imports Foundation, Network and UIKit or AppKit.)
     .library(name: "NetStatusCore", targets: ["NetStatusCore"]),
     .library(name: "NetStatusUI", targets: ["NetStatusUI"]),
+    // Test doubles (ScriptedPathSource), apart from the library as swift-nio keeps NIOEmbedded: for test targets and
+    // previews, so that an app's shipping code does not link them.
+    .library(name: "NetStatusTesting", targets: ["NetStatusTesting"]),
     .executable(name: "netstatus", targets: ["netstatus"]),
   ],
   targets: [
@@ -99,6 +102,13 @@ let package = Package(
       name: "NetStatusUI",
       dependencies: ["NetStatus"],
       resources: [.process("Resources")],
+      swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+    ),
+    // Test doubles: ScriptedPathSource. It builds on NetStatusCore (`Locked` is `package` there); the library never
+    // depends on it.
+    .target(
+      name: "NetStatusTesting",
+      dependencies: ["NetStatusCore"],
       swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
     ),
     .target(
@@ -166,8 +176,8 @@ if buildsForLinux || Context.environment["NETSTATUS_APPLE_TESTS"] != nil {
     .testTarget(
       name: "NetStatusTests",
       dependencies: [
-        "NetStatus", "NetStatusCore", "NetStatusNetlink", "NetStatusCLI", "NetStatusTestSupport", "NetlinkTestSupport",
-        .target(name: "NetStatusSystem", condition: .when(platforms: [.linux])),
+        "NetStatus", "NetStatusCore", "NetStatusNetlink", "NetStatusCLI", "NetStatusTesting", "NetStatusTestSupport",
+        "NetlinkTestSupport", .target(name: "NetStatusSystem", condition: .when(platforms: [.linux])),
       ]
     ),
   ]
@@ -199,7 +209,7 @@ if buildsForLinux {
       name: "NetStatusAppleLogicTests",
       dependencies: [
         "NetStatusAppleLogic", "NetStatusCore", .product(name: "Network", package: "NetworkStandIn"),
-        "NetStatusTestSupport",
+        "NetStatusTesting", "NetStatusTestSupport",
         "NetStatusLinuxTestSupport", "ProcFileSupport",
       ]
     ),
@@ -217,7 +227,7 @@ if buildsForLinux {
     // Benchmarks (Benchmarks/README.md; run them with Benchmarks/run.sh): Linux only, they make network namespaces.
     .executableTarget(
       name: "netstatus-bench",
-      dependencies: ["NetStatusCore", .target(name: "CNetStatusShim")],
+      dependencies: ["NetStatusCore", "NetStatusTesting", .target(name: "CNetStatusShim")],
       path: "Benchmarks/Sources/netstatus-bench"
     ),
     .executableTarget(
@@ -239,7 +249,7 @@ if buildsForLinux {
     // What other kernel tests run in a process of their own (Tests/NetStatusTestChild/main.swift says what and why).
     .executableTarget(
       name: "netstatus-test-child",
-      dependencies: ["NetStatus", "ProcFileSupport", "CNetStatusShim"],
+      dependencies: ["NetStatus", "NetStatusTesting", "ProcFileSupport", "CNetStatusShim"],
       path: "Tests/NetStatusTestChild"
     ),
     // What the Linux-only test targets below share: child processes, network namespaces, the probe's test servers,

@@ -12,7 +12,8 @@
 #                                         # left it (that script runs this after compiling macOS)
 #
 # Linux lists NetStatusPathModel, NetStatusSystem (its one public type, Errno, re-exported by NetStatusCore),
-# NetStatusCore and NetStatus (NetStatusUI has no declaration there); macOS lists those and NetStatusUI. The listing's format is described in Scripts/api-listing.py.
+# NetStatusCore, NetStatus and NetStatusTesting (NetStatusUI has no declaration there); macOS lists those and
+# NetStatusUI. The listing's format is described in Scripts/api-listing.py.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v swift >/dev/null 2>&1 || export PATH="/opt/swift/usr/bin:$PATH"
@@ -78,7 +79,8 @@ EOF
 if [ "$linux" = 1 ]; then
   # Incremental: nothing to do when the build (CI's `swift build --build-tests`) is up to date.
   swift build --scratch-path "$scratch" --target NetStatus >&2
-  check linux "$scratch/debug" API "$work/linux" NetStatusPathModel NetStatusSystem NetStatusCore NetStatus -- \
+  swift build --scratch-path "$scratch" --target NetStatusTesting >&2
+  check linux "$scratch/debug" API "$work/linux" NetStatusPathModel NetStatusSystem NetStatusCore NetStatus NetStatusTesting -- \
     -target "$(uname -m)-unknown-linux-gnu"
 fi
 
@@ -98,7 +100,7 @@ if [ "$macos" = 1 ]; then
     echo "check-api.sh: $debug has no build: run Scripts/check-apple-build.sh macos first" >&2
     exit 1
   }
-  check macOS "$debug" API/macOS "$work/macos" NetStatusPathModel NetStatusSystem NetStatusCore NetStatus NetStatusUI -- \
+  check macOS "$debug" API/macOS "$work/macos" NetStatusPathModel NetStatusSystem NetStatusCore NetStatus NetStatusUI NetStatusTesting -- \
     -target "$triple" -sdk "$sdk" -module-cache-path "$sdk/ModuleCache"
 fi
 exit $status

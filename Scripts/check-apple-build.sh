@@ -85,11 +85,12 @@ for platform in "${platforms[@]}"; do
   log="$root/$platform.log"
   : >"$log"
   # Every module the package declares on a Mac: the library products and every module they depend on (NetStatusUI
-  # depends on NetStatus, NetStatusCore, NetStatusPathModel, NetStatusNetlink and NetStatusSystem), and the command
+  # depends on NetStatus, NetStatusCore, NetStatusPathModel, NetStatusNetlink and NetStatusSystem; NetStatusTesting,
+  # the test doubles, on NetStatusCore: the examples' previews and the docs' samples import it), and the command
   # line tool (netstatus, NetStatusCLI), compiled, not linked. (The test targets are not declared on Apple platforms
   # unless NETSTATUS_APPLE_TESTS is set: Package.swift says why.)
   compiled=1
-  for target in NetStatusUI netstatus; do
+  for target in NetStatusUI NetStatusTesting netstatus; do
     if ! NETSTATUS_APPLE_STAND_IN_SDK=1 PATH="$root/bin:$PATH" swift build --triple "$triple" --sdk "$sdk" \
       --scratch-path "$root/$platform" -Xswiftc -Xfrontend -Xswiftc -disable-objc-interop \
       --target "$target" 2>&1 | tee -a "$log"; then

@@ -20,8 +20,9 @@ linked or run), in Swift 6 language mode, against the library's modules. Errors 
 
 Words combine (`<!-- sample: apple declarations -->`). Each block is a file of its own, compiled with exactly the
 imports it shows, and with the upcoming feature MemberImportVisibility, so that nothing another file imports leaks into
-it: a block that uses Foundation (NotificationCenter, JSONEncoder) must show `import Foundation`. A block without any
-`import` line continues a file of the reader's that imports NetStatus (the pages are about it): it gets `import
+it: a block that uses Foundation (NotificationCenter, JSONEncoder) must show `import Foundation`, and one that uses
+ScriptedPathSource `import NetStatusTesting` (a module of the builds compiled against: Linux's, and the Apple build's,
+which compiles it). A block without any `import` line continues a file of the reader's that imports NetStatus (the pages are about it): it gets `import
 NetStatus`, and nothing else. Every block may use the names of Scripts/doc-samples/Prelude.swift (the app's own code a
 sample calls: `startLargeDownload()`, `monitor`, …) and, for Apple blocks, of Scripts/doc-samples/ApplePrelude.swift.
 A warning fails the check, except a value a sample declares to show it and does not use (`let path = …`). Exits

@@ -12,8 +12,8 @@ What runs (CONTRIBUTING.md, "Code samples in the docs"):
 
 - **Swift samples** of the Markdown documents (Scripts/check-doc-samples.py compiles them all): every block compiled
   for Linux, as the body of an `async` main on the main actor (the main queue runs, as in an app), in a consumer
-  package that depends on NetStatus by path (.build-doc-samples), each block a file of its own with exactly the
-  imports it shows; a block that declares `@Test` functions runs as that package's tests. Apple-only blocks (SwiftUI,
+  package that depends on NetStatus by path (.build-doc-samples) and links its NetStatus and NetStatusTesting
+  products, each block a file of its own with exactly the imports it shows; a block that declares `@Test` functions runs as that package's tests. Apple-only blocks (SwiftUI,
   Combine) and manifest fragments stay compile-only, and the run says so.
 - **Command transcripts** of man/netstatus.1: every `.EX` block says, in the roff comment before it, whether it runs
   (`.\\" sample: run`) or is shown only, and why (`.\\" sample: shown REASON`). In a block that runs, each `$ COMMAND`
@@ -534,15 +534,17 @@ def write_package(swift, tests):
 import PackageDescription
 
 let strict: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
+// The libraries a sample may import: NetStatus, and NetStatusTesting for the samples that drive a ScriptedPathSource
+// (each sample still sees only what it imports).
+let netStatus: [Target.Dependency] = [
+  .product(name: "NetStatus", package: "NetStatus"), .product(name: "NetStatusTesting", package: "NetStatus"),
+]
 let package = Package(
   name: "DocSamples",
   dependencies: [.package(name: "NetStatus", path: "{ROOT}")],
   targets: [
-    .executableTarget(
-      name: "DocSamples", dependencies: [.product(name: "NetStatus", package: "NetStatus")], swiftSettings: strict),
-    .testTarget(
-      name: "DocSampleTests", dependencies: [.product(name: "NetStatus", package: "NetStatus")],
-      swiftSettings: strict),
+    .executableTarget(name: "DocSamples", dependencies: netStatus, swiftSettings: strict),
+    .testTarget(name: "DocSampleTests", dependencies: netStatus, swiftSettings: strict),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 // Apple platforms only (SwiftUI); compiled by CI against the stand-in SDK. See Examples/README.md.
 import NetStatus
+import NetStatusTesting
 import NetStatusUI
 import SwiftUI
 

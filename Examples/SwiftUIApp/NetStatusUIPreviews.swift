@@ -4,6 +4,7 @@
 // a compiler plugin that comes with Xcode, so a library that holds one fails to build with the Command Line Tools
 // alone (`swift build` on a Mac without Xcode, or a server's toolchain).
 import NetStatus
+import NetStatusTesting
 import NetStatusUI
 import SwiftUI
 

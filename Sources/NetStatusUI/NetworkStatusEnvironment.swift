@@ -27,7 +27,7 @@
 
   extension View {
     /// Injects a network status model for this view and its descendants, for example one driven by a
-    /// `ScriptedPathSource` in a preview.
+    /// `ScriptedPathSource` (NetStatusTesting) in a preview.
     ///
     /// ```swift
     /// ContentView()

@@ -1,6 +1,7 @@
 import Foundation
 import NetStatusLinuxTestSupport
 import NetStatusTestSupport
+import NetStatusTesting
 @_spi(TestHooks) import Network
 import Testing
 

@@ -1,5 +1,6 @@
 import Dispatch
 import NetStatusTestSupport
+import NetStatusTesting
 @_spi(TestHooks) import Network
 import Testing
 

@@ -15,6 +15,7 @@
 #if os(Linux)
   import Foundation
   import NetStatus
+  import NetStatusTesting
   import Synchronization
 
   /// What the observers and the handler saw.

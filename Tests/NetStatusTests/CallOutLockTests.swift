@@ -1,5 +1,6 @@
 #if DEBUG && (canImport(Glibc) || canImport(Musl))
   import NetStatusTestSupport
+  import NetStatusTesting
   import Testing
 
   @testable import NetStatusCore

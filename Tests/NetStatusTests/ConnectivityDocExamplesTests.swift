@@ -1,4 +1,5 @@
 import NetStatusTestSupport
+import NetStatusTesting
 import Testing
 
 @testable import NetStatusCore

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import NetStatusTestSupport
+import NetStatusTesting
 import Observation
 import Testing
 

@@ -1,5 +1,6 @@
 import Dispatch
 import NetStatusTestSupport
+import NetStatusTesting
 import Testing
 
 @testable import NetStatusCore

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import NetStatus
 import NetStatusTestSupport
+import NetStatusTesting
 import Observation
 import Testing
 

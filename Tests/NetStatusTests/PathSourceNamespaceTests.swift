@@ -1,3 +1,4 @@
+import NetStatusTesting
 import Testing
 
 @testable import NetStatusCore

@@ -1,6 +1,7 @@
 import Foundation
 import NetStatus
 import NetStatusTestSupport
+import NetStatusTesting
 import Testing
 
 // Only `import NetStatus`, as the seed tutorials (and apps) write it: the whole API, the NotificationCenter part

@@ -1,5 +1,6 @@
 import Dispatch
 import NetStatusCore
+import NetStatusTesting
 import Synchronization
 
 /// The cost of publishing one path to many subscribers, in process, with a `ScriptedPathSource`.

@@ -10,9 +10,13 @@ let package = Package(
     // The feature: what the tutorial's view reads, behind the protocol it injects.
     .target(name: "ReachabilityFeature", dependencies: [.product(name: "NetStatus", package: "NetStatus")]),
     .executableTarget(name: "InjectedReachability", dependencies: ["ReachabilityFeature", "SeedHarness"]),
+    // The test drives the network with ScriptedPathSource, a test double: NetStatusTesting, which only the tests link.
     .testTarget(
       name: "ReachabilityFeatureTests",
-      dependencies: ["ReachabilityFeature", .product(name: "NetStatus", package: "NetStatus")]
+      dependencies: [
+        "ReachabilityFeature", .product(name: "NetStatus", package: "NetStatus"),
+        .product(name: "NetStatusTesting", package: "NetStatus"),
+      ]
     ),
   ],
   swiftLanguageModes: [.v6]

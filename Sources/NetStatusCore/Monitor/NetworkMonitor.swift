@@ -97,6 +97,8 @@ public final class NetworkMonitor: Sendable {
 
   /// Creates a monitor fed by the given source: the seam for tests and previews.
   ///
+  /// `ScriptedPathSource`, a source driven by hand, is in the NetStatusTesting library (`import NetStatusTesting`).
+  ///
   /// ```swift
   /// let script = ScriptedPathSource(.connected(via: .wifi))
   /// let monitor = NetworkMonitor(source: script)

@@ -139,7 +139,7 @@ public enum NetworkMonitorError: Error, Sendable, Hashable, CustomStringConverti
     case .timedOut:
       return "Start the monitor first, or allow more time."
     case .unsupportedPlatform:
-      return "Create the monitor with a PathSource, such as ScriptedPathSource."
+      return "Create the monitor with a PathSource, such as NetStatusTesting's ScriptedPathSource."
     case .sourceFailed:
       return "Restart the monitor."
     case .limitReached(_, _, let limit):

@@ -4,7 +4,11 @@
 /// ``NetworkMonitor`` calls ``start(filter:sink:)`` each time it starts monitoring and stops the returned
 /// session when it stops, so a source must be restartable.
 ///
+/// The scripted source of tests and previews, `ScriptedPathSource`, is in the NetStatusTesting library:
+///
 /// ```swift
+/// import NetStatusTesting
+///
 /// let monitor = NetworkMonitor(source: ScriptedPathSource([.connected(via: .wifi)]))
 /// ```
 public protocol PathSource: Sendable {

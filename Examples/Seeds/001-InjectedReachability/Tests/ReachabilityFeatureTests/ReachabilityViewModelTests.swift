@@ -1,4 +1,5 @@
 import NetStatus
+import NetStatusTesting
 import ReachabilityFeature
 import Testing
 

@@ -1,9 +1,21 @@
+// The NetStatusTesting module: test doubles, kept out of the library (as swift-nio keeps NIOEmbedded apart) so that
+// only the targets that use them, tests and previews, link them. Imported beside `NetStatus` or `NetStatusCore`.
+//
+// CocoaPods compiles this file into the one module NetStatus with the library's sources (NetStatus.podspec): there
+// is nothing to import. `Locked` and the path source's types are NetStatusCore's (`package` and `public`).
+#if canImport(NetStatusCore)
+  import NetStatusCore
+#endif
+
 /// A path source you drive yourself: simulate offline, Wi-Fi and cellular transitions in tests and
 /// SwiftUI previews.
 ///
 /// Drive it step by step with ``send(_:)`` or ``advance()``, or let it replay a script on its own with an
 /// interval. The current path is delivered as soon as a monitor starts, so the monitor knows its path
-/// when ``NetworkMonitor/startMonitoring()`` returns, as on Linux.
+/// when `NetworkMonitor.startMonitoring()` returns, as on Linux.
+///
+/// It is in the NetStatusTesting library, kept apart from NetStatus so that only what uses it links it: link the
+/// `NetStatusTesting` product and `import NetStatusTesting` where you use it (a test target, a preview).
 ///
 /// ```swift
 /// let script = ScriptedPathSource([.connected(via: .wifi), .offline, .connected(via: .cellular)])
