@@ -68,16 +68,6 @@ public final class ConnectivityMonitor: Sendable {
   /// Everything that changes, behind the lock.
   let locked: Locked<State>
 
-  /// Where the state comes from, for the monitor's whole life.
-  enum Mode {
-    /// Checks of its own with this probe, when the scheduler says.
-    case probing(ConnectivityProbe, ConnectivityScheduler)
-    /// NetworkManager's connectivity (``ConnectivitySource/networkManager``).
-    case networkManager(NetworkManagerConnectivity)
-    /// Another connectivity monitor's states, settled (``settled(offlineAfter:onlineAfter:clock:)``).
-    case settled(SettledConnectivity)
-  }
-
   struct State {
     var mode: Mode
     var isMonitoring = false
@@ -104,29 +94,6 @@ public final class ConnectivityMonitor: Sendable {
       }
     }
 
-    /// What the NetworkManager mode keeps; `nil` in another mode, where setting it does nothing.
-    var networkManager: NetworkManagerConnectivity? {
-      get {
-        guard case .networkManager(let follower) = mode else { return nil }
-        return follower
-      }
-      set {
-        guard let newValue, case .networkManager = mode else { return }
-        mode = .networkManager(newValue)
-      }
-    }
-
-    /// What the settled mode keeps; `nil` in another mode, where setting it does nothing.
-    var settled: SettledConnectivity? {
-      get {
-        guard case .settled(let settled) = mode else { return nil }
-        return settled
-      }
-      set {
-        guard let newValue, case .settled = mode else { return }
-        mode = .settled(newValue)
-      }
-    }
   }
 
   /// Creates a connectivity monitor of `monitor`'s paths, checked with `probe`. It does nothing until
