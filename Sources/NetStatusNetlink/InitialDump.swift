@@ -155,7 +155,7 @@ package struct InitialDump {
     switch received {
     case .timedOut:
       return .restart(
-        reason: "no answer to the \(request) dump request within \(Self.replyTimeoutMilliseconds) ms", reopen: true)
+        reason: "no answer to the \(request) dump request before its deadline", reopen: true)
     case .overflow:
       // The kernel may have dropped the reply to our request (an error acknowledgement) or stalled the dump.
       return .restart(reason: "ENOBUFS during the \(request) dump", reopen: true)

@@ -108,6 +108,54 @@
       await liveRecorder.awaitPath("the loop serves on") { $0.status == .unsatisfied }
     }
 
+    @Test("a re-dump whose deadline passes starts over on a new socket, and the loop serves on")
+    func aDumpStartsOverOnANewSocket() async throws {
+      let hung = try Self.routedLab("redump")
+      defer { hung.delete() }
+      let live = try Self.routedLab("beside")
+      defer { live.delete() }
+      var options = NetlinkPathSource.Options()
+      options.swallowsRequestsAfterStart = true
+      options.replyTimeoutMilliseconds = 50
+      options.receiveBufferSize = 1
+      let gate = DispatchSemaphore(value: 0)
+      options.eventGate = gate
+      let (hungSource, hungSession, _) = try hung.start(options: options)
+      var gateOpened = false
+      defer {
+        if !gateOpened { gate.signal() }
+        hungSession.stop()
+      }
+      let (_, liveSession, liveRecorder) = try live.start()
+      defer { liveSession.stop() }
+
+      try hung.watched.batch((0..<2000).map { "route add 10.\($0 / 256).\($0 % 256).0/24 via 192.0.2.1 dev veth0" })
+      gate.signal()
+      gateOpened = true
+      // Each deadline starts the dump over on a new socket (the loop waits on it instead of the old one). No event
+      // says so: the statistics are read until three restarts are counted, for at most 30 s.
+      let deadline = ContinuousClock.now + .seconds(30)
+      while hungSource.statistics.resyncs < 4 {
+        try #require(ContinuousClock.now < deadline, "three restarts within 30 s: \(hungSource.statistics)")
+        try await Task.sleep(for: .milliseconds(10))
+      }
+      // (Not the port ID: a socket opened after two restarts may get the first one's port back.)
+      #expect(
+        hungSource.statistics.lastResyncReason == "no answer to the links dump request before its deadline",
+        "restarted by its deadline, on a new socket: \(hungSource.statistics)")
+      #expect(hungSource.statistics.dumps == 1, "none completes: the kernel never answers")
+
+      for round in 0..<3 {
+        try live.watched.ip("route del default")
+        await liveRecorder.awaitPath("round \(round): offline") { $0.status == .unsatisfied }
+        try live.watched.ip("route add default via 192.0.2.1 dev veth0")
+        await liveRecorder.awaitPath("round \(round): online") { $0.status == .satisfied }
+      }
+      let session = try #require(hungSession as? NetlinkPathSession)
+      session.stop()
+      #expect(session.waitUntilClosed(timeout: .seconds(10)))
+    }
+
     @Test("when its deadline passes, it asks again, then evaluates with the lookups failed")
     func theDeadlineEndsTheWait() async throws {
       let hung = try Self.routedLab("late")

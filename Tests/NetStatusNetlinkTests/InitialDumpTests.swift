@@ -74,7 +74,7 @@ struct InitialDumpTests {
   }
 
   @Test(arguments: [
-    (InitialDump.Received.timedOut, "no answer to the links dump request within 2000 ms"),
+    (InitialDump.Received.timedOut, "no answer to the links dump request before its deadline"),
     (.overflow, "ENOBUFS during the links dump"),
     (.truncated, "a dump datagram larger than the receive buffer"),
   ])

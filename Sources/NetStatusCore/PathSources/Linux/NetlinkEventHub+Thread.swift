@@ -42,8 +42,11 @@
           }
         }
         // Sessions waiting for the kernel whose time is up (usually none: the common turn reads no clock).
-        if loop.machine.nextDeadline != nil {
-          for id in loop.machine.expireDeadlines(at: MonotonicTime.now()) { runSession(id, .deadlinePassed, on: loop) }
+        if let next = loop.machine.nextDeadline {
+          let now = MonotonicTime.now()
+          if next <= now {
+            for id in loop.machine.expireDeadlines(at: now) { runSession(id, .deadlinePassed, on: loop) }
+          }
         }
         if !loop.runQueue.isEmpty {
           let pending = loop.runQueue

@@ -29,8 +29,10 @@
             keepsExchange = true
             return false
           }
-          deadlinePassed = false  // the batch ends with what it has
+          // The batch ends with what it has.
         }
+        // The passed deadline was this batch's: the next one waits anew.
+        deadlinePassed = false
         guard let batch = running.nextBatch(answers: &answers) else { break }
         try sendLookups(batch, of: running, on: socket)
       }

@@ -77,6 +77,11 @@
     /// Starts a round of fresh lookups: the first lookups (the evaluator says which) for the state now. Carry it on
     /// with ``continueLookups(on:deadlinePassed:)``.
     @inline(__always) mutating func beginLookups() {
+      if keepsExchange {
+        // Lookups still waited for belong to the round given up: their late answers are dropped.
+        exchange = nil
+        keepsExchange = false
+      }
       caches.prune(keeping: state.links)
       lookupsOutdated = false
       answers.removeAll()

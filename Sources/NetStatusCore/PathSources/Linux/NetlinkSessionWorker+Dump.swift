@@ -78,7 +78,8 @@
       try beginDump()
       var deadlinePassed = false
       while try !continueDump(deadlinePassed: deadlinePassed) {
-        deadlinePassed = !(try awaitKernel())
+        // A dump's next part is queued within recvmsg: one wait per receive that found none.
+        deadlinePassed = !(try awaitKernel(milliseconds: max(1, configuration.replyTimeoutMilliseconds)))
       }
     }
 
@@ -117,15 +118,15 @@
       }
     }
 
-    /// Waits on the calling thread until the socket is readable, at most ``Configuration/replyTimeoutMilliseconds``:
-    /// for start-up only, off the loop's thread.
+    /// Waits on the calling thread until the socket is readable, at most `milliseconds`: for start-up only, on the
+    /// starting thread (the loop's own only when a handler running there starts a session: ARCHITECTURE.md, "The event
+    /// loop"), never in a session's work.
     ///
     /// - Returns: `false` when nothing came in time.
-    func awaitKernel() throws(NetworkMonitorError) -> Bool {
+    func awaitKernel(milliseconds: Int32) throws(NetworkMonitorError) -> Bool {
       switch socket {
       case .none: throw .sourceFailed("the rtnetlink socket is closed")
-      case .some(let socket):
-        return try NetlinkSessionCore.awaitReply(socket, timeout: configuration.replyTimeoutMilliseconds)
+      case .some(let socket): return try NetlinkSessionCore.awaitReply(socket, timeout: milliseconds)
       }
     }
 

@@ -43,11 +43,13 @@
     ///     ``Progress/waiting``.
     func advance(deadlinePassed: Bool, blocking: Bool) throws(NetworkMonitorError) -> Progress {
       var deadlinePassed = deadlinePassed
+      // Blocking: what is waited for, and until when, as `waitingSince` on the loop.
+      var blockedSince: (sequence: UInt32, deadline: UInt64)?
       while true {
         if dump != nil {
           guard try continueDump(deadlinePassed: deadlinePassed) else {
             guard blocking else { return .waiting }
-            deadlinePassed = !(try awaitKernel())
+            deadlinePassed = try awaitKernel(since: &blockedSince)
             continue
           }
           deadlinePassed = false
@@ -55,7 +57,7 @@
         }
         guard try core.continueLookups(on: socket, deadlinePassed: deadlinePassed) else {
           guard blocking else { return .waiting }
-          deadlinePassed = !(try awaitKernel())
+          deadlinePassed = try awaitKernel(since: &blockedSince)
           continue
         }
         deadlinePassed = false
@@ -71,6 +73,26 @@
       }
     }
 
+    /// Waits on this thread (start-up only) for the socket to be readable, until the deadline of what is awaited
+    /// now: a notification that wakes the wait does not extend it.
+    ///
+    /// - Returns: Whether the deadline passed.
+    private func awaitKernel(since: inout (sequence: UInt32, deadline: UInt64)?) throws(NetworkMonitorError) -> Bool {
+      let awaited = awaitedDumpSequence ?? core.awaitedSequence ?? 0
+      let now = MonotonicTime.now()
+      if since?.sequence != awaited { since = (awaited, now &+ replyTimeoutNanoseconds) }
+      let deadline = since?.deadline ?? now
+      guard deadline > now, try awaitKernel(milliseconds: Int32(clamping: (deadline - now + 999_999) / 1_000_000))
+      else {
+        since = nil
+        return true
+      }
+      return false
+    }
+
+    /// ``Configuration/replyTimeoutMilliseconds`` in nanoseconds, at least one millisecond.
+    var replyTimeoutNanoseconds: UInt64 { UInt64(max(1, configuration.replyTimeoutMilliseconds)) * 1_000_000 }
+
     /// Whether an evaluation waits for the kernel.
     var isWaitingForKernel: Bool { waitingSince != nil }
 
@@ -85,7 +107,7 @@
       case .waiting:
         let awaited = awaitedDumpSequence ?? core.awaitedSequence ?? 0
         if let since = waitingSince, since.sequence == awaited { return .waiting(until: since.deadline) }
-        let deadline = MonotonicTime.now() &+ UInt64(configuration.replyTimeoutMilliseconds) * 1_000_000
+        let deadline = MonotonicTime.now() &+ replyTimeoutNanoseconds
         waitingSince = (awaited, deadline)
         shared.withLock { $0.statistics.kernelWaits += 1 }
         return .waiting(until: deadline)

@@ -162,7 +162,6 @@
       case .processExited:
         // The process exited: /proc/PID/ns/net names nothing now, as if the namespace had been deleted.
         if let namespace = configuration.namespace { throw .namespaceDeleted(path: namespace.path) }
-        return .idle
       case .folderEvents(let events):
         if namespaceWasDeleted(events), let namespace = configuration.namespace {
           throw .namespaceDeleted(path: namespace.path)
@@ -180,7 +179,7 @@
           changed = true
         }
       case .mountTableChanged:
-        return .idle  // not waited on by a session
+        break  // not waited on by a session
       }
       // An evaluation waiting for the kernel sends its path with the resolver configuration there is then.
       if let since = waitingSince { return .waiting(until: since.deadline) }
