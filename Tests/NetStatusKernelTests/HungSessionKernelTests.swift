@@ -156,6 +156,40 @@
       #expect(session.waitUntilClosed(timeout: .seconds(10)))
     }
 
+    @Test("a resolver change while it waits goes out with the path its wait ends with")
+    func aResolverChangeWhileWaiting() async throws {
+      let hung = try Self.routedLab("dnswait")
+      defer { hung.delete() }
+      let folder = FileManager.default.temporaryDirectory.appendingPathComponent("nstest-resolv-\(UUID().uuidString)")
+      try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      defer { try? FileManager.default.removeItem(at: folder) }
+      let resolv = folder.appendingPathComponent("resolv.conf")
+      try "search lan\n".write(to: resolv, atomically: true, encoding: .utf8)
+      var options = NetlinkPathSource.Options()
+      options.swallowsRequestsAfterStart = true
+      options.replyTimeoutMilliseconds = 3_000
+      let source = try NetlinkPathSource(
+        networkNamespace: hung.watched.name, resolverConfigurationPath: resolv.path, options: options)
+      let recorder = PathRecorder()
+      let session = try source.start(filter: .unrestricted, sink: recorder.sink)
+      defer { session.stop() }
+      #expect(recorder.latest?.status == .satisfied && recorder.latest?.supportsDNS == false)
+
+      try hung.watched.ip("route del default")
+      try "nameserver 192.0.2.53\n".write(to: resolv, atomically: true, encoding: .utf8)
+      // Read again while the lookups wait (their two deadlines take 6 s): no event says so, so the statistics are
+      // read until the reload is counted.
+      let deadline = ContinuousClock.now + .seconds(30)
+      while source.statistics.resolverReloads < 1 {
+        try #require(ContinuousClock.now < deadline, "the resolver read again: \(source.statistics)")
+        try await Task.sleep(for: .milliseconds(10))
+      }
+      #expect(recorder.paths.count == 1, "nothing sent while the lookups wait: \(recorder.paths)")
+      let path = await recorder.awaitPath("offline, with DNS") { $0.status == .unsatisfied && $0.supportsDNS }
+      #expect(path != nil)
+      #expect(recorder.paths.count == 2, "one path for both changes: \(recorder.paths)")
+    }
+
     @Test("when its deadline passes, it asks again, then evaluates with the lookups failed")
     func theDeadlineEndsTheWait() async throws {
       let hung = try Self.routedLab("late")
