@@ -23,6 +23,18 @@
       var testDescription: String { rawValue }
     }
 
+    /// Reads `source`'s statistics every 10 ms until `condition` holds, for at most 30 s (then fails, with them): for
+    /// what no event announces.
+    static func until(
+      _ what: String, _ source: NetlinkPathSource, _ condition: (NetlinkSourceStatistics) -> Bool
+    ) async throws {
+      let deadline = ContinuousClock.now + .seconds(30)
+      while !condition(source.statistics) {
+        try #require(ContinuousClock.now < deadline, "\(what) within 30 s: \(source.statistics)")
+        try await Task.sleep(for: .milliseconds(10))
+      }
+    }
+
     /// A lab with an address and a default route through its veth.
     static func routedLab(_ label: String) throws -> VethLab {
       let lab = try VethLab(label)
@@ -134,11 +146,7 @@
       gateOpened = true
       // Each deadline starts the dump over on a new socket (the loop waits on it instead of the old one). No event
       // says so: the statistics are read until three restarts are counted, for at most 30 s.
-      let deadline = ContinuousClock.now + .seconds(30)
-      while hungSource.statistics.resyncs < 4 {
-        try #require(ContinuousClock.now < deadline, "three restarts within 30 s: \(hungSource.statistics)")
-        try await Task.sleep(for: .milliseconds(10))
-      }
+      try await Self.until("three restarts", hungSource) { $0.resyncs >= 4 }
       // (Not the port ID: a socket opened after two restarts may get the first one's port back.)
       #expect(
         hungSource.statistics.lastResyncReason == "no answer to the links dump request before its deadline",
@@ -167,7 +175,7 @@
       try "search lan\n".write(to: resolv, atomically: true, encoding: .utf8)
       var options = NetlinkPathSource.Options()
       options.swallowsRequestsAfterStart = true
-      options.replyTimeoutMilliseconds = 3_000
+      options.replyTimeoutMilliseconds = 5_000  // two deadlines, 10 s: the file is changed and read well within
       let source = try NetlinkPathSource(
         networkNamespace: hung.watched.name, resolverConfigurationPath: resolv.path, options: options)
       let recorder = PathRecorder()
@@ -176,14 +184,12 @@
       #expect(recorder.latest?.status == .satisfied && recorder.latest?.supportsDNS == false)
 
       try hung.watched.ip("route del default")
+      // The lookups wait first: the inotify instance is shared with every session of the process, so a turn reading
+      // other folders' events could otherwise take this change before the route's notification. No event says the
+      // session waits, nor that it read the file again: the statistics are read, for at most 30 s each.
+      try await Self.until("the lookups wait", source) { $0.kernelWaits >= 1 }
       try "nameserver 192.0.2.53\n".write(to: resolv, atomically: true, encoding: .utf8)
-      // Read again while the lookups wait (their two deadlines take 6 s): no event says so, so the statistics are
-      // read until the reload is counted.
-      let deadline = ContinuousClock.now + .seconds(30)
-      while source.statistics.resolverReloads < 1 {
-        try #require(ContinuousClock.now < deadline, "the resolver read again: \(source.statistics)")
-        try await Task.sleep(for: .milliseconds(10))
-      }
+      try await Self.until("the resolver read again", source) { $0.resolverReloads >= 1 }
       #expect(recorder.paths.count == 1, "nothing sent while the lookups wait: \(recorder.paths)")
       let path = await recorder.awaitPath("offline, with DNS") { $0.status == .unsatisfied && $0.supportsDNS }
       #expect(path != nil)
