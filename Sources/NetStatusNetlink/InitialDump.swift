@@ -2,7 +2,7 @@
 /// notifications that arrive in between in order, and start over until one pass completes without loss.
 ///
 /// Pure: it sees what the socket received and says what to do next; its callers do the I/O (a monitor's session,
-/// `NetlinkSessionWorker.dumpEverything()`, and `LinkInventory`). One value serves one rebuild, across its attempts,
+/// `NetlinkSessionWorker.continueDump(deadlinePassed:)` step by step, and `LinkInventory` with ``run(send:receive:restart:failure:)``). One value serves one rebuild, across its attempts,
 /// so that the limits on consecutive failures hold.
 ///
 /// ```swift

@@ -36,7 +36,7 @@
     /// A re-dump is needed: notifications were lost while lookups were being answered.
     var resyncReason: String?
     /// Lookups asked since the statistics were last updated: counted under the lock the evaluation takes anyway
-    /// (`NetlinkSessionWorker.publishIfChanged(lookingUp:)`), rather than under one more per batch.
+    /// (`NetlinkSessionWorker.publish(settled:)`), rather than under one more per batch.
     var lookupsAsked = 0
     /// The last sequence number used on the socket (lookups and dumps).
     var sequence: UInt32 = 0

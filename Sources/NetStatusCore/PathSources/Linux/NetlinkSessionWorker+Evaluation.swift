@@ -25,6 +25,11 @@
     /// Starts an evaluation with fresh lookups, after a re-dump when notifications were lost.
     @inline(__always) func beginEvaluation() throws(NetworkMonitorError) {
       rounds = 0
+      try beginRound()
+    }
+
+    /// Starts a round: a re-dump when notifications were lost (the lookups follow it), else the lookups.
+    @inline(__always) private func beginRound() throws(NetworkMonitorError) {
       if let reason = core.resyncReason {
         countResync(reason)
         try beginDump()
@@ -64,12 +69,7 @@
         rounds += 1
         if !core.lookupsOutdated && core.resyncReason == nil { return .settled }
         if rounds >= Self.maximumRoundsPerWork { return .unsettled }
-        if let reason = core.resyncReason {
-          countResync(reason)
-          try beginDump()
-        } else {
-          core.beginLookups()
-        }
+        try beginRound()
       }
     }
 
@@ -78,7 +78,7 @@
     ///
     /// - Returns: Whether the deadline passed.
     private func awaitKernel(since: inout (sequence: UInt32, deadline: UInt64)?) throws(NetworkMonitorError) -> Bool {
-      let awaited = awaitedDumpSequence ?? core.awaitedSequence ?? 0
+      let awaited = awaitedSequence
       let now = MonotonicTime.now()
       if since?.sequence != awaited { since = (awaited, now &+ replyTimeoutNanoseconds) }
       let deadline = since?.deadline ?? now
@@ -89,6 +89,9 @@
       }
       return false
     }
+
+    /// What the evaluation waits for: the dump request's sequence number, or the first of the lookup batch's.
+    private var awaitedSequence: UInt32 { awaitedDumpSequence ?? core.awaitedSequence ?? 0 }
 
     /// ``Configuration/replyTimeoutMilliseconds`` in nanoseconds, at least one millisecond.
     var replyTimeoutNanoseconds: UInt64 { UInt64(max(1, configuration.replyTimeoutMilliseconds)) * 1_000_000 }
@@ -105,7 +108,7 @@
       if deadlinePassed { waitingSince = nil }
       switch try advance(deadlinePassed: deadlinePassed, blocking: false) {
       case .waiting:
-        let awaited = awaitedDumpSequence ?? core.awaitedSequence ?? 0
+        let awaited = awaitedSequence
         if let since = waitingSince, since.sequence == awaited { return .waiting(until: since.deadline) }
         let deadline = MonotonicTime.now() &+ replyTimeoutNanoseconds
         waitingSince = (awaited, deadline)

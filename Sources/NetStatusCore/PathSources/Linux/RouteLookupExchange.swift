@@ -6,7 +6,7 @@
   ///
   /// Pure (kept in this module, beside its caller, so that the optimizer inlines it into the hot path rather than
   /// calling it across modules): it says what to send and records what came back; its caller does the I/O
-  /// (`NetlinkSessionWorker.lookUp(_:into:)`). One value serves one list of requests.
+  /// (`NetlinkSessionCore.lookUp(on:deadlinePassed:)`). One value serves one list of requests.
   ///
   /// The kernel answers each request while `sendto` runs, so a batch's answers are queued when it returns; a batch is
   /// at most ``batchSize`` requests so that its answers (and the notifications queued before them) fit in the
