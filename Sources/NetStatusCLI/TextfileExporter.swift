@@ -36,8 +36,10 @@ final class TextfileExporter: Sendable {
   private let started: Double
   private let schedule: TextfileSchedule
   private let state = Locked(State())
-  /// Held while the file is written: one write at a time, the newest values each time.
-  private let writing = Locked(())
+  /// Held while the file is written: one write at a time, the newest values each time. It counts the writes: a lock
+  /// around an empty value would share its address with the next property, and ThreadSanitizer would take that
+  /// property's reads for races (Tests/NetStatusTests/LockDisciplineTests.swift).
+  private let writing = Locked(0)
   private let wake = DispatchSemaphore(value: 0)
 
   /// - Parameters:
@@ -171,7 +173,7 @@ final class TextfileExporter: Sendable {
 
   /// Writes the newest snapshots, unless the file already holds them (and `force` is not set).
   private func write(force: Bool) -> String? {
-    writing.withLockedValue { _ -> String? in
+    writing.withLockedValue { writes -> String? in
       let (snapshots, version, writtenVersion) = state.withLockedValue { ($0.snapshots, $0.version, $0.writtenVersion) }
       guard force || version != writtenVersion else { return nil }
       let entries = snapshots.sorted { ($0.key ?? "") < ($1.key ?? "") }.map { (netns: $0.key, snapshot: $0.value) }
@@ -180,6 +182,7 @@ final class TextfileExporter: Sendable {
       let text = PrometheusTextfile.render(entries, stamp: stamp, stampNetns: netns)
       if let failure = PrometheusTextfile.replace(self.path, with: text) { return failure }
       state.withLockedValue { $0.writtenVersion = max($0.writtenVersion, version) }
+      writes += 1
       return nil
     }
   }

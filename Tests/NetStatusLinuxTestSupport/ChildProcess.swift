@@ -26,8 +26,9 @@ package final class ChildProcess: Sendable {
     }
   }
 
-  /// Serialises pipe creation, spawning and closing the parent's write ends across every test.
-  private static let spawnLock = Mutex<Void>(())
+  /// Serialises pipe creation, spawning and closing the parent's write ends across every test; counts the pipes made
+  /// (not an empty value: Tests/NetStatusTests/LockDisciplineTests.swift says why).
+  private static let spawnLock = Mutex<Int>(0)
 
   /// Standard output, a line at a time (empty when the caller gave a descriptor for standard output).
   package let lines = Recorder<String>()
@@ -76,9 +77,10 @@ package final class ChildProcess: Sendable {
       exits.append(process.terminationReason == .exit ? .exited(status) : .signalled(status))
       exitSignal.signal()
     }
-    let readEnds: (output: Int32?, error: Int32) = try Self.spawnLock.withLockedValue { _ in
+    let readEnds: (output: Int32?, error: Int32) = try Self.spawnLock.withLockedValue { pipes in
       let output = standardOutput == nil ? try Self.pipe() : nil
       let errorPipe = try Self.pipe()
+      pipes += output == nil ? 1 : 2
       process.standardOutput = FileHandle(fileDescriptor: output?.write ?? standardOutput!, closeOnDealloc: false)
       process.standardError = FileHandle(fileDescriptor: errorPipe.write, closeOnDealloc: false)
       defer {
@@ -125,7 +127,10 @@ package final class ChildProcess: Sendable {
 
   /// A close-on-exec pipe, for a test that gives a child its own standard output.
   package static func closeOnExecPipe() throws -> (read: Int32, write: Int32) {
-    try spawnLock.withLockedValue { _ in try pipe() }
+    try spawnLock.withLockedValue { pipes in
+      pipes += 1
+      return try pipe()
+    }
   }
 
   /// A close-on-exec pipe.

@@ -6,6 +6,12 @@ import Testing
 /// the lock was taken (Sources/NetStatusCore/Support/Mutex+ThreadSanitizer.swift). A direct `withLock` compiles and
 /// passes the plain tests; under TSan it turns every access it guards into a reported race. This reads the sources
 /// so that plain `swift test` catches it.
+///
+/// Nor does any lock, in Sources or Tests, guard an empty value (`()`): `withLockedValue` hands its value out
+/// `inout`, which ThreadSanitizer records as a write at the value's address, and an empty value's address is that of
+/// whatever is stored after it (the next property of its class, say). Every unlocked read of that neighbour then
+/// looks like a race (it did: a `Locked(())` beside a `DispatchSemaphore` failed a CI run). A lock that only
+/// serialises holds a count instead.
 @Suite("Lock discipline")
 struct LockDisciplineTests {
   static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -26,14 +32,19 @@ struct LockDisciplineTests {
     try! Regex(#"(?:^|\s)(?:let|var)\s+(\w+)\s*(?::\s*(?:Mutex|Locked)\s*<|=\s*(?:Mutex|Locked)\s*[<(])"#)
   }
 
+  /// `Locked(())`, `Mutex<Void>(())`, `: Mutex<()>` and the like: a lock around an empty value.
+  static var emptyValue: Regex<AnyRegexOutput> {
+    try! Regex(#"(?:Mutex|Locked)\s*(?:<\s*(?:Void|\(\s*\))\s*>|\(\s*\(\s*\)\s*\))"#)
+  }
+
   /// `name.withLock` (not `withLockedValue`), `self.name.withLock` included: the name is group 1. No `\b`: Swift's
   /// regexes find Unicode word boundaries, and `self.name` is one word to them.
   static var directCall: Regex<AnyRegexOutput> { try! Regex(#"(\w+)\s*\.\s*withLock(?!\w)"#) }
 
-  /// Every Swift file under Sources.
-  static func sourceFiles() throws -> [SourceFile] {
-    let root = sources.standardizedFileURL.path + "/"
-    let enumerator = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
+  /// Every Swift file under Sources (or `folder`).
+  static func sourceFiles(in folder: URL = sources) throws -> [SourceFile] {
+    let root = folder.standardizedFileURL.path + "/"
+    let enumerator = try #require(FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil))
     var files: [SourceFile] = []
     for case let url as URL in enumerator where url.pathExtension == "swift" {
       let path = url.standardizedFileURL.path
@@ -84,6 +95,20 @@ struct LockDisciplineTests {
     return found
   }
 
+  /// `path:line: text` for each lock around an empty value.
+  static func emptyLocks(in files: [SourceFile]) -> [String] {
+    var found: [String] = []
+    for file in files {
+      for (number, line) in file.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Swift's regexes are slow; most lines name no lock.
+        let code = code(line)
+        guard code.contains("Mutex") || code.contains("Locked"), code.contains(emptyValue) else { continue }
+        found.append("\(file.path):\(number + 1): \(line.trimmingCharacters(in: .whitespaces))")
+      }
+    }
+    return found
+  }
+
   @Test("no Mutex or Locked in Sources is locked with withLock")
   func sourcesLockThroughWithLockedValue() throws {
     let files = try Self.sourceFiles()
@@ -120,6 +145,39 @@ struct LockDisciplineTests {
         "NetStatusCore/Linux/Watch.swift:4: func a() { state.withLock { $0.count += 1 } }",
         "NetStatusCore/Linux/Watch.swift:5: func b() { self.thread.withLock { $0 = nil } }",
         "NetStatusCore/Linux/Watch+Stop.swift:1: func e() { let value = state.withLock { $0.count } }",
+      ])
+  }
+
+  @Test("no lock in Sources or Tests guards an empty value")
+  func noLockAroundAnEmptyValue() throws {
+    let tests = Self.sources.deletingLastPathComponent().appendingPathComponent("Tests")
+    let files = try Self.sourceFiles() + Self.sourceFiles(in: tests)
+    try #require(files.count > 100, "Sources and Tests read from \(tests.deletingLastPathComponent().path)")
+    // This file names the patterns it looks for.
+    let found = Self.emptyLocks(in: files.filter { !$0.path.hasSuffix("LockDisciplineTests.swift") })
+    #expect(found.isEmpty, "hold a count, not ():\n\(found.joined(separator: "\n"))")
+  }
+
+  @Test("the check finds every spelling of a lock around an empty value, and nothing else")
+  func checkFindsEmptyLocks() {
+    let file = SourceFile(
+      path: "NetStatusCLI/Writer.swift",
+      text: [
+        "private let writing = Locked(())",
+        "static let spawnLock = Mutex<Void>(())",
+        "let gate: Mutex<()>",
+        "let other = Locked< ( ) >( () )",
+        "let count = Locked(0)",
+        "let state = Mutex<State>(State())",
+        "let pair = Locked<(Int, Int)>((0, 0))",
+        "// a Locked(()) in a comment",
+      ].joined(separator: "\n"))
+    #expect(
+      Self.emptyLocks(in: [file]) == [
+        "NetStatusCLI/Writer.swift:1: private let writing = Locked(())",
+        "NetStatusCLI/Writer.swift:2: static let spawnLock = Mutex<Void>(())",
+        "NetStatusCLI/Writer.swift:3: let gate: Mutex<()>",
+        "NetStatusCLI/Writer.swift:4: let other = Locked< ( ) >( () )",
       ])
   }
 }
