@@ -22,13 +22,15 @@ Pod::Spec.new do |s|
   s.visionos.deployment_target = '1.0'
 
   # The library's sources: NetStatusPathModel (the path's values), NetStatusNetlink (the pure rtnetlink core, whose
-  # IPAddressBytes the Apple source uses too), NetStatusCore and the thin NetStatus layer over them (NotificationCenter,
-  # Combine), compiled here into one module, NetStatus. SwiftPM builds them as modules that import each other; here
-  # there are no such modules, so those imports are written `#if canImport(NetStatusPathModel)` /
-  # `#if canImport(NetStatusNetlink)` and compile to nothing, and Sources/NetStatus/NetStatus.swift imports nothing.
-  # `package` declarations are visible within the one module as within the package. The Linux-only sources (the system
-  # layer, NetStatusSystem; rtnetlink I/O, namespaces, the probe's Linux transport) are gated with `#if os(Linux)` and
-  # compile to nothing here; the C shim is
+  # IPAddressBytes the Apple source uses too), the modules NetStatusCore is made of (NetStatusPathSource,
+  # NetStatusLinuxSource, NetStatusAppleSource, NetStatusNetworkManager, NetStatusMonitor, NetStatusConnectivity;
+  # ARCHITECTURE.md, "Modules"), NetStatusCore and the thin NetStatus layer over them (NotificationCenter, Combine),
+  # compiled here into one module, NetStatus. SwiftPM builds them as modules that import each other; here there are no
+  # such modules, so those imports are written `#if canImport(…)` and compile to nothing, and
+  # Sources/NetStatus/NetStatus.swift imports nothing. `package` declarations are visible within the one module as
+  # within the package. The Linux-only sources (the system layer, NetStatusSystem; rtnetlink I/O, namespaces,
+  # NetworkManager's D-Bus client, the probe's Linux transport) are gated with `#if os(Linux)` and compile to nothing
+  # here; the C shim is
   # Linux-only and left out. NetStatusUI (SwiftUI) is distributed with SwiftPM only: as a subspec it would be compiled
   # into this same module, where its `import NetStatus` does not belong.
   # NetStatusTesting (ScriptedPathSource, the test double that SwiftPM ships as a product of its own) is compiled in
@@ -37,8 +39,10 @@ Pod::Spec.new do |s|
   # subspec would give it no module of its own either: CocoaPods compiles a subspec into this same module.
   s.source_files = [
     'Sources/NetStatusPathModel/**/*.swift', 'Sources/NetStatusNetlink/**/*.swift', 'Sources/NetStatusSystem/**/*.swift',
-    'Sources/NetStatusEventLoop/**/*.swift',
-    'Sources/NetStatusCore/**/*.swift', 'Sources/NetStatus/**/*.swift', 'Sources/NetStatusTesting/**/*.swift',
+    'Sources/NetStatusEventLoop/**/*.swift', 'Sources/NetStatusPathSource/**/*.swift',
+    'Sources/NetStatusLinuxSource/**/*.swift', 'Sources/NetStatusAppleSource/**/*.swift',
+    'Sources/NetStatusNetworkManager/**/*.swift', 'Sources/NetStatusMonitor/**/*.swift',
+    'Sources/NetStatusConnectivity/**/*.swift', 'Sources/NetStatusCore/**/*.swift', 'Sources/NetStatus/**/*.swift', 'Sources/NetStatusTesting/**/*.swift',
   ]
   s.frameworks   = 'Network'
   # NetStatus uses `package` access between its modules; swiftc needs a package name for it outside SwiftPM.

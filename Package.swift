@@ -11,13 +11,13 @@ import PackageDescription
   let buildsForLinux = false
 #endif
 
-// On Linux, NetStatusCore leaves out its Apple-only sources; see the end of this file.
-let netStatusLinuxExcludes =
-  buildsForLinux
-  ? [
-    "PathSources/Apple/NWPathMonitorSource.swift", "PathSources/Apple/NWPathMonitorSource+VPN.swift",
-    "PathSources/Apple/NWInterfaceDirectory.swift", "Connectivity/Apple/NWConnectionProbeTransport.swift",
-  ] : []
+// On Linux, NetStatusConnectivity leaves out its one Apple-only source, and NetStatusAppleSource (all Apple) is no
+// part of the package; see the end of this file.
+let connectivityLinuxExcludes = buildsForLinux ? ["Probe/Apple/NWConnectionProbeTransport.swift"] : []
+let applePlatforms: [Platform] = [.macOS, .iOS, .tvOS, .watchOS, .visionOS, .macCatalyst]
+// NetStatusAppleSource, for those that build on it; not declared on Linux (the end of this file).
+let appleSource: [Target.Dependency] =
+  buildsForLinux ? [] : [.target(name: "NetStatusAppleSource", condition: .when(platforms: applePlatforms))]
 
 let package = Package(
   name: "NetStatus",
@@ -25,7 +25,7 @@ let package = Package(
   platforms: [
     // Observation (NetworkStatusModel) and ContentUnavailableView (NetStatusUI) set the floor: macOS 14, iOS 17,
     // tvOS 17, watchOS 10, visionOS 1. The lock is an OSAllocatedUnfairLock there (macOS 13, iOS 16), not a `Mutex`
-    // (macOS 15, iOS 18): Sources/NetStatusCore/Support/Mutex+ThreadSanitizer.swift. Keep NetStatus.podspec and the README's
+    // (macOS 15, iOS 18): Sources/NetStatusPathSource/Support/Mutex+ThreadSanitizer.swift. Keep NetStatus.podspec and the README's
     // platform table in step with this list.
     .macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1),
   ],
@@ -79,15 +79,78 @@ let package = Package(
       name: "NetStatusEventLoop",
       swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
     ),
-    // The library without NotificationCenter and Combine; on Linux, without Foundation.
+    // What a source is: the PathSource protocol and its sink, the errors and diagnostics a source reports, and the
+    // lock, threads and files every module above uses.
+    .target(
+      name: "NetStatusPathSource",
+      dependencies: [
+        // NetStatusSystem on every platform for `Errno` (public, re-exported); the rest of it is Linux's.
+        "NetStatusPathModel", "NetStatusSystem",
+        .target(name: "NetStatusNetlink", condition: .when(platforms: [.linux])),
+        .target(name: "CNetStatusShim", condition: .when(platforms: [.linux])),
+      ],
+      swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+    ),
+    // The Linux source: rtnetlink sessions on one event loop thread (the hub), network namespaces, and
+    // systemd-networkd's state files. The link inventory and networkd's states are plain values on every platform;
+    // the rest is gated with `#if os(Linux)`.
+    .target(
+      name: "NetStatusLinuxSource",
+      dependencies: [
+        "NetStatusPathSource", "NetStatusNetlink",
+        .target(name: "NetStatusEventLoop", condition: .when(platforms: [.linux])),
+        .target(name: "NetStatusSystem", condition: .when(platforms: [.linux])),
+        .target(name: "CNetStatusShim", condition: .when(platforms: [.linux])),
+      ],
+      swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+    ),
+    // NetworkManager over D-Bus: its metered view of the path (a source wrapping the Linux one) and its connectivity
+    // check, mirrored.
+    .target(
+      name: "NetStatusNetworkManager",
+      dependencies: [
+        "NetStatusPathSource", "NetStatusLinuxSource",
+        .target(name: "NetStatusNetlink", condition: .when(platforms: [.linux])),
+        .target(name: "NetStatusSystem", condition: .when(platforms: [.linux])),
+        .target(name: "CNetStatusShim", condition: .when(platforms: [.linux])),
+      ],
+      swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+    ),
+    // The monitor: NetworkMonitor and its ways of observing (fan-out, sequences, closures), settled paths, and the
+    // platform's default source (the Linux one, NetworkManager's view of it, or NWPathMonitor's).
+    .target(
+      name: "NetStatusMonitor",
+      dependencies: [
+        "NetStatusPathSource", "NetStatusLinuxSource", "NetStatusNetworkManager",
+        .target(name: "NetStatusNetlink", condition: .when(platforms: [.linux])),
+        .target(name: "CNetStatusShim", condition: .when(platforms: [.linux])),
+      ] + appleSource,
+      swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+    ),
+    // Whether the Internet answers: ConnectivityMonitor, its probe (DNS, HTTP, the classifier), or NetworkManager's
+    // check.
+    .target(
+      name: "NetStatusConnectivity",
+      dependencies: [
+        "NetStatusMonitor", "NetStatusNetworkManager", "NetStatusLinuxSource",
+        .target(name: "NetStatusNetlink", condition: .when(platforms: [.linux])),
+        .target(name: "NetStatusSystem", condition: .when(platforms: [.linux])),
+        .target(name: "CNetStatusShim", condition: .when(platforms: [.linux])),
+      ] + appleSource,
+      exclude: connectivityLinuxExcludes,
+      swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+    ),
+    // The library without NotificationCenter and Combine; on Linux, without Foundation: the modules above,
+    // re-exported, and what joins them (the platform's default source, a monitor of a namespace, JSON, the
+    // Observation model).
     .target(
       name: "NetStatusCore",
       dependencies: [
-        // NetStatusSystem on every platform for `Errno` (public, re-exported); the rest of it is Linux's.
-        "NetStatusPathModel", "NetStatusNetlink", "NetStatusEventLoop", "NetStatusSystem",
+        "NetStatusPathModel", "NetStatusSystem", "NetStatusPathSource", "NetStatusLinuxSource",
+        "NetStatusNetworkManager", "NetStatusMonitor", "NetStatusConnectivity",
+        .target(name: "NetStatusNetlink", condition: .when(platforms: [.linux])),
         .target(name: "CNetStatusShim", condition: .when(platforms: [.linux])),
-      ],
-      exclude: netStatusLinuxExcludes,
+      ] + appleSource,
       swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
     ),
     // NetStatusCore re-exported, plus what needs Foundation: the NotificationCenter API and (Apple) Combine.
@@ -130,6 +193,18 @@ let package = Package(
   swiftLanguageModes: [.v6]
 )
 
+// The Apple source: NWPathMonitor behind the PathSource protocol. Apple platforms only: on Linux there is no Network
+// framework, and the stand-in below must never be seen by the library, so the target is not declared there (the
+// test target NetStatusAppleLogic compiles the same files against the stand-in).
+if !buildsForLinux {
+  package.targets.append(
+    .target(
+      name: "NetStatusAppleSource",
+      dependencies: ["NetStatusPathSource"],
+      swiftSettings: [.enableUpcomingFeature("ExistentialAny")]
+    ))
+}
+
 // The test targets and what only they use. On Apple platforms they are left out unless NETSTATUS_APPLE_TESTS is set
 // (`NETSTATUS_APPLE_TESTS=1 swift test` on a Mac, as .github/workflows/apple.yml runs them): they need the whole of
 // Foundation and Swift Testing for an Apple target, which the Apple build on Linux (Scripts/check-apple-build.sh)
@@ -170,9 +245,38 @@ if buildsForLinux || Context.environment["NETSTATUS_APPLE_TESTS"] != nil {
       name: "NetStatusNetlinkTests",
       dependencies: ["NetStatusNetlink", "NetStatusNetlinkFuzzing", "NetlinkTestSupport"]
     ),
-    // The unit tests of the rest: every platform, no root, no network namespace, no child process (it does not link
-    // NetStatusLinuxTestSupport). A test of Linux-only code is gated with `#if os(Linux)`. The tests that need Linux
-    // are targets of their own, at the end of this file (ARCHITECTURE.md, "Tests").
+    // Each module's unit tests, linking that module (and the test support): every platform, no root, no network
+    // namespace, no child process. A test of Linux-only code is gated with `#if os(Linux)`.
+    .testTarget(
+      name: "NetStatusPathModelTests",
+      dependencies: ["NetStatusPathModel"]
+    ),
+    .testTarget(
+      name: "NetStatusMonitorTests",
+      dependencies: ["NetStatusMonitor", "NetStatusTesting", "NetStatusTestSupport"]
+    ),
+    .testTarget(
+      name: "NetStatusLinuxSourceTests",
+      dependencies: [
+        "NetStatusLinuxSource", "NetStatusNetlink", "NetStatusTestSupport",
+        .target(name: "NetStatusSystem", condition: .when(platforms: [.linux])),
+      ]
+    ),
+    .testTarget(
+      name: "NetStatusNetworkManagerTests",
+      dependencies: ["NetStatusNetworkManager", "NetStatusTesting"]
+    ),
+    .testTarget(
+      name: "NetStatusConnectivityTests",
+      dependencies: [
+        "NetStatusConnectivity", "NetStatusMonitor", "NetStatusTesting", "NetStatusTestSupport", "NetlinkTestSupport",
+        .target(name: "NetStatusLinuxSource", condition: .when(platforms: [.linux])),
+      ]
+    ),
+    // The unit tests of the rest (the CLI, the NetStatus module, the documentation's promises): every platform, no
+    // root, no network namespace, no child process (it does not link NetStatusLinuxTestSupport). A test of Linux-only
+    // code is gated with `#if os(Linux)`. The tests that need Linux are targets of their own, at the end of this file
+    // (ARCHITECTURE.md, "Tests").
     .testTarget(
       name: "NetStatusTests",
       dependencies: [
@@ -197,8 +301,8 @@ if buildsForLinux {
   package.dependencies += [.package(path: "Tests/NetworkStandIn")]
   package.targets += [
     // NWPathMonitorSource.swift and NWConnectionProbeTransport.swift compiled against the stand-in (the files in
-    // Tests/NetStatusAppleLogic are symlinks to those in Sources/NetStatusCore/PathSources/Apple and
-    // Sources/NetStatusCore/Connectivity/Apple).
+    // Tests/NetStatusAppleLogic are symlinks to those in Sources/NetStatusAppleSource and
+    // Sources/NetStatusConnectivity/Probe/Apple).
     .target(
       name: "NetStatusAppleLogic",
       dependencies: ["NetStatusCore", "NetStatusNetlink", .product(name: "Network", package: "NetworkStandIn")],

@@ -11,9 +11,9 @@
 #   Scripts/check-api.sh --macos          # macOS only, from .build-apple/macos as Scripts/check-apple-build.sh
 #                                         # left it (that script runs this after compiling macOS)
 #
-# Linux lists NetStatusPathModel, NetStatusSystem (its one public type, Errno, re-exported by NetStatusCore),
-# NetStatusCore, NetStatus and NetStatusTesting (NetStatusUI has no declaration there); macOS lists those and
-# NetStatusUI. The listing's format is described in Scripts/api-listing.py.
+# Linux lists NetStatusPathModel, NetStatusSystem (its one public type, Errno), the modules NetStatusCore is made of
+# and re-exports (ARCHITECTURE.md, "Modules"), NetStatusCore, NetStatus and NetStatusTesting (NetStatusUI has no
+# declaration there); macOS lists those, NetStatusAppleSource and NetStatusUI. The listing's format is described in Scripts/api-listing.py.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v swift >/dev/null 2>&1 || export PATH="/opt/swift/usr/bin:$PATH"
@@ -33,6 +33,9 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
+
+# The modules NetStatusCore is made of, on every platform (NetStatusAppleSource, Apple only, is added there).
+core_modules=(NetStatusPathSource NetStatusLinuxSource NetStatusNetworkManager NetStatusMonitor NetStatusConnectivity)
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -80,7 +83,8 @@ if [ "$linux" = 1 ]; then
   # Incremental: nothing to do when the build (CI's `swift build --build-tests`) is up to date.
   swift build --scratch-path "$scratch" --target NetStatus >&2
   swift build --scratch-path "$scratch" --target NetStatusTesting >&2
-  check linux "$scratch/debug" API "$work/linux" NetStatusPathModel NetStatusSystem NetStatusCore NetStatus NetStatusTesting -- \
+  check linux "$scratch/debug" API "$work/linux" NetStatusPathModel NetStatusSystem "${core_modules[@]}" NetStatusCore \
+    NetStatus NetStatusTesting -- \
     -target "$(uname -m)-unknown-linux-gnu"
 fi
 
@@ -100,7 +104,8 @@ if [ "$macos" = 1 ]; then
     echo "check-api.sh: $debug has no build: run Scripts/check-apple-build.sh macos first" >&2
     exit 1
   }
-  check macOS "$debug" API/macOS "$work/macos" NetStatusPathModel NetStatusSystem NetStatusCore NetStatus NetStatusUI NetStatusTesting -- \
+  check macOS "$debug" API/macOS "$work/macos" NetStatusPathModel NetStatusSystem "${core_modules[@]}" \
+    NetStatusAppleSource NetStatusCore NetStatus NetStatusUI NetStatusTesting -- \
     -target "$triple" -sdk "$sdk" -module-cache-path "$sdk/ModuleCache"
 fi
 exit $status

@@ -61,7 +61,7 @@ extension NetworkMonitor {
   }
 }
 
-/// Posts a monitor's changes for the core (Sources/NetStatusCore/Monitor/NotificationMailbox.swift).
+/// Posts a monitor's changes for the core (Sources/NetStatusMonitor/Monitor/NotificationMailbox.swift).
 enum ConnectivityNotification {
   /// Queues one operation on the main operation queue to post the pending changes of `monitor`. The operation holds
   /// the monitor weakly: a main queue that never runs must not keep a dropped monitor (its thread and descriptors)

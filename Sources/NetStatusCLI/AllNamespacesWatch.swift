@@ -305,7 +305,7 @@ final class AllNamespacesWatch: Sendable {
       let monitor = gone.monitor
       stopping.enter()
       // On a thread of its own, not Dispatch's pool, which a process out of descriptors cannot start
-      // (Sources/NetStatusCore/Support/DetachedWork.swift).
+      // (Sources/NetStatusPathSource/Support/DetachedWork.swift).
       runDetached(name: "netstatus-stop") { [self] in
         monitor.stopMonitoring()
         retryStarved()

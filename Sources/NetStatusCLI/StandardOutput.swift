@@ -17,7 +17,7 @@ import NetStatusCore
 /// stop signal from ending netstatus.
 enum StandardOutput {
   /// What became of a write.
-  enum Outcome: Equatable, Sendable {
+  package enum Outcome: Equatable, Sendable {
     /// Everything was written.
     case written
     /// The reader went away (EPIPE): not an error, there is nobody left to tell.

@@ -1,1 +1,1 @@
-../../Sources/NetStatusCore/Support/Mutex+ThreadSanitizer.swift
+../../Sources/NetStatusPathSource/Support/Mutex+ThreadSanitizer.swift

@@ -1,1 +1,1 @@
-../../Sources/NetStatusCore/Connectivity/Apple/NWConnectionProbeTransport.swift
+../../Sources/NetStatusConnectivity/Probe/Apple/NWConnectionProbeTransport.swift

@@ -1,1 +1,1 @@
-../../Sources/NetStatusCore/PathSources/Apple/NWInterfaceDirectory.swift
+../../Sources/NetStatusAppleSource/NWInterfaceDirectory.swift

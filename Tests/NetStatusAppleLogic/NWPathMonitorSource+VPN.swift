@@ -1,1 +1,1 @@
-../../Sources/NetStatusCore/PathSources/Apple/NWPathMonitorSource+VPN.swift
+../../Sources/NetStatusAppleSource/NWPathMonitorSource+VPN.swift

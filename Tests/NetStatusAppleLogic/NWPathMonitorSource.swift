@@ -1,1 +1,1 @@
-../../Sources/NetStatusCore/PathSources/Apple/NWPathMonitorSource.swift
+../../Sources/NetStatusAppleSource/NWPathMonitorSource.swift

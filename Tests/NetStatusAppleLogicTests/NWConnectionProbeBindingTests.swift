@@ -6,6 +6,7 @@ import NetStatusTesting
 import Testing
 
 @testable import NetStatusAppleLogic
+@testable import NetStatusConnectivity
 @testable import NetStatusCore
 
 #if canImport(Glibc)

@@ -4,6 +4,7 @@ import NetStatusTestSupport
 import Testing
 
 @testable import NetStatusAppleLogic
+@testable import NetStatusConnectivity
 @testable import NetStatusCore
 
 /// Internet per address family with the Apple transport: each family checked on its own, over a connection restricted

@@ -6,7 +6,9 @@ import NetStatusTesting
 import Testing
 
 @testable import NetStatusAppleLogic
+@testable import NetStatusConnectivity
 @testable import NetStatusCore
+@testable import NetStatusLinuxSource
 
 #if canImport(Glibc)
   import Glibc

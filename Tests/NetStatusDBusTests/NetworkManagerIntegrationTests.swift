@@ -5,6 +5,7 @@ import NetStatusTestSupport
 import Testing
 
 @testable import NetStatusCore
+@testable import NetStatusNetworkManager
 
 /// The NetworkManager integration in process, against dbusmock's NetworkManager on a private bus: a monitor of a
 /// test namespace (veth `v0` with an address and a default route) composed as the process's own namespace's

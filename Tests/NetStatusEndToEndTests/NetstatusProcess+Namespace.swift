@@ -4,6 +4,7 @@ import NetStatusTestSupport
 import ProcFileSupport
 
 @testable import NetStatusCore
+@testable import NetStatusLinuxSource
 
 // Reads which namespace a netlink socket was made in through NetStatusCore's internal `NetworkNamespace`: here, in
 // the test target, which may import NetStatusCore `@testable`, not in the support target every build compiles.

@@ -4,6 +4,7 @@ import NetStatusSystem
 import Testing
 
 @testable import NetStatusCore
+@testable import NetStatusLinuxSource
 
 /// The system layer's owning descriptors (Sources/NetStatusSystem: `FileDescriptor`, `EventFD`) and the hub's
 /// generation that owns its epoll set and wake eventfd with them: each is closed exactly once, and an eventfd

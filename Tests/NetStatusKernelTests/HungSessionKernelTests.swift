@@ -6,6 +6,8 @@
 
   @testable import NetStatusCore
 
+  @testable import NetStatusLinuxSource
+
   /// The event loop never waits for one session's kernel: a session whose requests are never answered (a stand-in
   /// that swallows them, ``NetlinkPathSource/Options/swallowsRequestsAfterStart``) waits with a deadline, while the
   /// loop goes on reporting another namespace's changes.

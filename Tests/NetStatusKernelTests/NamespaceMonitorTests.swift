@@ -6,6 +6,10 @@
 
   @testable import NetStatusCore
 
+  @testable import NetStatusLinuxSource
+
+  @testable import NetStatusNetworkManager
+
   /// `NetworkMonitor(networkNamespace:)`: the public way to watch a namespace, end to end through the monitor.
   @Suite(
     "NetworkMonitor watching a namespace", .serialized,
@@ -151,9 +155,9 @@
         if !parentExisted { try? FileManager.default.removeItem(atPath: "/etc/netns") }
       }
       try "search example.invalid\n".write(toFile: folder + "/resolv.conf", atomically: true, encoding: .utf8)
-      #expect(NetworkMonitor.resolverConfigurationPath(forNamespace: lab.watched.name) == folder + "/resolv.conf")
+      #expect(ResolverConfiguration.configurationPath(forNamespace: lab.watched.name) == folder + "/resolv.conf")
       #expect(
-        NetworkMonitor.resolverConfigurationPath(forNamespace: "/proc/1/ns/net") == "/proc/1/root/etc/resolv.conf")
+        ResolverConfiguration.configurationPath(forNamespace: "/proc/1/ns/net") == "/proc/1/root/etc/resolv.conf")
 
       let monitor = try NetworkMonitor(networkNamespace: lab.watched.name)
       try monitor.start()

@@ -6,6 +6,8 @@
 
   @testable import NetStatusCore
 
+  @testable import NetStatusLinuxSource
+
   @testable import NetStatusNetlink
 
   /// A watched namespace and a peer namespace joined by a veth pair: `veth0` (watched) ↔ `veth1` (peer).

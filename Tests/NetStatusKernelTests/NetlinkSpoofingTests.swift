@@ -7,6 +7,8 @@
 
   @testable import NetStatusCore
 
+  @testable import NetStatusLinuxSource
+
   @testable import NetStatusNetlink
 
   import NetlinkTestSupport

@@ -6,7 +6,9 @@
 
   @testable import NetStatusCore
 
-  /// systemd-networkd's state is read only while networkd runs (`Sources/NetStatusCore/NetworkDaemons/Linux/
+  @testable import NetStatusLinuxSource
+
+  /// systemd-networkd's state is read only while networkd runs (`Sources/NetStatusNetworkManager/Linux/
   /// NetworkdProcess.swift`): `/run/systemd/netif` outlives it, and its package makes it where it never ran. Before,
   /// `show --all` reported networkd "active" from such a folder, and its stale states were used.
   @Suite("systemd-networkd's state only while it runs")

@@ -6,6 +6,10 @@
 
   @testable import NetStatusCore
 
+  @testable import NetStatusConnectivity
+
+  @testable import NetStatusLinuxSource
+
   /// A fake `/run/systemd/netif` in a temporary folder, written as networkd writes it: each file to a temporary name
   /// in the same folder, then renamed into place.
   struct FakeNetif {

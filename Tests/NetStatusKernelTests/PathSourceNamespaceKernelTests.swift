@@ -1,6 +1,7 @@
 import NetStatusLinuxTestSupport
 import Testing
 
+@testable import NetStatusConnectivity
 @testable import NetStatusCore
 
 /// ``PathSource/networkNamespacePath`` of the kernel source watching a namespace made for the test, and the

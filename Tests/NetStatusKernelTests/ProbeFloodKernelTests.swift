@@ -3,7 +3,9 @@ import NetStatusLinuxTestSupport
 import NetStatusTestSupport
 import Testing
 
+@testable import NetStatusConnectivity
 @testable import NetStatusCore
+@testable import NetStatusLinuxSource
 
 /// The probe against servers that keep sending (Tests/Fixtures/probe_http_server.py's flood modes): every
 /// check ends at a limit, as limited with a reason that says what happened, well within its timeout and

@@ -6,6 +6,8 @@
   import Testing
 
   @testable import NetStatusCore
+
+  @testable import NetStatusLinuxSource
   import NetStatusSystem
 
   /// A namespace given as `/proc/PID/ns/net`: named by a process, watched until that process exits.

@@ -1,5 +1,6 @@
 import NetStatusLinuxTestSupport
 
+@testable import NetStatusConnectivity
 @testable import NetStatusCore
 
 // Names the probe's threads by NetStatusCore's internal `ProbeOperation`: here, in a test target, which imports

@@ -10,6 +10,8 @@
   import Testing
 
   @testable import NetStatusCore
+
+  @testable import NetStatusConnectivity
   import NetStatusSystem
 
   /// The Linux probe transport's bounds, with the host-name lookup replaced: no packet leaves the process.

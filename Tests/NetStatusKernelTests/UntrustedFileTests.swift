@@ -6,6 +6,10 @@
 
   @testable import NetStatusCore
 
+  @testable import NetStatusLinuxSource
+
+  @testable import NetStatusPathSource
+
   /// Files that are not what they claim: a FIFO, a device, a directory or a huge file where a namespace or a
   /// resolver configuration is expected. Each must give a clear answer at once, never a hang. No root needed.
   @Suite("files that are not what they claim")

@@ -221,7 +221,7 @@
 
   /// The paths a session sent, and a way to wait for one.
   final class PathLog: Sendable {
-    // Locked through withLockedValue (Sources/NetStatusCore/Support/Mutex+ThreadSanitizer.swift), not withLock:
+    // Locked through withLockedValue (Sources/NetStatusPathSource/Support/Mutex+ThreadSanitizer.swift), not withLock:
     // ThreadSanitizer does not see a Mutex's futex, and reported the sink's append and this thread's read as a race.
     private let paths = Mutex<[NetworkPath]>([])
     /// The failures the source reported, said when a wait fails: a session that failed sends no path after.

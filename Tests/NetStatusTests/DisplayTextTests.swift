@@ -3,6 +3,7 @@ import NetlinkTestSupport
 import Testing
 
 @testable import NetStatusCLI
+@testable import NetStatusConnectivity
 @testable import NetStatusCore
 
 /// Text from the network shown to people: control characters escaped, everything else kept.

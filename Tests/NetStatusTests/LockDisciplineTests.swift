@@ -3,7 +3,7 @@ import Testing
 
 /// Every `Mutex` and `Locked` in Sources is locked through `withLockedValue`, never `Mutex.withLock`: on Linux,
 /// ThreadSanitizer cannot see the futex inside `Synchronization.Mutex`, and only `withLockedValue` tells it that
-/// the lock was taken (Sources/NetStatusCore/Support/Mutex+ThreadSanitizer.swift). A direct `withLock` compiles and
+/// the lock was taken (Sources/NetStatusPathSource/Support/Mutex+ThreadSanitizer.swift). A direct `withLock` compiles and
 /// passes the plain tests; under TSan it turns every access it guards into a reported race. This reads the sources
 /// so that plain `swift test` catches it.
 ///
@@ -18,7 +18,7 @@ struct LockDisciplineTests {
     .deletingLastPathComponent().appendingPathComponent("Sources")
 
   /// The file that defines `withLockedValue` on top of `Mutex.withLock`: the one place allowed to call it.
-  static let wrapper = "NetStatusCore/Support/Mutex+ThreadSanitizer.swift"
+  static let wrapper = "NetStatusPathSource/Support/Mutex+ThreadSanitizer.swift"
 
   /// A Swift file: its path below Sources (its first component is its module) and its text.
   struct SourceFile {

@@ -2,6 +2,7 @@ import NetStatusTesting
 import Testing
 
 @testable import NetStatusCore
+@testable import NetStatusNetworkManager
 
 /// The pure part of the NetworkManager integration: NetworkManager's numbers, the metered view applied to a path,
 /// its connectivity over a path, and the integration's status and diagnostics.

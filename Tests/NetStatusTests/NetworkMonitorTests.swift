@@ -7,6 +7,7 @@ import Observation
 import Testing
 
 @testable import NetStatusCore
+@testable import NetStatusMonitor
 
 @Suite("NetworkMonitor with a scripted source")
 struct NetworkMonitorTests {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import NetStatusCore
 
-/// `NetworkPath.vpn`: its JSON form (`Sources/NetStatusCore/JSON/NetworkPath+JSON.swift` and `Codable`), decoding,
+/// `NetworkPath.vpn`: its JSON form (`Sources/NetStatusCore/NetworkPath+JSON.swift` and `Codable`), decoding,
 /// and the text forms.
 @Suite("NetworkPath VPN")
 struct NetworkPathVPNTests {

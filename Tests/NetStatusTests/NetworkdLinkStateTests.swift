@@ -2,6 +2,7 @@ import Testing
 
 @testable import NetStatusCLI
 @testable import NetStatusCore
+@testable import NetStatusLinuxSource
 
 /// The parser of systemd-networkd's per-link state files, over files as networkd writes them and worse.
 @Suite("NetworkdLinkState: networkd's per-link state files")

@@ -2,6 +2,7 @@ import Testing
 
 @testable import NetStatusCLI
 @testable import NetStatusCore
+@testable import NetStatusLinuxSource
 
 /// networkd's operational states, judged from the kernel's view of a link, and `wait --interface`'s condition.
 @Suite("operational states, as systemd-networkd names them")

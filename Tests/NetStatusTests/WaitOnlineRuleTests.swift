@@ -2,6 +2,7 @@ import Testing
 
 @testable import NetStatusCLI
 @testable import NetStatusCore
+@testable import NetStatusLinuxSource
 
 /// systemd-networkd-wait-online's decision on networkd's state files, without I/O. WaitOnlineDifferentialTests holds
 /// it to the real binary.

@@ -54,7 +54,7 @@ package struct JSONTimestamp: Sendable, Equatable {
   /// Writes the quoted string: its 29 bytes stored in place, two digits at a time from ``digitPairs``, in unsigned
   /// arithmetic (a division by a constant is a multiplication, and needs no sign fix-up). Years outside 0–9999 are
   /// clamped to them (RFC 3339 has four digits).
-  func writeJSON(to json: inout JSONWriter) {
+  package func writeJSON(to json: inout JSONWriter) {
     let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
     let secondOfDay = UInt32(truncatingIfNeeded: seconds - days * 86_400)
     let (year, month, day) = Self.civil(fromDays: days)

@@ -5,7 +5,7 @@
 /// through a pointer into memory
 /// the caller lends (``init(scratch:)``, stack memory for a watch line: no allocation at all) or into memory of
 /// its own, and moves to a larger block of its own when a text outgrows either.
-struct JSONWriter: ~Copyable {
+package struct JSONWriter: ~Copyable {
   private var base: UnsafeMutablePointer<UInt8>
   private var capacity: Int
   /// Bytes written so far.
@@ -14,14 +14,14 @@ struct JSONWriter: ~Copyable {
   private var ownsBase: Bool
 
   /// A writer with memory of its own for `capacity` bytes to start with.
-  init(capacity: Int = 256) {
+  package init(capacity: Int = 256) {
     self.capacity = max(capacity, 16)
     base = .allocate(capacity: self.capacity)
     ownsBase = true
   }
 
   /// A writer that writes into `scratch` until it is full. `scratch` must outlive the writer.
-  init(scratch: UnsafeMutableBufferPointer<UInt8>) {
+  package init(scratch: UnsafeMutableBufferPointer<UInt8>) {
     if let address = scratch.baseAddress, scratch.count >= 16 {
       base = address
       capacity = scratch.count
@@ -38,10 +38,10 @@ struct JSONWriter: ~Copyable {
   }
 
   /// The bytes written so far, valid until the next write.
-  var written: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
+  package var written: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: base, count: count) }
 
   /// The text written so far.
-  var text: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
+  package var text: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
 
   /// Makes room for `more` bytes. Wrapping arithmetic: a text's size is far from `Int.max`, so an overflow check
   /// per literal would guard nothing.
@@ -71,7 +71,7 @@ struct JSONWriter: ~Copyable {
   /// length is a constant and the copy a few stores rather than a call to `memcpy`. The bytes past `count` hold
   /// nothing yet: they are initialized (a plain copy), not updated (which first compares the two addresses).
   @inline(__always)
-  mutating func raw(_ text: StaticString) {
+  package mutating func raw(_ text: StaticString) {
     let length = text.utf8CodeUnitCount
     reserve(length)
     (base + count).initialize(from: text.utf8Start, count: length)
@@ -80,18 +80,18 @@ struct JSONWriter: ~Copyable {
 
   /// Appends `ifTrue` or `ifFalse`: a key with its boolean value, written as one literal.
   @inline(__always)
-  mutating func member(_ value: Bool, _ ifTrue: StaticString, else ifFalse: StaticString) {
+  package mutating func member(_ value: Bool, _ ifTrue: StaticString, else ifFalse: StaticString) {
     if value { raw(ifTrue) } else { raw(ifFalse) }
   }
 
   /// Appends `true` or `false`.
   @inline(__always)
-  mutating func bool(_ value: Bool) {
+  package mutating func bool(_ value: Bool) {
     if value { raw("true") } else { raw("false") }
   }
 
   /// Appends a decimal integer.
-  mutating func int(_ value: Int) {
+  package mutating func int(_ value: Int) {
     // The magnitude of Int.min does not fit an Int.
     var magnitude = value.magnitude
     var digits = 1
@@ -121,7 +121,7 @@ struct JSONWriter: ~Copyable {
   }
 
   /// Appends `text` as a JSON string literal, escaped as RFC 8259 requires.
-  mutating func string(_ text: String) {
+  package mutating func string(_ text: String) {
     // A native string's bytes are read in place (`withUTF8` on a copy would first check that the copy is unique).
     let plain = text.utf8.withContiguousStorageIfAvailable { plainString($0) }
     if plain == true { return }
@@ -177,7 +177,7 @@ struct JSONWriter: ~Copyable {
   /// Appends each of `elements` with `element`, separated by commas: the inside of a JSON array (the brackets are
   /// the caller's). Inlined, so that an array costs what the loop written out in place would.
   @inline(__always)
-  mutating func elements<Elements: Collection>(
+  package mutating func elements<Elements: Collection>(
     _ elements: Elements, _ element: (inout JSONWriter, Elements.Element) -> Void
   ) {
     var index = elements.startIndex
@@ -192,7 +192,7 @@ struct JSONWriter: ~Copyable {
 
   /// Appends `texts` as JSON strings, separated by commas (the brackets are the caller's).
   @inline(__always)
-  mutating func strings(_ texts: [String]) {
+  package mutating func strings(_ texts: [String]) {
     elements(texts) { json, text in json.string(text) }
   }
 
@@ -226,7 +226,7 @@ struct JSONWriter: ~Copyable {
   }
 
   /// Appends `value` as a string literal, or `null`.
-  mutating func optionalString(_ value: String?) {
+  package mutating func optionalString(_ value: String?) {
     if let value { string(value) } else { raw("null") }
   }
 }
