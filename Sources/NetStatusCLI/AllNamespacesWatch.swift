@@ -14,9 +14,9 @@ import NetStatusNetlink
 /// `/run/netns`, Docker's `/run/docker/netns` when `/run/docker` exists, and each `--netns-dir DIR`), following
 /// namespaces as they appear and disappear. Linux only.
 ///
-/// One monitor per namespace, all served by the library's one rtnetlink thread; the folders themselves are
-/// followed on that thread too (one ``NamedNetworkNamespaces`` each), so every line is written there, in order,
-/// with no thread of its own per namespace. A namespace named in several places (one bind-mounted twice) is
+/// One monitor per namespace, all served by the library's one rtnetlink thread, with no thread of its own per
+/// namespace; the folders are followed with one ``NamedNetworkNamespaces`` each, whose changes (and so the monitors'
+/// starts and stops) are handled off that thread, one at a time. A namespace named in several places (one bind-mounted twice) is
 /// watched once, under its first name (``NamespaceCatalog``). Each line names its namespace: `"netns":"NAME"`
 /// after the documented keys in JSON, `NAME:` after the time otherwise. A namespace that goes away ends with a line
 /// saying so (`{"netns":"NAME","deleted":true}`, or `NAME: deleted`), and with nothing else: its monitor's failure
@@ -40,6 +40,8 @@ final class AllNamespacesWatch: Sendable {
     var watched: [String: Watched] = [:]
     /// Namespaces whose monitor could not start for want of descriptors, to try again: label and what to open.
     var starved: [String: String] = [:]
+    /// The starved namespaces a retry is starting now.
+    var retrying: Set<String> = []
     /// The names present at start (folder and name) not settled yet: until they all are, failures are kept, not
     /// printed.
     var initial: Set<NamespaceCatalog<NamespaceInode>.Holder> = []
@@ -130,8 +132,8 @@ final class AllNamespacesWatch: Sendable {
         }
       }
       watch.state.withLockedValue { $0.initial = Set(present) }
-      // Made in the folders' order: each reports the names present first, on the rtnetlink thread, in this order,
-      // so that a namespace named twice is first seen under its first folder's name.
+      // Made in the folders' order: each reports the names present first, in this order, so that a namespace named
+      // twice is first seen under its first folder's name.
       var followed: [NamedNetworkNamespaces] = []
       for (index, folder) in folders.enumerated() {
         do throws(NetworkMonitorError) {
@@ -155,8 +157,8 @@ final class AllNamespacesWatch: Sendable {
   }
 
   #if os(Linux)
-    /// Records a change of folder `folder`, and starts and stops monitors as the catalog says (on the rtnetlink
-    /// thread).
+    /// Records a change of folder `folder`, and starts and stops monitors as the catalog says (on the folder's own
+    /// thread: NamedNetworkNamespaces.swift).
     private func apply(_ change: NamedNetworkNamespaces.Change, folder: Int) {
       typealias Catalog = NamespaceCatalog<NamespaceInode>
       let changed: String
@@ -314,12 +316,25 @@ final class AllNamespacesWatch: Sendable {
     }
 
     /// Tries again, in name order, the namespaces that could not start for want of descriptors.
+    ///
+    /// Two retries may run at once (one after a failed monitor's stop, one after a namespace went): each namespace
+    /// is claimed under the lock before it is started, so that one of them starts it, once.
     private func retryStarved() {
-      let starved = state.withLockedValue { $0.starved.sorted { $0.key < $1.key } }
-      for (name, target) in starved where stop.code == nil {
+      while stop.code == nil {
+        let next = state.withLockedValue { state -> (name: String, target: String)? in
+          let candidates = state.starved.filter { !state.retrying.contains($0.key) }
+          guard let first = candidates.min(by: { $0.key < $1.key }) else { return nil }
+          state.retrying.insert(first.key)
+          return (first.key, first.value)
+        }
+        guard let next else { return }
+        start(next.name, target: next.target, retry: true)
+        let stillStarved = state.withLockedValue { state -> Bool in
+          state.retrying.remove(next.name)
+          return state.starved[next.name] != nil
+        }
         // Still starved after this one: the rest would be too.
-        start(name, target: target, retry: true)
-        if state.withLockedValue({ $0.starved[name] != nil }) { break }
+        if stillStarved { return }
       }
     }
 

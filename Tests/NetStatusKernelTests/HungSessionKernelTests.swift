@@ -73,7 +73,7 @@
         if !gateOpened { gate.signal() }
         hungSession.stop()
       }
-      let (_, liveSession, liveRecorder) = try live.start()
+      let (liveSource, liveSession, liveRecorder) = try live.start()
       defer { liveSession.stop() }
 
       switch awaited {
@@ -92,11 +92,16 @@
       for round in 0..<10 {
         try live.watched.ip("route del default")
         var began = ContinuousClock.now
-        try #require(await liveRecorder.awaitPath("round \(round): offline") { $0.status == .unsatisfied } != nil)
+        let offline = await liveRecorder.awaitPath("round \(round): offline") { $0.status == .unsatisfied }
+        // What each session did, should a change go unreported.
+        if offline == nil { Issue.record("live: \(liveSource.statistics)\nhung: \(hungSource.statistics)") }
+        try #require(offline != nil)
         latencies.append(began.duration(to: .now))
         try live.watched.ip("route add default via 192.0.2.1 dev veth0")
         began = ContinuousClock.now
-        try #require(await liveRecorder.awaitPath("round \(round): online") { $0.status == .satisfied } != nil)
+        let online = await liveRecorder.awaitPath("round \(round): online") { $0.status == .satisfied }
+        if online == nil { Issue.record("live: \(liveSource.statistics)\nhung: \(hungSource.statistics)") }
+        try #require(online != nil)
         latencies.append(began.duration(to: .now))
       }
 

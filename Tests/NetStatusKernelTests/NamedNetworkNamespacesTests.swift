@@ -1,4 +1,5 @@
 #if os(Linux)
+  import Dispatch
   import Foundation
   import Glibc
   import NetStatusLinuxTestSupport
@@ -6,6 +7,7 @@
   import Testing
 
   @testable import NetStatusCore
+  @testable import NetStatusLinuxSource
 
   /// ``NamedNetworkNamespaces`` over a folder of the test's own, where namespace files are made the way
   /// `ip netns add` makes them: an empty file first, the namespace bind-mounted on it afterwards.
@@ -120,6 +122,62 @@
       try folder.mount(namespace, as: "first")
       try await changes.waitFor(count: 1, "the namespace in the folder made after the start")
       #expect(changes.values == [.appeared("first")])
+    }
+
+    /// The folder is read and the handler called off the event loop's thread: while a change is stuck in the
+    /// handler (as a slow start of a monitor would be), another namespace's monitor still reports each change, and a
+    /// stop from another thread returns only once that change is done.
+    @Test func aStuckHandlerHoldsNoMonitor() async throws {
+      let named = try TestNamespace("namedstuck")
+      defer { named.delete() }
+      let lab = try VethLab("namedlive")
+      defer { lab.delete() }
+      try lab.watched.ip("addr add 192.0.2.10/24 dev veth0")
+      try lab.watched.ip("route add default via 192.0.2.1 dev veth0")
+      let folder = try Folder(create: true)
+      defer { folder.removeAll() }
+      try folder.makeFile("stuck")
+      try folder.mount(named, as: "stuck")
+      let (_, session, recorder) = try lab.start()
+      defer { session.stop() }
+
+      let gate = DispatchSemaphore(value: 0)
+      let events = Recorder<String>()
+      let watch = try NamedNetworkNamespaces(folder: folder.path) { change in
+        events.append("handler entered: \(change)")
+        // Bounded, so that a loop held by the handler (which would also hold this init) fails the order below.
+        _ = gate.wait(timeout: .now() + .seconds(20))
+        events.append("handler done")
+      }
+      var gateOpen = false
+      defer {
+        if !gateOpen { gate.signal() }
+        watch.stop()
+      }
+      try await events.waitFor(count: 1, "the handler called with the namespace present, and stuck")
+
+      // The loop serves the other namespace meanwhile: two changes, each reported.
+      try lab.watched.ip("route del default")
+      try #require(await recorder.awaitPath("offline, the handler stuck") { $0.status == .unsatisfied } != nil)
+      try lab.watched.ip("route add default via 192.0.2.1 dev veth0")
+      try #require(await recorder.awaitPath("online, the handler stuck") { $0.status == .satisfied } != nil)
+      events.append("the other namespace's changes reported")
+
+      // A stop from another thread waits for the change under way.
+      Thread {
+        watch.stop()
+        events.append("stop returned")
+      }.start()
+      try lab.watched.ip("route del default")
+      try #require(await recorder.awaitPath("offline again, a stop waiting") { $0.status == .unsatisfied } != nil)
+      gate.signal()
+      gateOpen = true
+      try await events.waitFor(count: 4, "the change done, then the stop")
+      #expect(
+        events.values == [
+          #"handler entered: appeared("stuck")"#, "the other namespace's changes reported", "handler done",
+          "stop returned",
+        ])
     }
   }
 #endif

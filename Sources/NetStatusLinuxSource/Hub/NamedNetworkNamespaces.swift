@@ -18,15 +18,19 @@
   /// namespaces.stop()
   /// ```
   ///
-  /// Event-driven, on the rtnetlink thread every Linux monitor of the process shares: inotify on the folder
-  /// (`/run/netns`, or `/run` until `ip netns add` makes it), and the mount table's change notification, because
+  /// Event-driven: the rtnetlink thread every Linux monitor of the process shares waits for inotify on the folder
+  /// (`/run/netns`, or `/run` until `ip netns add` makes it) and for the mount table's change notification, because
   /// `ip netns add` creates the file first and bind-mounts the namespace on it afterwards. A name is reported once
   /// it is a namespace (a file on nsfs), never before; `.disappeared` when the name is removed or is no namespace
   /// any more. A name is judged by the namespace it points at, not by the name: one that now names another
   /// namespace (a bind mount replaced, a link pointed elsewhere) disappears and appears again.
   ///
-  /// The handler runs on that thread, one change at a time, in order: the names present at start first. It may
-  /// start and stop monitors; it must be quick, since every monitor's events wait meanwhile.
+  /// That thread only hands the events over: reading the folder and the mount table, and the handler, run on a
+  /// thread made when a folder changes and ended once the change is handled (none while nothing happens; one for
+  /// every followed folder of the process, NamespaceFolderQueue.swift), so that neither a large folder nor a slow
+  /// handler holds any monitor's events. The handler is called one change at a time, in order: the names present
+  /// at start first, and the folders followed first before those followed later. It may start and stop monitors (a
+  /// monitor's first dump takes a while: only the folders' next changes wait for it).
   package final class NamedNetworkNamespaces: Sendable {
     /// A change of the set of named namespaces.
     package enum Change: Sendable, Hashable {
@@ -43,7 +47,7 @@
     ///
     /// - Parameters:
     ///   - folder: Where `ip netns` keeps named namespaces: `/run/netns`.
-    ///   - handler: Called on the rtnetlink thread with each change.
+    ///   - handler: Called with each change, on the folder's own thread.
     /// - Throws: ``NetworkMonitorError`` when the watches cannot be made (an inotify limit, for example).
     package init(
       folder: String = "/run/netns", handler: @escaping @Sendable (Change) -> Void
@@ -64,10 +68,11 @@
 
     deinit { stop() }
 
-    /// Stops following: the handler is not called after this returns (unless this is called from the handler,
-    /// which then finishes its change).
+    /// Stops following: the handler is not called after this returns (unless this is called from the handler, which
+    /// then finishes its change, or from the rtnetlink thread, where a change under way finishes without reporting
+    /// more). From another thread, a change being handled is waited for.
     package func stop() {
-      if watcher.reservation.loop.isCurrentThread { watcher.isStopRequested = true }
+      watcher.stopReporting()
       NetlinkEventHub.shared.stop(watcher.reservation)
     }
 
@@ -79,14 +84,17 @@
 
   /// The hub client behind ``NamedNetworkNamespaces``.
   ///
-  /// `@unchecked Sendable`: its mutable state is used by one thread at a time, handed over through the event loop's
-  /// command queue as for ``NetlinkSessionWorker``.
+  /// `@unchecked Sendable`: the event loop's thread only queues its work (``handle(_:)``, into
+  /// ``NamespaceFolderQueue``); the rest of its mutable state (the names known, the watches) is used by that queue's
+  /// draining thread alone, one thread at a time (each ends under the queue's lock before the next begins). The mount
+  /// table's descriptor is opened before the loop knows the client, and closed by the loop after
+  /// ``stopReporting()``, which waits for the work being handled.
   package final class NamespaceFolderWatcher: NetlinkHubClient, @unchecked Sendable {
     let reservation: NetlinkEventHub.Reservation
-    /// Whether it was stopped from inside its own work (its handler): it reports nothing more. On the event loop's
-    /// thread only; a stop from another thread returns once the loop has closed it.
-    var isStopRequested = false
-    /// The first scan runs on the hub's thread, right after enabling, so that every change comes from there.
+    /// ``stopReporting()`` was called: nothing more is handled or reported.
+    private let stopped = Locked(false)
+    /// The first scan is queued by the loop right after enabling (`resume`), so that every change comes from the
+    /// queue's thread.
     let startedUnsettled = true
 
     private let folder: String
@@ -128,7 +136,31 @@
       mountTable = -1
     }
 
+    /// On the loop's thread: queues `work` for the folder queue's thread.
     func handle(_ work: NetlinkHubWork) -> NetlinkHubOutcome {
+      switch work {
+      case .netlinkReadable, .processExited, .deadlinePassed: return .idle
+      case .resume, .mountTableChanged, .folderEvents: break
+      }
+      if !isStopped { NamespaceFolderQueue.enqueue(work, for: self) }
+      return .idle
+    }
+
+    /// Ends reporting: nothing queued is handled any more, and the handler is not called again. From the handler,
+    /// returns at once; from the event loop's thread too (a monitor's synchronous subscriber), since the handler may
+    /// be waiting for that thread (starting a monitor): a change under way finishes, reporting nothing more. From any
+    /// other thread, returns once the work being handled (if it is this folder's) has ended.
+    func stopReporting() {
+      stopped.withLockedValue { $0 = true }
+      NamespaceFolderQueue.forget(self, waiting: !reservation.loop.isCurrentThread)
+    }
+
+    /// Whether reporting stopped.
+    private var isStopped: Bool { stopped.withLockedValue { $0 } }
+
+    /// Handles one piece of work, on the folder queue's thread.
+    func perform(_ work: NetlinkHubWork) {
+      guard !isStopped else { return }
       switch work {
       case .resume:
         rescan()
@@ -143,7 +175,7 @@
       case .folderEvents(let events):
         if events.contains(where: { $0.mask & InotifyWatcher.overflow != 0 }) {
           rescan()
-          return .idle
+          return
         }
         var names: Set<String> = []
         for event in events {
@@ -164,7 +196,6 @@
       case .netlinkReadable, .processExited, .deadlinePassed:
         break
       }
-      return .idle
     }
 
     /// The names of the folder with something mounted on them, from the mount table (read through the descriptor
@@ -214,7 +245,7 @@
     }
 
     private func report(_ change: NamedNetworkNamespaces.Change) {
-      guard !isStopRequested else { return }
+      guard !isStopped else { return }
       handler(change)
     }
 
