@@ -209,7 +209,9 @@ package final class PathRecorder: Sendable {
     let matched = await wait(timeout: timeout) { path, _ in path.map(predicate) ?? false }
     guard matched else {
       let received = paths.map { "  \($0)" }.joined(separator: "\n")
-      let message = "timed out after \(timeout) waiting for a path where \(description); received:\n\(received)"
+      let failed = failures.isEmpty ? "" : "\nand the failures:\n" + failures.map { "  \($0)" }.joined(separator: "\n")
+      let message =
+        "timed out after \(timeout) waiting for a path where \(description); received:\n\(received)\(failed)"
       Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
       return nil
     }

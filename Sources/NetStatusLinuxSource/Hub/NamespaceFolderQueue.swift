@@ -47,7 +47,11 @@
         state.waiters.append((id, ended))
         return ended
       }
-      ended?.wait()
+      guard let ended else { return }
+      ended.wait()
+      // Taken once more after the wait, so that ThreadSanitizer, which does not see a semaphore's futex, sees the
+      // draining thread's work (done before it took the lock to signal) happen before what this caller does next.
+      state.withLockedValue { _ in }
     }
 
     /// The draining thread: handles the queued work in order until none is left, then ends.
