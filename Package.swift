@@ -25,8 +25,8 @@ let package = Package(
   platforms: [
     // Observation (NetworkStatusModel) and ContentUnavailableView (NetStatusUI) set the floor: macOS 14, iOS 17,
     // tvOS 17, watchOS 10, visionOS 1. The lock is an OSAllocatedUnfairLock there (macOS 13, iOS 16), not a `Mutex`
-    // (macOS 15, iOS 18): Sources/NetStatusPathSource/Support/Mutex+ThreadSanitizer.swift. Keep NetStatus.podspec and the README's
-    // platform table in step with this list.
+    // (macOS 15, iOS 18): Sources/NetStatusPathSource/Support/Mutex+ThreadSanitizer.swift. Keep NetStatus.podspec
+    // and the README's platform table in step with this list.
     .macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1),
   ],
   products: [

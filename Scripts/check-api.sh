@@ -11,9 +11,10 @@
 #   Scripts/check-api.sh --macos          # macOS only, from .build-apple/macos as Scripts/check-apple-build.sh
 #                                         # left it (that script runs this after compiling macOS)
 #
-# Linux lists NetStatusPathModel, NetStatusSystem (its one public type, Errno), the modules NetStatusCore is made of
-# and re-exports (ARCHITECTURE.md, "Modules"), NetStatusCore, NetStatus and NetStatusTesting (NetStatusUI has no
-# declaration there); macOS lists those, NetStatusAppleSource and NetStatusUI. The listing's format is described in Scripts/api-listing.py.
+# Linux lists NetStatusPathModel, NetStatusSystem (its one public type, Errno), the modules NetStatusCore is made of and
+# re-exports (ARCHITECTURE.md, "Modules"), NetStatusCore, NetStatus and NetStatusTesting (NetStatusUI has no declaration
+# there); macOS lists those, NetStatusAppleSource and NetStatusUI. The listing's format is described in
+# Scripts/api-listing.py.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v swift >/dev/null 2>&1 || export PATH="/opt/swift/usr/bin:$PATH"

@@ -16,12 +16,11 @@ import NetStatusNetlink
 ///
 /// One monitor per namespace, all served by the library's one rtnetlink thread, with no thread of its own per
 /// namespace; the folders are followed with one ``NamedNetworkNamespaces`` each, whose changes (and so the monitors'
-/// starts and stops) are handled off that thread, one at a time. A namespace named in several places (one bind-mounted twice) is
-/// watched once, under its first name (``NamespaceCatalog``). Each line names its namespace: `"netns":"NAME"`
+/// starts and stops) are handled off that thread, one at a time. A namespace named in several places (one bind-mounted
+/// twice) is watched once, under its first name (``NamespaceCatalog``). Each line names its namespace: `"netns":"NAME"`
 /// after the documented keys in JSON, `NAME:` after the time otherwise. A namespace that goes away ends with a line
-/// saying so (`{"netns":"NAME","deleted":true}`, or `NAME: deleted`), and with nothing else: its monitor's failure
-/// (the namespace deleted, or the process a `/run/netns` link points at gone) says so too, never as an `offline`
-/// line.
+/// saying so (`{"netns":"NAME","deleted":true}`, or `NAME: deleted`), and with nothing else: its monitor's failure (the
+/// namespace deleted, or the process a `/run/netns` link points at gone) says so too, never as an `offline` line.
 ///
 /// With `--textfile PATH`, one file holds every namespace's metrics, each series labelled `netns="NAME"`; a
 /// namespace's series leave it when the namespace goes.

@@ -2,8 +2,9 @@
 /// notifications that arrive in between in order, and start over until one pass completes without loss.
 ///
 /// Pure: it sees what the socket received and says what to do next; its callers do the I/O (a monitor's session,
-/// `NetlinkSessionWorker.continueDump(deadlinePassed:)` step by step, and `LinkInventory` with ``run(send:receive:restart:failure:)``). One value serves one rebuild, across its attempts,
-/// so that the limits on consecutive failures hold.
+/// `NetlinkSessionWorker.continueDump(deadlinePassed:)` step by step, and `LinkInventory` with
+/// ``run(send:receive:restart:failure:)``). One value serves one rebuild, across its attempts, so that the limits on
+/// consecutive failures hold.
 ///
 /// ```swift
 /// var dump = InitialDump(sequence: sequence, portID: socket.portID)

@@ -19,8 +19,9 @@
   /// cellular that wakes, so the app must be free to make it). The cover fades in and out.
   ///
   /// On watchOS the modifier does nothing: `NWPathMonitor` reports an ordinary watch app as offline whatever the
-  /// network (Apple's TN3135), so NetStatus reports no path there (Sources/NetStatusMonitor/Monitor/DefaultPathSource.swift), and
-  /// a path injected by hand would not be the system's either.
+  /// network (Apple's TN3135), so NetStatus reports no path there
+  /// (Sources/NetStatusMonitor/Monitor/DefaultPathSource.swift), and a path injected by hand would not be the system's
+  /// either.
   ///
   /// Its words are package resources: English, or Traditional Chinese when the host app is localised for zh-Hant
   /// (or sets `CFBundleAllowMixedLocalizations`).

@@ -90,19 +90,18 @@
       // its kernel would report none of them until it gave up.
       var latencies: [Duration] = []
       for round in 0..<10 {
-        try live.watched.ip("route del default")
-        var began = ContinuousClock.now
-        let offline = await liveRecorder.awaitPath("round \(round): offline") { $0.status == .unsatisfied }
-        // What each session did, should a change go unreported.
-        if offline == nil { Issue.record("live: \(liveSource.statistics)\nhung: \(hungSource.statistics)") }
-        try #require(offline != nil)
-        latencies.append(began.duration(to: .now))
-        try live.watched.ip("route add default via 192.0.2.1 dev veth0")
-        began = ContinuousClock.now
-        let online = await liveRecorder.awaitPath("round \(round): online") { $0.status == .satisfied }
-        if online == nil { Issue.record("live: \(liveSource.statistics)\nhung: \(hungSource.statistics)") }
-        try #require(online != nil)
-        latencies.append(began.duration(to: .now))
+        for (command, want) in [
+          ("route del default", NetworkPath.Status.unsatisfied),
+          ("route add default via 192.0.2.1 dev veth0", .satisfied),
+        ] {
+          try live.watched.ip(command)
+          let began = ContinuousClock.now
+          let path = await liveRecorder.awaitPath("round \(round): \(want)") { $0.status == want }
+          // What each session did, should a change go unreported.
+          if path == nil { Issue.record("live: \(liveSource.statistics)\nhung: \(hungSource.statistics)") }
+          try #require(path != nil)
+          latencies.append(began.duration(to: .now))
+        }
       }
 
       let statistics = hungSource.statistics

@@ -3,7 +3,8 @@ import Testing
 @testable import NetStatusMonitor
 @testable import NetStatusPathSource
 
-/// `/proc/self/mountinfo` read for the mount points of a namespace folder (Sources/NetStatusPathSource/MountInfo.swift).
+/// `/proc/self/mountinfo` read for the mount points of a namespace folder
+/// (Sources/NetStatusPathSource/MountInfo.swift).
 @Suite("mount table: a folder's mount points")
 struct MountInfoTests {
   static let table = """

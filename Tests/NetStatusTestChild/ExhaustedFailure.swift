@@ -1,9 +1,9 @@
 // netstatus-test-child exhausted-failure --netns NAME
 //   Starts a monitor of namespace NAME, then opens /dev/null until the process is out of descriptors (EMFILE) and
 //   prints `exhausted N`. The test then deletes NAME: the monitor fails, its session is stopped from another thread
-//   (Sources/NetStatusPathSource/Support/DetachedWork.swift), and the child, still out of descriptors, stops the monitor,
-//   closes what it opened and prints `ok`. Exit 0, or 1 with the step that failed; a crash (libdispatch's SIGILL
-//   when its first work item cannot open its epoll descriptor) is the failure this finds.
+//   (Sources/NetStatusPathSource/Support/DetachedWork.swift), and the child, still out of descriptors, stops the
+//   monitor, closes what it opened and prints `ok`. Exit 0, or 1 with the step that failed; a crash (libdispatch's
+//   SIGILL when its first work item cannot open its epoll descriptor) is the failure this finds.
 #if os(Linux)
   import Dispatch
   import Glibc

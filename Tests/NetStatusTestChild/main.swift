@@ -123,8 +123,9 @@
       }
     }
     guard let namespace, count > 0 else { finish("usage: churn --netns NAME --count N", status: 2) }
-    // Monitors post from the first use of the notification's name on (Sources/NetStatus/ConnectivityNotification.swift),
-    // as in an app that observes it: their blocks then wait on the main queue, which never runs here.
+    // Monitors post from the first use of the notification's name on
+    // (Sources/NetStatus/ConnectivityNotification.swift), as in an app that observes it: their blocks then wait on the
+    // main queue, which never runs here.
     if notifications { _ = Notification.Name.connectivityStatus }
     // One monitor first, so that what the process opens once (Dispatch's main-queue descriptor) is in the baseline.
     let warmUp = Graveyard()

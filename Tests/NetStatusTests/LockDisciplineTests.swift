@@ -2,10 +2,10 @@ import Foundation
 import Testing
 
 /// Every `Mutex` and `Locked` in Sources is locked through `withLockedValue`, never `Mutex.withLock`: on Linux,
-/// ThreadSanitizer cannot see the futex inside `Synchronization.Mutex`, and only `withLockedValue` tells it that
-/// the lock was taken (Sources/NetStatusPathSource/Support/Mutex+ThreadSanitizer.swift). A direct `withLock` compiles and
-/// passes the plain tests; under TSan it turns every access it guards into a reported race. This reads the sources
-/// so that plain `swift test` catches it.
+/// ThreadSanitizer cannot see the futex inside `Synchronization.Mutex`, and only `withLockedValue` tells it that the
+/// lock was taken (Sources/NetStatusPathSource/Support/Mutex+ThreadSanitizer.swift). A direct `withLock` compiles and
+/// passes the plain tests; under TSan it turns every access it guards into a reported race. This reads the sources so
+/// that plain `swift test` catches it.
 ///
 /// Nor does any lock, in Sources or Tests, guard an empty value (`()`): `withLockedValue` hands its value out
 /// `inout`, which ThreadSanitizer records as a write at the value's address, and an empty value's address is that of

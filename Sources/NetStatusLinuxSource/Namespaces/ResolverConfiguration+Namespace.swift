@@ -3,7 +3,8 @@
   import NetStatusNetlink
 
   // Where a namespace's users find their resolvers: what a Linux source of that namespace reads
-  // (Sources/NetStatusMonitor/Monitor/NetworkMonitor+Namespace.swift) and what `show --all` lists (LinkInventory+Linux.swift).
+  // (Sources/NetStatusMonitor/Monitor/NetworkMonitor+Namespace.swift) and what `show --all` lists
+  // (LinkInventory+Linux.swift).
   extension ResolverConfiguration {
     /// The resolver configuration of a namespace: `/proc/PID/root/etc/resolv.conf` for `/proc/PID/ns/net`;
     /// `/etc/netns/NAME/resolv.conf` for a named namespace that has one, as `ip netns exec` would use; otherwise

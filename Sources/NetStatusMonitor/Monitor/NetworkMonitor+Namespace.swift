@@ -49,7 +49,8 @@
     }
 
     /// A monitor of `networkNamespace` (`nil`: the process's own) made as the public initializers make it
-    /// (``linuxSource(networkNamespace:networkdRoot:linkObserver:networkdObserver:)``), with what only this package sets:
+    /// (``linuxSource(networkNamespace:networkdRoot:linkObserver:networkdObserver:)``), with what only this package
+    /// sets:
     ///
     /// - Parameters:
     ///   - networkdRoot: Where systemd-networkd keeps its state, instead of the default (`/run/systemd/netif` for the
@@ -71,9 +72,9 @@
     }
 
     /// The one way this package makes a Linux source, so that a monitor gives one answer however it is made: the
-    /// namespace's own resolver configuration (`ResolverConfiguration.configurationPath(forNamespace:)`) and systemd-resolved
-    /// list, and for the process's own namespace NetworkManager's metered view where NetworkManager manages it (as
-    /// ``init()``'s default source, DefaultPathSource.swift).
+    /// namespace's own resolver configuration (`ResolverConfiguration.configurationPath(forNamespace:)`) and
+    /// systemd-resolved list, and for the process's own namespace NetworkManager's metered view where NetworkManager
+    /// manages it (as ``init()``'s default source, DefaultPathSource.swift).
     static func linuxSource(
       networkNamespace: String?, networkdRoot: String? = nil,
       linkObserver: (@Sendable ([LinkInventory.Link]) -> Void)? = nil,
