@@ -253,7 +253,9 @@ if buildsForLinux || Context.environment["NETSTATUS_APPLE_TESTS"] != nil {
     ),
     .testTarget(
       name: "NetStatusMonitorTests",
-      dependencies: ["NetStatusMonitor", "NetStatusTesting", "NetStatusTestSupport"]
+      // NetStatus only to turn notifications off (`postsNotifications`) where a test counts a monitor's subscribers:
+      // the test bundle is one process, and once a suite has used the notification's name, every monitor posts.
+      dependencies: ["NetStatusMonitor", "NetStatusTesting", "NetStatusTestSupport", "NetStatus"]
     ),
     .testTarget(
       name: "NetStatusLinuxSourceTests",
@@ -270,6 +272,10 @@ if buildsForLinux || Context.environment["NETSTATUS_APPLE_TESTS"] != nil {
       name: "NetStatusConnectivityTests",
       dependencies: [
         "NetStatusConnectivity", "NetStatusMonitor", "NetStatusTesting", "NetStatusTestSupport", "NetlinkTestSupport",
+        // NetStatus only to turn notifications off (`postsNotifications`) where a test counts a monitor's subscribers
+        // or references: the test bundle is one process, and once a suite has used the notification's name, every
+        // monitor posts.
+        "NetStatus",
         .target(name: "NetStatusLinuxSource", condition: .when(platforms: [.linux])),
       ]
     ),
@@ -387,7 +393,8 @@ if buildsForLinux {
     .testTarget(
       name: "NetStatusDBusTests",
       dependencies: [
-        "NetStatusCore", "NetStatusTestSupport", "NetStatusLinuxTestSupport", "ProcFileSupport", "netstatus",
+        "NetStatus", "NetStatusCore", "NetStatusTestSupport", "NetStatusLinuxTestSupport", "ProcFileSupport",
+        "netstatus",
       ]
     ),
   ]

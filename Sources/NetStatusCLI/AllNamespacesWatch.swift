@@ -205,8 +205,6 @@ final class AllNamespacesWatch: Sendable {
       let monitor: NetworkMonitor
       do throws(NetworkMonitorError) {
         monitor = try NetworkMonitor(networkNamespace: target)
-        // Nothing here observes notifications, and the main queue they are posted on never runs.
-        monitor.keepsNotifications = false
         try monitor.start()
       } catch {
         let starved = Self.isDescriptorShortage(error)

@@ -93,7 +93,6 @@ enum NamespaceListing {
         let path: NetworkPath
         do throws(NetworkMonitorError) {
           let monitor = try NetworkMonitor(networkNamespace: entry.target)
-          monitor.keepsNotifications = false
           try monitor.start()
           defer { monitor.stopMonitoring() }
           // Known when start() returns, unless the monitor failed (the namespace went meanwhile).

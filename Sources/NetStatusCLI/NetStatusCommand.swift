@@ -184,8 +184,6 @@ package enum NetStatusCommand {
     let links = options.command == .wait && options.judgesLinks ? LinkStates() : nil
     do {
       monitor = try makeMonitor(options, links: links)
-      // Nothing here observes notifications, and `main` may never run the main queue they are posted on.
-      monitor.keepsNotifications = false
       // wait --timeout covers the start too: a NetworkManager that does not answer within a timeout shorter than its
       // start-up budget (NetworkManagerWatch.swift) is given up at the timeout, not at the end of the budget.
       let giveUp = options.command == .wait ? options.timeout.map(Self.abandonNetworkManagerStartUp(after:)) : nil
@@ -207,7 +205,6 @@ package enum NetStatusCommand {
       let (unsettled, unsettledConnectivity) = (monitor, connectivity)
       followed = [{ unsettledConnectivity?.stopMonitoring() }, { unsettled.stopMonitoring() }]
       monitor = monitor.settled(offlineAfter: span, onlineAfter: span)
-      monitor.keepsNotifications = false
       monitor.startMonitoring()
       connectivity = connectivity.map { $0.settled(offlineAfter: span, onlineAfter: span) }
       connectivity?.startMonitoring()

@@ -1,4 +1,5 @@
 import Dispatch
+import NetStatus
 import NetStatusTestSupport
 import NetStatusTesting
 import Testing
@@ -63,7 +64,7 @@ struct AsyncStartTests {
     let path = NetworkPath.test(.wifi)
     let source = GatedPathSource(path)
     let monitor = NetworkMonitor(source: source)
-    monitor.keepsNotifications = false
+    monitor.postsNotifications = false
     defer { monitor.stopMonitoring() }
     let waiting = Task { @MainActor () async throws -> NetworkPath? in
       if waitForPath { return try await monitor.waitForPath(timeout: .seconds(30)) }
@@ -83,7 +84,7 @@ struct AsyncStartTests {
     let path = NetworkPath.test(.wifi)
     let source = GatedPathSource(path)
     let monitor = NetworkMonitor(source: source)
-    monitor.keepsNotifications = false
+    monitor.postsNotifications = false
     defer { monitor.stopMonitoring() }
     defer { source.open() }  // a failing test must not leave the start waiting
     let model = NetworkStatusModel(monitor: monitor)
@@ -102,7 +103,7 @@ struct AsyncStartTests {
   /// The start a model runs later starts nothing once its subscription is gone (the model was released first).
   @Test func aLaterStartOfARemovedSubscriptionStartsNothing() {
     let monitor = NetworkMonitor(source: ScriptedPathSource(.test(.wifi)))
-    monitor.keepsNotifications = false
+    monitor.postsNotifications = false
     defer { monitor.stopMonitoring() }
     let removed = monitor.addRelayedSubscriberStartedLater { _ in }
     monitor.removeSubscriber(removed.id)
@@ -119,7 +120,7 @@ struct AsyncStartTests {
   @Test func waitForPathTimesOutDuringAStartThatBlocks() async throws {
     let source = GatedPathSource(.test(.wifi))
     let monitor = NetworkMonitor(source: source)
-    monitor.keepsNotifications = false
+    monitor.postsNotifications = false
     defer { monitor.stopMonitoring() }
     defer { source.open() }
     await #expect(throws: NetworkMonitorError.timedOut(.milliseconds(200))) {

@@ -1,4 +1,5 @@
 #if DEBUG && (canImport(Glibc) || canImport(Musl))
+  import NetStatus
   import NetStatusTestSupport
   import NetStatusTesting
   import Testing
@@ -90,10 +91,10 @@
       let source = RecordingSource()
       do {
         let monitor = NetworkMonitor(source: source)
-        // No notification to post: once another suite has installed the poster (the NetStatus module), the post
+        // No notification to post: once another suite has used the notification's name (the NetStatus module), the post
         // of the first path runs on the main queue and holds the monitor while it posts; at the end of this scope it
         // could be the last owner, and the stop came after the check below (seen once under ThreadSanitizer).
-        monitor.keepsNotifications = false
+        monitor.postsNotifications = false
         // Started by a subscription, which goes with the monitor (one started with `start()` runs until `stop()`).
         _ = monitor.addSynchronousSubscriber { _ in }
       }

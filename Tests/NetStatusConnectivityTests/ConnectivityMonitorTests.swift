@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import NetStatus
 import NetStatusTestSupport
 import NetStatusTesting
 import Observation
@@ -27,7 +28,9 @@ struct ConnectivityMonitorTests {
     let probe = try ConnectivityProbe(
       url: "http://probe.test/", settleDelay: .milliseconds(1), initialBackoff: .seconds(3600),
       maximumBackoff: .seconds(3600))
-    let connectivity = ConnectivityMonitor(monitor: NetworkMonitor(source: source), probe: probe, transport: transport)
+    let monitor = NetworkMonitor(source: source)
+    monitor.postsNotifications = false  // its subscription would count among the subscribers
+    let connectivity = ConnectivityMonitor(monitor: monitor, probe: probe, transport: transport)
     return (source, transport, connectivity)
   }
 
@@ -251,6 +254,7 @@ struct ConnectivityMonitorTests {
   @Test func releasingTheMonitorCancelsItsProbe() async throws {
     let source = ScriptedPathSource(.test(.wifi))
     let monitor = NetworkMonitor(source: source)
+    monitor.postsNotifications = false  // its subscription would count among the subscribers
     let transport = ScriptedTransport()
     var connectivity: ConnectivityMonitor? = ConnectivityMonitor(
       monitor: monitor, probe: try ConnectivityProbe(url: "http://probe.test/"), transport: transport)

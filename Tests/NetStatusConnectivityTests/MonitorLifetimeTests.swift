@@ -1,4 +1,5 @@
 import Dispatch
+import NetStatus
 import NetStatusTestSupport
 import NetStatusTesting
 import Testing
@@ -29,9 +30,9 @@ struct MonitorLifetimeTests {
   /// The monitor an app makes in a function, starts and no longer holds.
   func startAndLetGo(_ source: ScriptedPathSource, into seen: Recorder<NetworkPath>) throws -> Weak<NetworkMonitor> {
     let monitor = NetworkMonitor(source: source)
-    // No notification: once another suite has installed the poster, a post running on the main queue holds its monitor
-    // for a moment, and a check that it is gone could come in that moment.
-    monitor.keepsNotifications = false
+    // No notification: once another suite has used the notification's name, a post running on the main queue holds
+    // its monitor for a moment, and a check that it is gone could come in that moment.
+    monitor.postsNotifications = false
     monitor.handlerQueue = .global()
     monitor.pathUpdateHandler = { seen.append($0) }
     try monitor.start()
@@ -61,7 +62,7 @@ struct MonitorLifetimeTests {
     let seen = Recorder<NetworkPath>()
     func observe() throws -> Weak<NetworkMonitor> {
       let steady = upstream.settled(offlineAfter: .seconds(5), onlineAfter: .seconds(1), clock: clock)
-      steady.keepsNotifications = false
+      steady.postsNotifications = false
       steady.handlerQueue = .global()
       steady.pathUpdateHandler = { seen.append($0) }
       try steady.start()
@@ -85,7 +86,7 @@ struct MonitorLifetimeTests {
     var kept: Weak<NetworkMonitor>?
     do {
       let monitor = NetworkMonitor(source: source)
-      monitor.keepsNotifications = false
+      monitor.postsNotifications = false
       _ = monitor.addSynchronousSubscriber { _ in }
       #expect(monitor.isMonitoring && source.activeSessionCount == 1)
       kept = Weak(monitor)
@@ -100,7 +101,7 @@ struct MonitorLifetimeTests {
     var kept: Weak<NetworkMonitor>?
     do {
       let monitor = NetworkMonitor(source: source)
-      monitor.keepsNotifications = false
+      monitor.postsNotifications = false
       _ = monitor.addSynchronousSubscriber { _ in }
       monitor.startMonitoring()
       kept = Weak(monitor)

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import NetStatus
 import NetStatusLinuxTestSupport
 import NetStatusTestSupport
 import Testing
@@ -38,7 +39,7 @@ struct NetworkManagerIntegrationTests {
       let source = NetworkManagerPathSource(
         wrapping: try NetlinkPathSource(networkNamespace: site.target.name), watch: watch)
       monitor = NetworkMonitor(source: source)
-      monitor.keepsNotifications = false
+      monitor.postsNotifications = false
       monitor.handlerQueue = DispatchQueue(label: "nm-paths")
       do {
         if let networkManager {

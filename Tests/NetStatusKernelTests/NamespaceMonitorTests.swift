@@ -1,5 +1,6 @@
 #if os(Linux)
   import Foundation
+  import NetStatus
   import NetStatusLinuxTestSupport
   import NetStatusTestSupport
   import Testing
@@ -69,7 +70,7 @@
       try lab.watched.ip("addr add 198.51.100.2/24 dev veth0")
       try lab.watched.ip("route add default via 198.51.100.1 dev veth0")
       let monitor = try NetworkMonitor(networkNamespace: lab.watched.name)
-      monitor.keepsNotifications = false
+      monitor.postsNotifications = false
       defer { monitor.stop() }
       let seen = Recorder<NetworkPath>()
       let connectivity = Recorder<Bool>()

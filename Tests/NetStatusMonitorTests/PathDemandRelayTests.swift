@@ -1,3 +1,4 @@
+import NetStatus
 import NetStatusTestSupport
 import NetStatusTesting
 import Testing
@@ -47,6 +48,7 @@ struct PathDemandRelayTests {
   func aFailedSourceFinishesAfterThePendingPath() throws {
     let script = ScriptedPathSource(.test(.wifi))
     let monitor = NetworkMonitor(source: script)
+    monitor.postsNotifications = false  // its subscription would count among the subscribers
     let received = Recorder<NetworkPath>()
     let finished = Recorder<Void>()
     let relay = PathDemandRelay(
@@ -142,6 +144,7 @@ struct PathDemandRelayTests {
   func cancel() {
     let script = ScriptedPathSource(.test(.wifi))
     let monitor = NetworkMonitor(source: script)
+    monitor.postsNotifications = false  // its subscription would count among the subscribers
     let received = Recorder<NetworkPath>()
     let relay = PathDemandRelay(monitor: monitor) { path in
       received.append(path)
@@ -161,6 +164,7 @@ struct PathDemandRelayTests {
   func releaseUnsubscribes() {
     let script = ScriptedPathSource(.test(.wifi))
     let monitor = NetworkMonitor(source: script)
+    monitor.postsNotifications = false  // its subscription would count among the subscribers
     weak var weakRelay: PathDemandRelay?
     do {
       let relay = PathDemandRelay(monitor: monitor) { _ in 0 }

@@ -4,8 +4,8 @@
 // Why a process of its own: the test used to measure the RSS of the whole test process, where other suites run
 // in parallel and allocate as they please (it once grew by 4,300 KiB with no leak). Here only the cycles run.
 // Why this small package executable rather than `netstatus`: `netstatus` has no start/stop loop, and giving it one
-// would add a command or flag users could see; this target is built only on Linux, is not a product, and uses the
-// `postsNotifications` switch (off), as `netstatus` does.
+// would add a command or flag users could see; this target is built only on Linux, is not a product, and, like
+// `netstatus`, does not link the NetStatus module, so no notification is ever kept for the main queue it never runs.
 //
 // Usage: netstatus-soak NAMESPACE GATEWAY CYCLES WARM_UP
 //   Runs WARM_UP cycles, measures, runs CYCLES cycles (sampling RSS every tenth of them), measures again, and
@@ -92,8 +92,6 @@ func soak(namespace: String, gateway: String, cycles: Int, warmUp: Int) -> [Stri
   } catch {
     fail("\(error)", code: 1)
   }
-  // Nothing runs the main queue here: a notification posted there each cycle would pile up and look like a leak.
-  monitor.keepsNotifications = false
 
   /// One start/stop cycle, checking the first path.
   func cycle() {

@@ -26,7 +26,7 @@
     let monitor: NetworkMonitor
     do {
       monitor = try NetworkMonitor(networkNamespace: arguments[1])
-      monitor.keepsNotifications = false
+      monitor.postsNotifications = false
       try monitor.start()
     } catch {
       finish("error: start: \(error)", status: 1)

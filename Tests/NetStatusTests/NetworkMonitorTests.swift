@@ -142,6 +142,7 @@ struct NetworkMonitorTests {
   /// the block is still waiting when the monitor is dropped. (Started by a subscription: one started with `start()`
   /// runs until `stop()`, MonitorLifetimeTests.)
   @Test @MainActor func aDroppedMonitorIsFreedWhileItsNotificationWaitsForTheMainQueue() async {
+    _ = Notification.Name.connectivityStatus  // monitors post from the name's first use on
     let source = ScriptedPathSource(.test(.wifi))
     weak var dropped: NetworkMonitor?
     do {
@@ -188,6 +189,22 @@ struct NetworkMonitorTests {
     monitor.stopMonitoring()
   }
 
+  /// The poster is an ordinary subscriber of each monitor: one subscription while the monitor posts, none once it
+  /// does not, and it starts nothing (a monitor nobody started reports nothing, as with no poster).
+  @Test func thePosterSubscribesWithoutStartingTheMonitor() {
+    _ = Notification.Name.connectivityStatus  // monitors post from the name's first use on
+    let source = ScriptedPathSource(.test(.wifi))
+    let monitor = NetworkMonitor(source: source)
+    #expect(monitor.subscriberCount == 1, "the poster's subscription")
+    #expect(!monitor.isMonitoring)
+    #expect(source.activeSessionCount == 0, "subscribing started no session")
+    monitor.postsNotifications = false
+    #expect(monitor.subscriberCount == 0, "turned off, the poster unsubscribed")
+    monitor.postsNotifications = true
+    #expect(monitor.subscriberCount == 1)
+    #expect(source.activeSessionCount == 0)
+  }
+
   @Test func lateSubscriberGetsTheCurrentPathFirst() async throws {
     let source = ScriptedPathSource(Self.script)
     let monitor = NetworkMonitor(source: source)
@@ -225,6 +242,7 @@ struct NetworkMonitorTests {
   @Test func aCancelledTasksIterationNeverStartsTheMonitor() async throws {
     let source = ScriptedPathSource(.test(.wifi))
     let monitor = NetworkMonitor(source: source)
+    monitor.postsNotifications = false  // its subscription would count among the subscribers
     monitor.startMonitoring()
     monitor.stopMonitoring()
     #expect(source.startCount == 1)
@@ -260,6 +278,7 @@ struct NetworkMonitorTests {
   @Test func thousandConcurrentSubscribersAllSeeTheFinalPath() async throws {
     let source = ScriptedPathSource(Self.script)
     let monitor = NetworkMonitor(source: source)
+    monitor.postsNotifications = false  // its subscription would count among the subscribers
     monitor.startMonitoring()
     let final = NetworkPath.test(.wiredEthernet, index: 99)
     let subscribed = Recorder<Void>()
@@ -294,6 +313,7 @@ struct NetworkMonitorTests {
   @Test func cancelledSubscriberLeavesTheOthersRunning() async throws {
     let source = ScriptedPathSource(.test(.wifi))
     let monitor = NetworkMonitor(source: source)
+    monitor.postsNotifications = false  // its subscription would count among the subscribers
     let keep = Recorder<NetworkPath>()
     let cancelled = Recorder<NetworkPath>()
     let keeper = Task { for await path in monitor.paths { keep.append(path) } }
@@ -327,6 +347,7 @@ struct NetworkMonitorTests {
   @Test func thousandStopStartCyclesLeakNoSubscriberNorSession() async throws {
     let source = ScriptedPathSource(Self.script, interval: .seconds(3600))
     let monitor = NetworkMonitor(source: source)
+    monitor.postsNotifications = false  // its subscription would count among the subscribers
     let seen = Recorder<NetworkPath>()
     let consumer = Task { for await path in monitor.paths { seen.append(path) } }
     try await seen.waitFor(count: 1)
@@ -403,6 +424,7 @@ struct NetworkMonitorTests {
 
   @Test func waitForPathTimesOut() async throws {
     let monitor = NetworkMonitor(source: ScriptedPathSource())
+    monitor.postsNotifications = false  // its subscription would count among the subscribers
     await #expect(throws: NetworkMonitorError.timedOut(.milliseconds(50))) {
       try await monitor.waitForPath(timeout: .milliseconds(50))
     }
@@ -474,7 +496,7 @@ struct NetworkMonitorTests {
   @Test func aFailedSourceEndsEverySequenceAndANewIterationStartsAgain() async throws {
     let source = ScriptedPathSource(.test(.wifi))
     let monitor = NetworkMonitor(source: source)
-    monitor.keepsNotifications = false
+    monitor.postsNotifications = false
     let seen = Recorder<NetworkPath>()
     let connectivity = Recorder<Bool>()
     let paths = Task { for await path in monitor.paths { seen.append(path) } }
@@ -511,7 +533,7 @@ struct NetworkMonitorTests {
     let source = ScriptedPathSource(.test(.wifi))
     source.startError = .namespaceNotFound(path: "/run/netns/nope")
     let monitor = NetworkMonitor(source: source)
-    monitor.keepsNotifications = false
+    monitor.postsNotifications = false
     try await withTimeout(.seconds(30), "the paths loop to end") {
       for await path in monitor.paths { Issue.record("no path expected, got \(path)") }
     }
@@ -526,7 +548,7 @@ struct NetworkMonitorTests {
   @Test func aStopEndsNoSequence() async throws {
     let source = ScriptedPathSource(.test(.wifi))
     let monitor = NetworkMonitor(source: source)
-    monitor.keepsNotifications = false
+    monitor.postsNotifications = false
     var iterator = monitor.paths.makeAsyncIterator()
     #expect(await iterator.next() == .test(.wifi))
     monitor.stop()

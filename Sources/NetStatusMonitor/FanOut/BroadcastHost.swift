@@ -24,7 +24,7 @@ extension BroadcastHost {
   /// ``Broadcast/clear()``); `finished`, if given, is called when the host can no longer deliver (see
   /// ``Broadcast/finish()``). Returns the id to pass to ``removeSubscriber(_:)``, and the value known at registration
   /// with its version.
-  func addCallbackSubscriber(
+  package func addCallbackSubscriber(
     _ callback: @escaping @Sendable (Element, UInt64) -> Void, cleared: (@Sendable (UInt64) -> Void)? = nil,
     finished: (@Sendable () -> Void)? = nil, startsHost: Bool = true
   ) -> (id: UInt64, current: Element?, version: UInt64) {

@@ -36,7 +36,6 @@ extension NetworkMonitor {
     /// closures) is copied and destroyed through its runtime metadata, even when `nil`.
     var handlers: HandlersToRun?
     var stopsFailedSession: Bool
-    var schedulesNotification: Bool
     /// The source failed: the subscriptions end, after this last path.
     var ended: Broadcast<NetworkPath>.FinishFanout?
 
@@ -45,7 +44,7 @@ extension NetworkMonitor {
     static var ignored: PublishDecision {
       PublishDecision(
         changed: false, fanout: Broadcast<NetworkPath>.Fanout(), handlers: nil, stopsFailedSession: false,
-        schedulesNotification: false, ended: nil)
+        ended: nil)
     }
   }
 
@@ -84,7 +83,7 @@ extension NetworkMonitor {
         return PublishDecision(
           changed: false, fanout: Broadcast<NetworkPath>.Fanout(),
           handlers: error == nil ? nil : HandlersToRun(state.handlers),
-          stopsFailedSession: stopsFailedSession, schedulesNotification: false,
+          stopsFailedSession: stopsFailedSession,
           ended: error == nil ? nil : state.broadcast.finish())
       }
       state.currentPath = path
@@ -93,7 +92,7 @@ extension NetworkMonitor {
       let fanout = state.broadcast.publish(path)
       return PublishDecision(
         changed: true, fanout: fanout, handlers: needsHandlers ? HandlersToRun(state.handlers) : nil,
-        stopsFailedSession: stopsFailedSession, schedulesNotification: state.notifications.enqueue(path),
+        stopsFailedSession: stopsFailedSession,
         ended: error == nil ? nil : state.broadcast.finish())
     }
     let toRun = decision.handlers
@@ -109,7 +108,6 @@ extension NetworkMonitor {
           }
         }
       }
-      if decision.schedulesNotification { schedulePendingNotifications() }
     }
     if let error, let toRun {
       let handlers = toRun.handlers

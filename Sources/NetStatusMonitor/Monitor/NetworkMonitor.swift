@@ -24,7 +24,7 @@ import Dispatch
 ///
 /// ## Threads
 /// Every property can be read from any thread. The closures run on ``handlerQueue`` (the main queue unless
-/// you choose another); with the NetStatus module, notifications are posted on the main queue; async sequences
+/// you choose another); the NetStatus module posts notifications on the main queue; async sequences
 /// deliver on the consumer's own executor.
 public final class NetworkMonitor: Sendable {
   /// The monitor most apps share. It uses the platform's default source and no interface filter.
@@ -68,7 +68,8 @@ public final class NetworkMonitor: Sendable {
     var lastError: NetworkMonitorError?
     var handlers = Handlers()
     var broadcast = Broadcast<NetworkPath>()
-    var notifications = NotificationMailbox()
+    /// What modules above keep for this monitor (``NetworkMonitorCompanion``), by type.
+    var companions: [ObjectIdentifier: any NetworkMonitorCompanion] = [:]
     /// The monitor itself, while ``start()`` has started it: a started monitor runs until ``stop()`` (or its
     /// source fails), whether or not anyone else holds it, as `NWPathMonitor` runs until `cancel()`. Released
     /// outside the lock, never inside it: the last reference would run `deinit` there.
@@ -122,9 +123,11 @@ public final class NetworkMonitor: Sendable {
     )
     self.appliedFilter = source.appliesInterfaceFilter || filter == .unrestricted ? nil : filter
     self.state = Locked(State())
+    joinLiveMonitors()
   }
 
   deinit {
+    leaveLiveMonitors()
     let session = state.withLockedValue { $0.session.take() }
     session?.stop()
   }
