@@ -207,6 +207,9 @@ struct LatencyBenchmark {
 
   /// The design floor's row.
   static let designFloorName = "design floor (C: epoll, 1 lookup)"
+  /// The static `netstatus` that `Scripts/build-static.sh` builds and the install script and packages ship: the
+  /// cold path's target is judged on it, the binary users run.
+  static let installedWatchName = "netstatus watch --json (static, as installed)"
 
   /// `netstatus watch --json --netns NS`, the release binary: one line per change.
   func netstatusWatch(binary: String) throws -> Observer {
