@@ -72,7 +72,8 @@ struct NetstatusBench {
         throw BenchError(
           "unknown option \(argument) (--quick, --flips N, --rounds N, --idle-seconds S, --scale-routes N, "
             + "--batch-changes N, --output FILE, --static DIR, --footprint-only, --namespaces N, --many-only, "
-            + "--folder-churn-only, --textfile-only, --latency-only, --cold-only, --baseline NETSTATUS, --floor NETSTATUS_FLOOR)")
+            + "--folder-churn-only, --textfile-only, --latency-only, --cold-only, --baseline NETSTATUS, "
+            + "--floor NETSTATUS_FLOOR)")
       }
     }
     if quick {
