@@ -246,8 +246,9 @@
     }
 
     /// Copies an `NWPath` into a ``NetworkPath``: status and reason, interfaces in order of preference, cost,
-    /// address families, DNS, gateways, and the VPN as a best effort (``vpn(of:)``).
-    static func networkPath(from path: NWPath) -> NetworkPath {
+    /// address families, DNS, gateways, the VPN as a best effort (``vpn(of:)``), and from 26 on the link quality and
+    /// whether the path is ultra-constrained (`readsLinkQuality`: whether this system's Network has them).
+    static func networkPath(from path: NWPath, readsLinkQuality: Bool = networkHasLinkQuality) -> NetworkPath {
       let status: NetworkPath.Status
       switch path.status {
       case .satisfied: status = .satisfied
@@ -271,7 +272,9 @@
         supportsIPv6: path.supportsIPv6,
         supportsDNS: path.supportsDNS,
         gateways: path.gateways.compactMap(gatewayAddress),
-        vpn: vpn(of: interfaces)
+        vpn: vpn(of: interfaces),
+        linkQuality: linkQuality(of: path, reads: readsLinkQuality),
+        isUltraConstrained: isUltraConstrained(path, reads: readsLinkQuality)
       )
     }
 

@@ -31,6 +31,11 @@ struct PathFormatter {
     style.color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
   }
 
+  /// The Constrained row of an ultra-constrained path, marked as a "yes" that is not the happy answer.
+  private var ultraConstrained: String {
+    style.symbols ? paint("✗ ultra-constrained", "31") : "ultra-constrained"
+  }
+
   private func yesNo(_ value: Bool, good: Bool = true) -> String {
     let text = value ? "yes" : "no"
     guard style.symbols else { return text }
@@ -95,7 +100,10 @@ struct PathFormatter {
     }
     rows.append(("VPN", path.vpn.map(Self.words) ?? "none"))
     rows.append(("Expensive", yesNo(path.isExpensive, good: false)))
-    rows.append(("Constrained", yesNo(path.isConstrained, good: false)))
+    // Ultra-constrained (a satellite link) says more than constrained: one row for both.
+    rows.append(("Constrained", path.isUltraConstrained ? ultraConstrained : yesNo(path.isConstrained, good: false)))
+    rows.append(
+      ("Link", !path.isConnected ? "none" : path.linkQuality == .unknown ? "not measured" : path.linkQuality.rawValue))
     rows.append(("IPv4", yesNo(path.supportsIPv4)))
     rows.append(("IPv6", yesNo(path.supportsIPv6)))
     // A resolver without a path answers nothing: "yes" would read as "DNS works".
@@ -170,7 +178,9 @@ struct PathFormatter {
     if path.supportsDNS { flags.append("DNS") }
     if path.isExpensive { flags.append("expensive") }
     if path.isConstrained { flags.append("constrained") }
+    if path.isUltraConstrained { flags.append("ultra-constrained") }
     if !flags.isEmpty { parts.append(flags.joined(separator: " ")) }
+    if path.linkQuality != .unknown { parts.append("link " + path.linkQuality.rawValue) }
     if let vpn = path.vpn { parts.append("VPN " + Self.words(vpn)) }
     if !path.gateways.isEmpty {
       parts.append("via " + path.gateways.joined(separator: ", ").escapingControlCharacters())

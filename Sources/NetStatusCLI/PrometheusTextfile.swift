@@ -25,6 +25,8 @@ import NetStatusNetlink
 /// | `netstatus_path_dns_supported` | gauge | | 1 when a DNS resolver is configured |
 /// | `netstatus_path_expensive` | gauge | | 1 when the path is expensive (cellular) |
 /// | `netstatus_path_constrained` | gauge | | 1 in Low Data Mode (Apple platforms) |
+/// | `netstatus_path_ultra_constrained` | gauge | | 1 when the path uses an ultra-constrained interface (Apple platforms, 26) |
+/// | `netstatus_path_link_quality` | gauge | | the link quality of the interface in use: 0 unknown (or no path), 1 minimal, 2 moderate, 3 good |
 /// | `netstatus_path_interface_info` | gauge | `interface`, `type` | 1 for the interface in use; absent when none |
 /// | `netstatus_path_available_interfaces` | gauge | | how many interfaces could carry the path |
 /// | `netstatus_path_vpn` | gauge | `interface`, `underlying_type` (when 1; the type empty when unknown) | 1 when the satisfied path goes through a VPN or tunnel, else 0 without labels |
@@ -64,6 +66,16 @@ enum PrometheusTextfile {
   /// How often the file is rewritten while nothing changes: the rules' `NetstatusTextfileStale` alert
   /// (Packaging/prometheus/netstatus.rules.yml) fires when it is five times older.
   static let refreshInterval: Duration = .seconds(60)
+
+  /// `netstatus_path_link_quality`'s value: ordered, so that a rule can say "below moderate" (`< 2`).
+  static func linkQualityValue(_ quality: NetworkPath.LinkQuality) -> String {
+    switch quality {
+    case .unknown: "0"
+    case .minimal: "1"
+    case .moderate: "2"
+    case .good: "3"
+    }
+  }
 
   /// The file's text for one path, labelled `netns="NAME"` when `netns` is given. Pure.
   static func render(_ snapshot: Snapshot, netns: String?, stamp: FileStamp) -> String {
@@ -105,6 +117,18 @@ enum PrometheusTextfile {
     }
     metric("netstatus_path_constrained", "gauge", "Whether the path is in Low Data Mode.") {
       [([], flag($0.path.isConstrained))]
+    }
+    metric(
+      "netstatus_path_ultra_constrained", "gauge",
+      "Whether the path uses an interface the system considers ultra-constrained (satellite)."
+    ) {
+      [([], flag($0.path.isUltraConstrained))]
+    }
+    metric(
+      "netstatus_path_link_quality", "gauge",
+      "The link quality of the interface in use: 0 unknown, 1 minimal, 2 moderate, 3 good."
+    ) {
+      [([], $0.path.isConnected ? Self.linkQualityValue($0.path.linkQuality) : "0")]
     }
     metric("netstatus_path_interface_info", "gauge", "The interface the path uses, and its type.") {
       let inUse = $0.path.isConnected ? $0.path.availableInterfaces.first : nil

@@ -34,7 +34,8 @@ public struct InterfaceFilter: Sendable, Hashable {
   /// Interfaces the filter does not allow are removed. When none is left, a satisfied path becomes
   /// unsatisfied with reason `notAvailable`, and its gateways and address-family support are cleared.
   /// When the preferred interface was removed, the path is kept satisfied over the next allowed one and
-  /// `isExpensive` follows that interface's type (cellular is expensive), and the path has no ``NetworkPath/vpn``
+  /// `isExpensive` follows that interface's type (cellular is expensive), its ``NetworkPath/linkQuality`` is not
+  /// known (``NetworkPath/LinkQuality/unknown``), and the path has no ``NetworkPath/vpn``
   /// when the VPN's interface was removed. Sources that know more (the Linux
   /// evaluator, NWPathMonitor) filter before this step, so applying it again changes nothing.
   public func apply(to path: NetworkPath) -> NetworkPath {
@@ -54,6 +55,8 @@ public struct InterfaceFilter: Sendable, Hashable {
     if result.availableInterfaces.first != path.availableInterfaces.first {
       result.isExpensive = result.availableInterfaces.first?.type == .cellular
       result.expenseSource = result.isExpensive ? .cellular : nil
+      // The quality was the removed interface's; the next one's is not known.
+      result.linkQuality = .unknown
     }
     return result
   }

@@ -65,7 +65,7 @@ extension NetworkPath {
 
   /// How ``NetworkPath/packed`` holds a path's plain values: ``NetworkPath/status``,
   /// ``NetworkPath/unsatisfiedReason`` and ``NetworkPath/expenseSource`` one byte each (their `code`: `0` is `nil`),
-  /// then one bit per flag. One word: a path passed in registers would otherwise pack its eight one-byte properties
+  /// then one bit per flag, with ``NetworkPath/linkQuality`` in two bits between them. One word: a path passed in registers would otherwise pack its eight one-byte properties
   /// into one, a shift and an or each, at every call.
   @usableFromInline enum Packing {
     /// The byte of ``NetworkPath/status``, as a shift.
@@ -84,6 +84,10 @@ extension NetworkPath {
     @inlinable static var supportsIPv6: UInt32 { 1 << 27 }
     /// The bit of ``NetworkPath/supportsDNS``.
     @inlinable static var supportsDNS: UInt32 { 1 << 28 }
+    /// The two bits of ``NetworkPath/linkQuality``, as a shift.
+    @inlinable static var linkQuality: UInt32 { 29 }
+    /// The bit of ``NetworkPath/isUltraConstrained``.
+    @inlinable static var isUltraConstrained: UInt32 { 1 << 31 }
 
     /// The byte of `packed` at `shift`.
     @inlinable static func byte(_ packed: UInt32, _ shift: UInt32) -> UInt32 { packed >> shift & 0xff }
@@ -94,6 +98,14 @@ extension NetworkPath {
     /// `packed` with the byte at `shift` set to `code`.
     @inlinable static func setting(_ packed: UInt32, _ shift: UInt32, to code: UInt32) -> UInt32 {
       packed & ~(0xff << shift) | code << shift
+    }
+
+    /// The two bits of `packed` at `shift`.
+    @inlinable static func twoBits(_ packed: UInt32, _ shift: UInt32) -> UInt32 { packed >> shift & 0b11 }
+
+    /// `packed` with the two bits at `shift` set to `code`.
+    @inlinable static func settingTwoBits(_ packed: UInt32, _ shift: UInt32, to code: UInt32) -> UInt32 {
+      packed & ~(0b11 << shift) | code << shift
     }
 
     /// `packed` with the bits of `mask` set when `on`, cleared otherwise.

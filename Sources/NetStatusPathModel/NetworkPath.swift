@@ -16,7 +16,8 @@
 ///
 /// ```json
 /// {"status":"satisfied","unsatisfiedReason":null,"isExpensive":false,"isConstrained":false,
-///  "supportsIPv4":true,"supportsIPv6":false,"supportsDNS":true,"interfaceType":"wiredEthernet",
+///  "isUltraConstrained":false,"supportsIPv4":true,"supportsIPv6":false,"supportsDNS":true,
+///  "interfaceType":"wiredEthernet","linkQuality":"good",
 ///  "availableInterfaces":[{"name":"eth0","index":2,"type":"wiredEthernet"}],"gateways":["192.0.2.1"],
 ///  "vpn":null}
 /// ```
@@ -160,6 +161,20 @@ public struct NetworkPath: Sendable, Hashable {
     @inlinable get { packed & Packing.supportsDNS != 0 }
     @inlinable set { packed = Packing.setting(packed, Packing.supportsDNS, newValue) }
   }
+  /// The expected capabilities of the link in use, as `NWPath.linkQuality` says them: for tuning the initial values
+  /// of algorithms that scale with the network, never for deciding whether to connect (see ``LinkQuality``).
+  /// ``LinkQuality/unknown`` when nothing measures it.
+  public var linkQuality: LinkQuality {
+    @inlinable get { LinkQuality(code: Packing.twoBits(packed, Packing.linkQuality)) }
+    @inlinable set { packed = Packing.settingTwoBits(packed, Packing.linkQuality, to: newValue.code) }
+  }
+  /// Whether the path uses an interface the system considers ultra-constrained, as satellite links are
+  /// (`NWPath.isUltraConstrained`, iOS and macOS 26). On Linux, `false` unless a system service says otherwise: none
+  /// does today.
+  public var isUltraConstrained: Bool {
+    @inlinable get { packed & Packing.isUltraConstrained != 0 }
+    @inlinable set { packed = Packing.setting(packed, Packing.isUltraConstrained, newValue) }
+  }
 
   /// Creates a path.
   ///
@@ -174,6 +189,8 @@ public struct NetworkPath: Sendable, Hashable {
   ///   - supportsDNS: Whether a DNS resolver is configured.
   ///   - gateways: The gateways' addresses, most preferred first.
   ///   - vpn: The VPN the path goes through, if any.
+  ///   - linkQuality: The expected capabilities of the link in use.
+  ///   - isUltraConstrained: Whether the path uses an ultra-constrained interface.
   @inlinable public init(
     status: Status,
     unsatisfiedReason: UnsatisfiedReason? = nil,
@@ -184,7 +201,9 @@ public struct NetworkPath: Sendable, Hashable {
     supportsIPv6: Bool = false,
     supportsDNS: Bool = false,
     gateways: [String] = [],
-    vpn: VPN? = nil
+    vpn: VPN? = nil,
+    linkQuality: LinkQuality = .unknown,
+    isUltraConstrained: Bool = false
   ) {
     let expenseSource: ExpenseSource? = isExpensive && availableInterfaces.first?.type == .cellular ? .cellular : nil
     self.packed =
@@ -194,7 +213,8 @@ public struct NetworkPath: Sendable, Hashable {
       | Packing.placing(ExpenseSource.code(of: expenseSource), Packing.expenseSource)
       | (isExpensive ? Packing.isExpensive : 0) | (isConstrained ? Packing.isConstrained : 0)
       | (supportsIPv4 ? Packing.supportsIPv4 : 0) | (supportsIPv6 ? Packing.supportsIPv6 : 0)
-      | (supportsDNS ? Packing.supportsDNS : 0)
+      | (supportsDNS ? Packing.supportsDNS : 0) | Packing.placing(linkQuality.code, Packing.linkQuality)
+      | (isUltraConstrained ? Packing.isUltraConstrained : 0)
     self.storage = Storage.make(availableInterfaces: availableInterfaces, gateways: gateways, vpn: vpn)
   }
 
@@ -267,6 +287,8 @@ extension NetworkPath: CustomStringConvertible {
     if supportsDNS { flags.append("DNS") }
     if isExpensive { flags.append("expensive") }
     if isConstrained { flags.append("constrained") }
+    if isUltraConstrained { flags.append("ultra-constrained") }
+    if linkQuality != .unknown { flags.append("link \(linkQuality)") }
     if !flags.isEmpty { text += " [" + flags.joined(separator: " ") + "]" }
     if let vpn { text += " VPN \(vpn)" }
     return text
@@ -276,12 +298,13 @@ extension NetworkPath: CustomStringConvertible {
 extension NetworkPath: Codable {
   /// The JSON keys, in the order they are written.
   package enum CodingKeys: String, CodingKey, CaseIterable {
-    case status, unsatisfiedReason, isExpensive, isConstrained, supportsIPv4, supportsIPv6, supportsDNS
-    case interfaceType, availableInterfaces, gateways, vpn
+    case status, unsatisfiedReason, isExpensive, isConstrained, isUltraConstrained, supportsIPv4, supportsIPv6
+    case supportsDNS, interfaceType, linkQuality, availableInterfaces, gateways, vpn
   }
 
-  /// Decodes a path from its documented JSON form. `interfaceType` is derived and not read; `vpn` may be absent
-  /// (JSON written before it existed), and its interface is the available interface of that name.
+  /// Decodes a path from its documented JSON form. `interfaceType` is derived and not read; `vpn`, `linkQuality` and
+  /// `isUltraConstrained` may be absent (JSON written before they existed: no VPN, ``LinkQuality/unknown``, `false`),
+  /// and the VPN's interface is the available interface of that name.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let status = try container.decode(Status.self, forKey: .status)
@@ -292,6 +315,8 @@ extension NetworkPath: Codable {
     let supportsIPv4 = try container.decode(Bool.self, forKey: .supportsIPv4)
     let supportsIPv6 = try container.decode(Bool.self, forKey: .supportsIPv6)
     let supportsDNS = try container.decode(Bool.self, forKey: .supportsDNS)
+    let linkQuality = try container.decodeIfPresent(LinkQuality.self, forKey: .linkQuality) ?? .unknown
+    let isUltraConstrained = try container.decodeIfPresent(Bool.self, forKey: .isUltraConstrained) ?? false
     let gateways = try container.decode([String].self, forKey: .gateways)
     let vpn = try container.decodeIfPresent(VPN.self, forKey: .vpn).map { decoded in
       var vpn = decoded
@@ -301,7 +326,8 @@ extension NetworkPath: Codable {
     self.init(
       status: status, unsatisfiedReason: unsatisfiedReason, availableInterfaces: availableInterfaces,
       isExpensive: isExpensive, isConstrained: isConstrained, supportsIPv4: supportsIPv4, supportsIPv6: supportsIPv6,
-      supportsDNS: supportsDNS, gateways: gateways, vpn: vpn)
+      supportsDNS: supportsDNS, gateways: gateways, vpn: vpn, linkQuality: linkQuality,
+      isUltraConstrained: isUltraConstrained)
   }
 
   /// Encodes the path in its documented JSON form, writing every key, `null` included.
@@ -311,10 +337,12 @@ extension NetworkPath: Codable {
     try container.encodeOrNull(unsatisfiedReason, forKey: .unsatisfiedReason)
     try container.encode(isExpensive, forKey: .isExpensive)
     try container.encode(isConstrained, forKey: .isConstrained)
+    try container.encode(isUltraConstrained, forKey: .isUltraConstrained)
     try container.encode(supportsIPv4, forKey: .supportsIPv4)
     try container.encode(supportsIPv6, forKey: .supportsIPv6)
     try container.encode(supportsDNS, forKey: .supportsDNS)
     try container.encodeOrNull(interfaceType, forKey: .interfaceType)
+    try container.encode(linkQuality, forKey: .linkQuality)
     try container.encode(availableInterfaces, forKey: .availableInterfaces)
     try container.encode(gateways, forKey: .gateways)
     try container.encodeOrNull(vpn, forKey: .vpn)
@@ -331,23 +359,6 @@ extension KeyedEncodingContainer {
       try encodeNil(forKey: key)
     }
   }
-}
-
-/// Which delivery of the system's path monitor a ``NetworkPath`` is: on Apple platforms, a number the source gives
-/// each path `NWPathMonitor` delivers; `0` for paths that are values only (built, decoded, from the Linux source).
-///
-/// Always equal to any other and hashed as nothing, so that paths compare by their properties alone; the monitor and
-/// its front-ends read ``number`` to tell a new delivery from a repeat (``NetworkPath/isRepeat(of:)``).
-package struct PathObservation: Sendable, Hashable {
-  /// The delivery's number; `0` when the path is a value only.
-  package var number: UInt64 = 0
-
-  package init(number: UInt64 = 0) {
-    self.number = number
-  }
-
-  package static func == (lhs: PathObservation, rhs: PathObservation) -> Bool { true }
-  package func hash(into hasher: inout Hasher) {}
 }
 
 extension NetworkPath {

@@ -80,6 +80,27 @@ struct NWPathTranslationTests {
       NWPathMonitorSource.networkPath(from: path).gateways == ["fe80::1", "fe80::1", "2001:db8::1:0:0:1", "10.0.0.1"])
   }
 
+  @Test(
+    "link quality and ultra-constrained from 26 on; unknown and false before",
+    arguments: [NWPath.LinkQuality.unknown, .minimal, .moderate, .good])
+  func linkQuality(quality: NWPath.LinkQuality) {
+    let expected: [NWPath.LinkQuality: NetworkPath.LinkQuality] = [
+      .unknown: .unknown, .minimal: .minimal, .moderate: .moderate, .good: .good,
+    ]
+    for ultra in [false, true] {
+      let path = NWPath(
+        status: .satisfied, availableInterfaces: [NWInterface(name: "en0", index: 4, type: .wifi)],
+        supportsIPv4: true, linkQuality: quality, isUltraConstrained: ultra)
+      let after = NWPathMonitorSource.networkPath(from: path, readsLinkQuality: true)
+      #expect(after.linkQuality == expected[quality])
+      #expect(after.isUltraConstrained == ultra)
+      let before = NWPathMonitorSource.networkPath(from: path, readsLinkQuality: false)
+      #expect(before.linkQuality == .unknown, "Network before 26 has no link quality")
+      #expect(!before.isUltraConstrained)
+      #expect(before.availableInterfaces == after.availableInterfaces)
+    }
+  }
+
   @Test("the opposite flags are copied too")
   func oppositeFlags() {
     let path = NWPath(status: .satisfied, supportsIPv4: false, supportsIPv6: true, supportsDNS: false)
@@ -177,6 +198,26 @@ struct NWPathMonitorLifecycleTests {
     let path = try await waited
     #expect(path == .connected(via: .cellular, index: 3))
     #expect(monitor.currentPath == path)
+  }
+
+  @Test("a change of link quality alone is a change every front-end sees")
+  func linkQualityChanges() async throws {
+    let log = MonitorLog()
+    let monitor = NetworkMonitor(source: log.source)
+    try monitor.start()
+    defer { monitor.stopMonitoring() }
+    let nwMonitor = try #require(log.monitors.first)
+    let seen = Recorder<NetworkPath.LinkQuality>()
+    let iteration = Task { for await path in monitor.paths { seen.append(path.linkQuality) } }
+    defer { iteration.cancel() }
+    let wifi = [NWInterface(name: "en0", index: 4, type: .wifi)]
+    for (step, quality) in [NWPath.LinkQuality.good, .minimal, .moderate].enumerated() {
+      nwMonitor.emit(
+        NWPath(status: .satisfied, availableInterfaces: wifi, supportsIPv4: true, linkQuality: quality))
+      try await seen.waitFor(count: step + 1, "the path of quality \(quality)")
+    }
+    #expect(seen.values == [.good, .minimal, .moderate])
+    #expect(monitor.currentPath?.linkQuality == .moderate)
   }
 
   @Test("waitForPath starts the monitor and returns the path the system reports first")

@@ -30,6 +30,8 @@
           #"netstatus_path_dns_supported{netns="odd\"name"} 1"#,
           #"netstatus_path_expensive{netns="odd\"name"} 0"#,
           #"netstatus_path_constrained{netns="odd\"name"} 0"#,
+          #"netstatus_path_ultra_constrained{netns="odd\"name"} 0"#,
+          #"netstatus_path_link_quality{netns="odd\"name"} 0"#,
           #"netstatus_path_interface_info{netns="odd\"name",interface="eth0",type="wiredEthernet"} 1"#,
           #"netstatus_path_available_interfaces{netns="odd\"name"} 2"#,
           #"netstatus_path_vpn{netns="odd\"name"} 0"#,
@@ -47,6 +49,27 @@
         ], "\(text)")
       #expect(text.contains("# TYPE netstatus_path_changes_total counter\n"))
       #expect(PrometheusTextfile.escape("a\\b\"c\nd") == #"a\\b\"c\nd"#)
+    }
+
+    /// The link quality gauge is ordered (0 unknown … 3 good), 0 when the path is not satisfied; ultra-constrained 1
+    /// when the path says so.
+    @Test(arguments: NetworkPath.LinkQuality.allCases)
+    func linkQualityIsAnOrderedGauge(quality: NetworkPath.LinkQuality) {
+      var path = NetworkPath.test(.wiredEthernet)
+      path.linkQuality = quality
+      path.isUltraConstrained = true
+      func sample(_ path: NetworkPath, _ name: String) -> String? {
+        let text = PrometheusTextfile.render(
+          .init(path: path, connectivity: nil, families: FamilyConnectivity(), changes: 0, lastChange: 1), netns: nil,
+          stamp: .init(name: "f.prom", started: 0, written: 0))
+        return text.split(separator: "\n").first { $0.hasPrefix(name + " ") }.map(String.init)
+      }
+      let value = NetworkPath.LinkQuality.allCases.firstIndex(of: quality)!
+      #expect(sample(path, "netstatus_path_link_quality") == "netstatus_path_link_quality \(value)")
+      #expect(sample(path, "netstatus_path_ultra_constrained") == "netstatus_path_ultra_constrained 1")
+      var offline = path
+      offline.status = .unsatisfied
+      #expect(sample(offline, "netstatus_path_link_quality") == "netstatus_path_link_quality 0")
     }
 
     /// Each family the path carries has its own state gauge (one sample per state); a family it does not carry has

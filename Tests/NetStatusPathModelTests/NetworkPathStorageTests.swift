@@ -75,6 +75,38 @@ struct NetworkPathStorageTests {
     }
   }
 
+  @Test("link quality and ultra-constrained read back as set, beside every other value, and each is a change")
+  func linkQualityAndUltraConstrainedReadBack() {
+    for quality in NetworkPath.LinkQuality.allCases {
+      for ultra in [false, true] {
+        for allOn in [false, true] {
+          var path = NetworkPath(
+            status: allOn ? .satisfied : .unsatisfied, unsatisfiedReason: allOn ? nil : .vpnInactive,
+            availableInterfaces: [Self.eth0], isExpensive: allOn, isConstrained: allOn, supportsIPv4: allOn,
+            supportsIPv6: allOn, supportsDNS: allOn, gateways: ["192.0.2.1"])
+          let before = Plain(path)
+          path.linkQuality = quality
+          path.isUltraConstrained = ultra
+          #expect(path.linkQuality == quality && path.isUltraConstrained == ultra)
+          #expect(Plain(path) == before, "the other values keep theirs")
+          let made = NetworkPath(
+            status: path.status, unsatisfiedReason: path.unsatisfiedReason, availableInterfaces: [Self.eth0],
+            isExpensive: allOn, isConstrained: allOn, supportsIPv4: allOn, supportsIPv6: allOn, supportsDNS: allOn,
+            gateways: ["192.0.2.1"], linkQuality: quality, isUltraConstrained: ultra)
+          #expect(made == path && made.hashValue == path.hashValue)
+          for other in NetworkPath.LinkQuality.allCases where other != quality {
+            var changed = path
+            changed.linkQuality = other
+            #expect(changed != path && changed.isUltraConstrained == ultra)
+          }
+          var toggled = path
+          toggled.isUltraConstrained.toggle()
+          #expect(toggled != path && toggled.linkQuality == quality)
+        }
+      }
+    }
+  }
+
   @Test("the initializer's rules: a satisfied path has no reason; an expensive cellular one says cellular")
   func initializerKeepsItsRules() {
     let cellular = NetworkInterface(name: "wwan0", index: 3, type: .cellular)

@@ -142,11 +142,25 @@ struct PathFormatterTests {
         VPN          none
         Expensive    no
         Constrained  no
+        Link         not measured
         IPv4         yes
         IPv6         no
         DNS          yes
         Gateways     192.0.2.1
         """)
+  }
+
+  @Test func linkQualityAndUltraConstrainedAreShown() {
+    var measured = path
+    measured.linkQuality = .moderate
+    let plain = PathFormatter(style: .plain)
+    #expect(plain.table(measured).contains("\nConstrained  no\nLink         moderate\n"))
+    #expect(plain.line(measured, time: "T").contains("  link moderate"))
+    #expect(!plain.line(path, time: "T").contains("link"), "not measured: nothing said")
+    measured.isUltraConstrained = true
+    #expect(plain.table(measured).contains("\nConstrained  ultra-constrained\n"))
+    #expect(plain.line(measured, time: "T").contains("ultra-constrained"))
+    #expect(plain.table(.offline).contains("\nLink         none\n"))
   }
 
   @Test func connectivityIsAppendedToTheTableTheLineAndTheJSON() {

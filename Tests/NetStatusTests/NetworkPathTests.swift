@@ -7,7 +7,8 @@ import Testing
 struct NetworkPathTests {
   static let documented = """
     {"status":"satisfied","unsatisfiedReason":null,"isExpensive":false,"isConstrained":false,\
-    "supportsIPv4":true,"supportsIPv6":false,"supportsDNS":true,"interfaceType":"wiredEthernet",\
+    "isUltraConstrained":false,"supportsIPv4":true,"supportsIPv6":false,"supportsDNS":true,\
+    "interfaceType":"wiredEthernet","linkQuality":"unknown",\
     "availableInterfaces":[{"name":"eth0","index":2,"type":"wiredEthernet"}],"gateways":["192.0.2.1"],"vpn":null}
     """
 
@@ -21,6 +22,24 @@ struct NetworkPathTests {
 
   @Test func writesExactlyTheDocumentedForm() throws {
     #expect(Self.ethernet.jsonRepresentation == Self.documented)
+  }
+
+  @Test("link quality and ultra-constrained are written, read back, and default when absent (older JSON)")
+  func linkQualityJSON() throws {
+    for quality in NetworkPath.LinkQuality.allCases {
+      var path = Self.ethernet
+      path.linkQuality = quality
+      path.isUltraConstrained = quality == .minimal
+      let json = path.jsonRepresentation
+      #expect(json.contains(#""linkQuality":"\#(quality.rawValue)""#))
+      #expect(json.contains(#""isUltraConstrained":\#(quality == .minimal)"#))
+      #expect(try JSONDecoder().decode(NetworkPath.self, from: Data(json.utf8)) == path)
+      #expect(try JSONDecoder().decode(NetworkPath.self, from: JSONEncoder().encode(path)) == path)
+    }
+    let older = Self.documented.replacingOccurrences(of: #""isUltraConstrained":false,"#, with: "")
+      .replacingOccurrences(of: #""linkQuality":"unknown","#, with: "")
+    #expect(!older.contains("linkQuality") && !older.contains("isUltraConstrained"))
+    #expect(try JSONDecoder().decode(NetworkPath.self, from: Data(older.utf8)) == Self.ethernet)
   }
 
   @Test func stableFormRoundTripsAndEscapesNames() throws {
@@ -66,8 +85,8 @@ struct NetworkPathTests {
     let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     #expect(
       Set(object.keys) == [
-        "status", "unsatisfiedReason", "isExpensive", "isConstrained", "supportsIPv4", "supportsIPv6",
-        "supportsDNS", "interfaceType", "availableInterfaces", "gateways", "vpn",
+        "status", "unsatisfiedReason", "isExpensive", "isConstrained", "isUltraConstrained", "supportsIPv4",
+        "supportsIPv6", "supportsDNS", "interfaceType", "linkQuality", "availableInterfaces", "gateways", "vpn",
       ])
     #expect(Set(object.keys) == Set(NetworkPath.CodingKeys.allCases.map(\.rawValue)))
     let interfaceType = object["interfaceType"]

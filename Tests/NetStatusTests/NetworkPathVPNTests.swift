@@ -16,7 +16,8 @@ struct NetworkPathVPNTests {
 
   static let documented = """
     {"status":"satisfied","unsatisfiedReason":null,"isExpensive":false,"isConstrained":false,\
-    "supportsIPv4":true,"supportsIPv6":false,"supportsDNS":true,"interfaceType":"other",\
+    "isUltraConstrained":false,"supportsIPv4":true,"supportsIPv6":false,"supportsDNS":true,"interfaceType":"other",\
+    "linkQuality":"unknown",\
     "availableInterfaces":[{"name":"tun0","index":5,"type":"other"},{"name":"eth0","index":2,"type":"wiredEthernet"}],\
     "gateways":["192.0.2.1"],"vpn":{"interface":"tun0","underlyingInterfaceType":"wiredEthernet",\
     "bypassedByIPv4":false,"bypassedByIPv6":false}}

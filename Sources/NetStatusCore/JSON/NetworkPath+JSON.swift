@@ -106,6 +106,7 @@ extension NetworkPath {
     }
     json.member(isExpensive, #","isExpensive":true"#, else: #","isExpensive":false"#)
     json.member(isConstrained, #","isConstrained":true"#, else: #","isConstrained":false"#)
+    json.member(isUltraConstrained, #","isUltraConstrained":true"#, else: #","isUltraConstrained":false"#)
     json.member(supportsIPv4, #","supportsIPv4":true"#, else: #","supportsIPv4":false"#)
     json.member(supportsIPv6, #","supportsIPv6":true"#, else: #","supportsIPv6":false"#)
     json.member(supportsDNS, #","supportsDNS":true"#, else: #","supportsDNS":false"#)
@@ -114,6 +115,12 @@ extension NetworkPath {
       interfaceType.writeJSON(to: &json)
     } else {
       json.raw(#","interfaceType":null"#)
+    }
+    switch linkQuality {
+    case .unknown: json.raw(#","linkQuality":"unknown""#)
+    case .minimal: json.raw(#","linkQuality":"minimal""#)
+    case .moderate: json.raw(#","linkQuality":"moderate""#)
+    case .good: json.raw(#","linkQuality":"good""#)
     }
     json.raw(#","availableInterfaces":["#)
     json.elements(availableInterfaces) { json, interface in
@@ -213,6 +220,12 @@ package struct NetworkPathJSONExtra: Sendable {
         json.bool(link.isUp)
         json.raw(#","carrier":"#)
         json.bool(link.hasCarrier)
+        if let speed = link.speed {
+          json.raw(#","speed":"#)
+          json.int(speed)
+        } else {
+          json.raw(#","speed":null"#)
+        }
         json.raw(#","addresses":["#)
         json.elements(link.addresses) { json, address in
           json.raw(#"{"address":"#)

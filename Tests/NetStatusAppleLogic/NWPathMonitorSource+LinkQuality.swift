@@ -1,0 +1,1 @@
+../../Sources/NetStatusAppleSource/NWPathMonitorSource+LinkQuality.swift
