@@ -25,6 +25,7 @@ enum LinkTable {
       }
       line += "  " + (addresses.isEmpty ? "no address" : addresses.joined(separator: ", "))
       if let kind = link.kind { line += "  [\(kind.escapingControlCharacters())]" }
+      if let speed = link.speed { line += "  \(speed) Mb/s" }
       if let networkd = link.networkd { line += "  " + networkdText(networkd) }
       lines.append(line)
     }

@@ -15,6 +15,9 @@ package struct LinkInventory: Sendable, Equatable {
     package var isUp: Bool
     /// Has carrier (`IFF_LOWER_UP`).
     package var hasCarrier: Bool
+    /// The speed the link negotiated, in Mb/s (sysfs `speed`), when the driver reports one and sysfs shows this
+    /// link: what a path over it rates its ``NetworkPath/linkQuality`` from, when it is wired Ethernet.
+    package var speed: Int? = nil
     /// Waits for an external event before it can pass traffic (`IFF_DORMANT`, or the operational state
     /// `IF_OPER_DORMANT`): an 802.1X port not yet authenticated, for example.
     package var isDormant: Bool = false

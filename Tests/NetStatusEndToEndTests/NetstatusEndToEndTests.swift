@@ -103,6 +103,31 @@ struct NetstatusEndToEndTests {
     #expect(object["nameservers"] is [String])
   }
 
+  /// The speed each link negotiated, read from sysfs: a veth reports 10,000 Mb/s through ethtool, which sysfs
+  /// shows. `ip netns exec` mounts the namespace's own sysfs for the command; from outside (`-n`), sysfs shows this
+  /// machine's interfaces, and the namespace's are never given another's speed.
+  @Test func showAllReadsTheSpeedEachLinkNegotiated() async throws {
+    let site = try Site("e2espeed")
+    defer { site.delete() }
+    func links(_ run: NetstatusProcess) async throws -> [[String: Any]] {
+      #expect(try await run.waitForExit() == .exited(0), "\(run.errorOutput)")
+      let line = try #require(run.lines.values.first)
+      let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+      return try #require(object["links"] as? [[String: Any]])
+    }
+    let inside = try await links(
+      NetstatusProcess(
+        executable: "/usr/sbin/ip",
+        ["netns", "exec", site.target.name, NetstatusProcess.binaryPath, "show", "--all", "--json"]))
+    let v0 = try #require(inside.first { $0["name"] as? String == "v0" }, "\(inside)")
+    #expect(v0["speed"] as? Int == 10_000, "\(v0)")
+    let lo = try #require(inside.first { $0["name"] as? String == "lo" })
+    #expect(lo["speed"] is NSNull, "loopback has no speed")
+    let outside = try await links(NetstatusProcess(["show", "--all", "--json", "-n", site.target.name]))
+    let v0Outside = try #require(outside.first { $0["name"] as? String == "v0" })
+    #expect(v0Outside["speed"] is NSNull, "this machine's sysfs does not show the namespace's v0")
+  }
+
   /// On a terminal (a pseudo-terminal made by Python's `pty`): symbols always; colour unless NO_COLOR is set or TERM
   /// is dumb; and neither when the output is a pipe.
   @Test(arguments: [

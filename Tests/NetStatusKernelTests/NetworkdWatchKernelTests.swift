@@ -314,7 +314,9 @@
       let links = try #require(object["links"] as? [[String: Any]])
       let v0 = try #require(links.first { $0["name"] as? String == "v0" }, "\(links)")
       #expect(
-        Array(v0.keys).sorted() == ["addresses", "carrier", "index", "kind", "name", "networkd", "type", "up"], "\(v0)")
+        Array(v0.keys).sorted() == [
+          "addresses", "carrier", "index", "kind", "name", "networkd", "speed", "type", "up",
+        ], "\(v0)")
       #expect(line.contains(#""addresses":[],"networkd":{"#), "networkd follows the documented keys: \(line)")
       let networkd = try #require(v0["networkd"] as? [String: Any], "\(v0)")
       #expect(networkd["operationalState"] as? String == "no-carrier")

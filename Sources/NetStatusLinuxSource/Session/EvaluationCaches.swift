@@ -92,5 +92,18 @@
       types = types.filter { links[$0.key] != nil }
       last = nil
     }
+
+    /// The wired link whose quality was read last, as it was then, and its quality.
+    private var rated: (link: NetlinkLink, quality: NetworkPath.LinkQuality)?
+
+    /// The quality of a wired Ethernet link (``LinkQualityRules/wired(megabitsPerSecond:)``), its speed read from
+    /// sysfs again only when the link changed since the last read: a renegotiated speed comes with a carrier change,
+    /// which the kernel reports as the link's change. Only the link a path uses is rated, so one is kept.
+    mutating func wiredQuality(of link: NetlinkLink) -> NetworkPath.LinkQuality {
+      if let rated, rated.link == link { return rated.quality }
+      let quality = LinkQualityRules.wired(megabitsPerSecond: classifier.negotiatedSpeed(of: link))
+      rated = (link, quality)
+      return quality
+    }
   }
 #endif

@@ -56,6 +56,15 @@ struct InterfaceClassifier: Sendable {
     return .other
   }
 
+  /// The speed a wired link negotiated, in Mb/s (sysfs `speed`), or `nil` when the driver says none, the link has
+  /// no carrier, or sysfs does not show this very link (another network namespace's).
+  func negotiatedSpeed(of link: NetlinkLink) -> Int? {
+    guard let entry = trustedEntry(for: link), let text = LocalFile.readText(entry + "/speed", limit: 64) else {
+      return nil
+    }
+    return LinkQualityRules.sysfsSpeed(text)
+  }
+
   /// The interface's sysfs folder, when it describes this very link (same index, same hardware address).
   func trustedEntry(for link: NetlinkLink) -> String? {
     guard !link.name.isEmpty, !link.name.contains("/"), link.name != ".", link.name != ".." else { return nil }

@@ -34,11 +34,15 @@
 
     /// The inventory of a mirrored state. Pure.
     init(mirrored state: KernelState, classifier: InterfaceClassifier, nameservers: [String]) {
-      self.init(links: Self.mirroredLinks(of: state, classify: classifier.classify), nameservers: nameservers)
+      self.init(
+        links: Self.mirroredLinks(of: state, classify: classifier.classify, speed: classifier.negotiatedSpeed),
+        nameservers: nameservers)
     }
 
-    /// The links of a mirrored state, classified by `classify`, in index order. Pure.
-    static func mirroredLinks(of state: KernelState, classify: (NetlinkLink) -> InterfaceType) -> [Link] {
+    /// The links of a mirrored state, classified by `classify`, with the speed `speed` reads, in index order. Pure.
+    static func mirroredLinks(
+      of state: KernelState, classify: (NetlinkLink) -> InterfaceType, speed: (NetlinkLink) -> Int? = { _ in nil }
+    ) -> [Link] {
       let addresses = Dictionary(grouping: state.addresses.values, by: \.interfaceIndex)
       return state.links.values.sorted { $0.index < $1.index }.map { link in
         let own = (addresses[link.index] ?? []).sorted {
@@ -46,7 +50,7 @@
         }
         return Link(
           index: link.index, name: link.name, type: classify(link), kind: link.kind,
-          isUp: link.flags & RTNL.IFF_UP != 0, hasCarrier: link.flags & RTNL.IFF_LOWER_UP != 0,
+          isUp: link.flags & RTNL.IFF_UP != 0, hasCarrier: link.flags & RTNL.IFF_LOWER_UP != 0, speed: speed(link),
           isDormant: link.flags & RTNL.IFF_DORMANT != 0 || link.operationalState == RTNL.IF_OPER_DORMANT,
           master: link.master, addresses: own.map(Self.inventoryAddress))
       }

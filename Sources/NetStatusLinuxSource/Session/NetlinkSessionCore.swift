@@ -165,11 +165,33 @@
     ) -> NetworkPath {
       var eligible = caches.knownEligibleLinks(of: state.links)
       let known = eligible
-      let path = PathEvaluator.evaluate(
+      var path = PathEvaluator.evaluate(
         state: state, answers: answers, supportsDNS: supportsDNS, filter: filter, eligible: &eligible,
         classify: { caches.type(of: $0, knowing: known) })
       caches.remember(eligible, knowing: known, of: state.links)
+      if path.isConnected { rateLink(of: &path, state: state, &caches) }
       return path
+    }
+
+    /// Sets the path's link quality: that of the interface it rides on (for a VPN, the first one that is not a
+    /// tunnel, as its ``NetworkPath/VPN/underlyingInterfaceType`` says). Only wired Ethernet is rated
+    /// (``LinkQualityRules``); every other type stays ``NetworkPath/LinkQuality/unknown``.
+    static func rateLink(of path: inout NetworkPath, state: KernelState, _ caches: inout EvaluationCaches) {
+      let index: Int
+      if path.vpn == nil {
+        // The type first, through the path's own accessor: a path that is not wired (most) copies no interface.
+        guard path.interfaceType == .wiredEthernet, let first = path.availableInterfaces.first else { return }
+        index = first.index
+      } else {
+        guard
+          let riding = path.availableInterfaces.first(where: {
+            !state.tunnels.contains(Int32(truncatingIfNeeded: $0.index))
+          }), riding.type == .wiredEthernet
+        else { return }
+        index = riding.index
+      }
+      guard let link = state.links[Int32(truncatingIfNeeded: index)] else { return }
+      path.linkQuality = caches.wiredQuality(of: link)
     }
 
     /// Appends the second round of lookups for `state` given the first round's `answers` to `requests`.
