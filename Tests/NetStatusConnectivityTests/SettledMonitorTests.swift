@@ -45,6 +45,25 @@ struct SettledMonitorTests {
     setup.upstream.stop()
   }
 
+  @Test("a change of link quality alone is a change, and settles like any other: a dip that does not hold is unseen")
+  func linkQualitySettles() async throws {
+    let setup = Setup()
+    try await setup.seen.waitFor(count: 1, "the first path")
+    var minimal = Self.wifi
+    minimal.linkQuality = .minimal
+    var good = Self.wifi
+    good.linkQuality = .good
+    setup.script.send(minimal)
+    setup.clock.advance(by: .milliseconds(500))
+    setup.script.send(Self.wifi)  // back before the second it must hold: never seen
+    setup.clock.advance(by: .seconds(5))
+    setup.script.send(good)
+    setup.clock.advance(by: .seconds(1))
+    let values = try await setup.seen.waitUntil("the quality that held") { $0.count >= 2 }
+    #expect(values == [Self.wifi, good])
+    #expect(setup.settled.currentPath?.linkQuality == .good)
+  }
+
   @Test("every front-end sees the settled paths: paths, and the closure")
   func frontEnds() async throws {
     let setup = Setup()
