@@ -351,8 +351,10 @@ struct NetstatusBench {
 
   /// The latency targets: p50 within 1.5× of the floor (the median of the rounds' ratios), p99 under 2 ms; and
   /// `netstatus watch`'s p50 within 1.3× of the design floor's, when it was measured. For the `cold` series (after
-  /// idle), the design floor's target only, judged on the installed (static) `watch` when it was measured; the
-  /// pooled ratio (all changes' p50 against the floor's) is what an independent harness reports.
+  /// idle), the design floor's target only, judged on the installed (static) `watch` when it was measured, by the
+  /// pooled ratio (all changes' p50 against the floor's): the issue that set it defines it so, as an independent
+  /// harness measures it (the median of three runs' pooled ratios; one run is one sample of it). The rounds' median
+  /// is printed beside it.
   static func targets(latency: [LatencyBenchmark.Result], cold: Bool = false) -> [Report.Target] {
     var targets: [Report.Target] = []
     let series = cold ? ", after idle" : ""
@@ -372,7 +374,7 @@ struct NetstatusBench {
               ratios.p50RatioByRound.min() ?? 0, ratios.p50RatioByRound.max() ?? 0, ratios.removalsMedianRatio,
               ratios.additionsMedianRatio, row.latency.p50, designFloor.latency.p50,
               row.latency.p50 / designFloor.latency.p50),
-          met: ratios.medianRatio <= 1.3))
+          met: cold ? row.latency.p50 / designFloor.latency.p50 <= 1.3 : ratios.medianRatio <= 1.3))
     }
     if !cold, let row = latency.first(where: { $0.observer == LatencyBenchmark.besideHungSessionName }) {
       targets.append(
