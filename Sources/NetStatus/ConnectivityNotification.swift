@@ -13,6 +13,10 @@ extension Notification.Name {
   /// Monitors post from the first use of this name in the process on (observing it uses it): a program that never
   /// names it observes nothing, and its monitors keep nothing for notifications.
   ///
+  /// When the monitor's ``NetworkMonitor/handlerQueue`` is the main queue (the default), a change's
+  /// ``NetworkMonitor/pathUpdateHandler`` runs before its notification is posted: an observer that reads state the
+  /// handler keeps, as the tutorials' screens do, finds the change there.
+  ///
   /// It is posted from the main queue, which must run: an app's does; a command-line tool runs it with an `async`
   /// main, `dispatchMain()` or `RunLoop.main.run()`. Observers on `.main`, on no queue or on a queue of their own each
   /// receive every change, whichever runs it.

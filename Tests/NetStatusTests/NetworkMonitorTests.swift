@@ -189,6 +189,34 @@ struct NetworkMonitorTests {
     monitor.stopMonitoring()
   }
 
+  /// The tutorials' flow: the handler keeps the app's state on the main queue and the screen observes the
+  /// notification; for each change the handler runs first, so the screen reads state that has the change.
+  @Test @MainActor func theHandlerRunsBeforeTheNotificationOfTheSameChange() async throws {
+    let source = ScriptedPathSource(.test(.wifi))
+    let monitor = NetworkMonitor(source: source)
+    let events = Recorder<String>()
+    monitor.pathUpdateHandler = { path in events.append("handler \(path.isConnected)") }
+    let observer = NotificationCenter.default.addObserver(
+      forName: .connectivityStatus, object: monitor, queue: .main
+    ) { note in
+      let path = note.userInfo?[NetworkMonitor.pathUserInfoKey] as? NetworkPath
+      events.append("notified \(path?.isConnected == true)")
+    }
+    defer { NotificationCenter.default.removeObserver(observer) }
+    monitor.startMonitoring()
+    try await events.waitFor(count: 2, "the first path's handler and notification")
+    // One change at a time, as a network changes: each change's handler, then its notification.
+    for (step, path) in [NetworkPath.offline, .test(.cellular)].enumerated() {
+      source.send(path)
+      try await events.waitFor(count: 4 + 2 * step, "the handler and the notification of \(path)")
+    }
+    #expect(
+      events.values == [
+        "handler true", "notified true", "handler false", "notified false", "handler true", "notified true",
+      ])
+    monitor.stopMonitoring()
+  }
+
   /// The poster is an ordinary subscriber of each monitor: one subscription while the monitor posts, none once it
   /// does not, and it starts nothing (a monitor nobody started reports nothing, as with no poster).
   @Test func thePosterSubscribesWithoutStartingTheMonitor() {

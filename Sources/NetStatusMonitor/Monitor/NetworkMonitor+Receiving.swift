@@ -97,7 +97,9 @@ extension NetworkMonitor {
     }
     let toRun = decision.handlers
     if decision.changed {
-      decision.fanout.run(with: path)
+      // The handlers' block is queued before the subscribers run: the NetStatus module's notification poster is one
+      // of them, and on the main queue a change's handler (which keeps the app's state, as the tutorials' do) runs
+      // before its notification is posted, so that an observer reads state that already has the change.
       if let toRun {
         let pathUpdate = toRun.handlers.pathUpdate
         let netStatusChange = toRun.handlers.netStatusChange
@@ -108,6 +110,7 @@ extension NetworkMonitor {
           }
         }
       }
+      decision.fanout.run(with: path)
     }
     if let error, let toRun {
       let handlers = toRun.handlers
