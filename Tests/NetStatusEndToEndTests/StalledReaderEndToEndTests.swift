@@ -63,8 +63,12 @@
       func close() { _ = Glibc.close(read) }
     }
 
-    /// Waits until `file` holds `sample`, or fails loudly with what it held and what netstatus (`run`) said.
-    static func awaitSample(_ sample: String, in file: String, _ what: String, run: NetstatusProcess) async throws {
+    /// Waits until `file` holds `sample`, or fails loudly with what it held, what netstatus (`run`) said, and how many
+    /// bytes wait unread in its standard output (`pipe`): none when no line was written, so the first path was never
+    /// known (a start that hangs), some when the path reached the lines but not the file.
+    static func awaitSample(
+      _ sample: String, in file: String, _ what: String, run: NetstatusProcess, pipe: StalledPipe? = nil
+    ) async throws {
       let deadline = ContinuousClock.now + .seconds(20)
       var last = ""
       while ContinuousClock.now < deadline {
@@ -73,7 +77,9 @@
         try await Task.sleep(for: .milliseconds(10))
       }
       let state = run.hasExited ? "netstatus has exited" : "netstatus runs, its threads: \(threads(of: run))"
-      Issue.record("\(what): the file never held \(sample); \(state); it said: \(run.errorOutput); last:\n\(last)")
+      let unread = pipe.map { "; its standard output holds \($0.unread) unread bytes" } ?? ""
+      Issue.record(
+        "\(what): the file never held \(sample); \(state)\(unread); it said: \(run.errorOutput); last:\n\(last)")
       throw CancellationError()
     }
 
@@ -145,7 +151,8 @@
       pipe.writerStarted()
       defer { run.terminate() }
       let label = #"netns="\#(site.target.name)""#
-      try await Self.awaitSample("netstatus_path_satisfied{\(label)} 1", in: file, "the first path", run: run)
+      try await Self.awaitSample(
+        "netstatus_path_satisfied{\(label)} 1", in: file, "the first path", run: run, pipe: pipe)
       try await toggle(
         16, pipe: pipe, file: file, label: label, run: run, del: site.deleteDefaultRoute, add: site.addDefaultRoute)
       if readerComesBack { try await resumeReading(pipe) }
