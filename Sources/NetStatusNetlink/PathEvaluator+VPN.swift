@@ -48,9 +48,14 @@ extension PathEvaluator {
     guard let tunnel = ipv4 ? firsts.ipv4 : ipv6 ? firsts.ipv6 : nil,
       let interface = interfaces.first(where: { $0.index == Int(tunnel.index) })
     else { return nil }
-    let underlying = interfaces.first { !tunnels.contains(Int32(truncatingIfNeeded: $0.index)) }
+    let underlying = underlyingInterface(of: interfaces, state: state)
     return NetworkPath.VPN(
       interface: interface, underlyingInterfaceType: underlying?.type,
       isBypassedByIPv4: firsts.ipv4 != nil && !ipv4, isBypassedByIPv6: firsts.ipv6 != nil && !ipv6)
+  }
+
+  /// What a VPN among `interfaces` rides on: the first of them that is not a tunnel (see ``vpn(of:firsts:state:)``).
+  package static func underlyingInterface(of interfaces: [NetworkInterface], state: KernelState) -> NetworkInterface? {
+    interfaces.first { !state.tunnels.contains(Int32(truncatingIfNeeded: $0.index)) }
   }
 }

@@ -173,8 +173,8 @@
       return path
     }
 
-    /// Sets the path's link quality: that of the interface it rides on (for a VPN, the first one that is not a
-    /// tunnel, as its ``NetworkPath/VPN/underlyingInterfaceType`` says). Only wired Ethernet is rated
+    /// Sets the path's link quality: that of the interface it rides on (for a VPN, the one its
+    /// ``NetworkPath/VPN/underlyingInterfaceType`` is of, `PathEvaluator.underlyingInterface(of:state:)`). Only wired Ethernet is rated
     /// (``LinkQualityRules``); every other type stays ``NetworkPath/LinkQuality/unknown``.
     static func rateLink(of path: inout NetworkPath, state: KernelState, _ caches: inout EvaluationCaches) {
       let index: Int
@@ -183,10 +183,8 @@
         guard path.interfaceType == .wiredEthernet, let first = path.availableInterfaces.first else { return }
         index = first.index
       } else {
-        guard
-          let riding = path.availableInterfaces.first(where: {
-            !state.tunnels.contains(Int32(truncatingIfNeeded: $0.index))
-          }), riding.type == .wiredEthernet
+        guard let riding = PathEvaluator.underlyingInterface(of: path.availableInterfaces, state: state),
+          riding.type == .wiredEthernet
         else { return }
         index = riding.index
       }
