@@ -76,10 +76,17 @@
         if last.split(separator: "\n").contains(Substring(sample)) { return }
         try await Task.sleep(for: .milliseconds(10))
       }
-      let state = run.hasExited ? "netstatus has exited" : "netstatus runs, its threads: \(threads(of: run))"
+      let state =
+        run.hasExited
+        ? "netstatus has exited" : "netstatus runs, its threads: \(threads(of: run))\n\(backtraces(of: run))"
       let unread = pipe.map { "; its standard output holds \($0.unread) unread bytes" } ?? ""
+      let folder = (file as NSString).deletingLastPathComponent
+      let listing = (try? FileManager.default.contentsOfDirectory(atPath: folder))?.sorted().description ?? "none"
       Issue.record(
-        "\(what): the file never held \(sample); \(state)\(unread); it said: \(run.errorOutput); last:\n\(last)")
+        """
+        \(what): the file never held \(sample); \(state)\(unread); it said: \(run.errorOutput); the folder holds \
+        \(listing); the file: \(describe(file)); last:\n\(last)
+        """)
       throw CancellationError()
     }
 
@@ -99,6 +106,46 @@
         let call = read("syscall").split(separator: " ").prefix(3).joined(separator: " ")
         return "\(id) \(read("comm")) \(state) \(read("wchan")) [\(call)]"
       }.joined(separator: "; ")
+    }
+
+    /// What `file` is, read without Foundation: its size, mode and age, and its first bytes (escaped), or the errno.
+    static func describe(_ file: String) -> String {
+      var status = stat()
+      guard stat(file, &status) == 0 else { return "stat: errno \(errno)" }
+      var now = timespec()
+      clock_gettime(CLOCK_REALTIME, &now)
+      let age = now.tv_sec - status.st_mtim.tv_sec
+      let fd = open(file, O_RDONLY | O_CLOEXEC)
+      guard fd >= 0 else {
+        return "\(status.st_size) bytes, mode \(String(status.st_mode, radix: 8)), open: errno \(errno)"
+      }
+      defer { _ = Glibc.close(fd) }
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      let count = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+      let readErrno = errno
+      let bytes =
+        count > 0
+        ? buffer[..<count].map { $0 >= 32 && $0 < 127 ? String(UnicodeScalar($0)) : "\\x\(String($0, radix: 16))" }
+          .joined() : ""
+      return "\(status.st_size) bytes, mode \(String(status.st_mode, radix: 8)), written \(age) s ago, read \(count) "
+        + "(errno \(count < 0 ? readErrno : 0)): \(bytes)"
+    }
+
+    /// Every thread's stack, from gdb when the machine has it (.ci/run installs it): where each one waits.
+    static func backtraces(of run: NetstatusProcess) -> String {
+      guard FileManager.default.isExecutableFile(atPath: "/usr/bin/gdb") else { return "(no gdb for backtraces)" }
+      let gdb = Process()
+      gdb.executableURL = URL(fileURLWithPath: "/usr/bin/timeout")
+      gdb.arguments = [
+        "60", "/usr/bin/gdb", "-nx", "-batch", "-p", "\(run.processIdentifier)", "-ex", "thread apply all bt 30",
+      ]
+      let output = Pipe()
+      gdb.standardOutput = output
+      gdb.standardError = output
+      guard (try? gdb.run()) != nil else { return "(gdb did not start)" }
+      let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      gdb.waitUntilExit()
+      return text.split(separator: "\n").filter { $0.hasPrefix("#") || $0.hasPrefix("Thread") }.joined(separator: "\n")
     }
 
     /// The route taken away and put back, again and again, while nobody reads: each state reaches the file.
