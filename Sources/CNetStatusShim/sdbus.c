@@ -182,7 +182,7 @@ static void enqueue(cns_bus_event *event) {
 
 static char *copy(const char *text) { return text ? strdup(text) : NULL; }
 
-/// Reads a variant into `event`: a `u`, an `s` or `o`, an `as` or `ao`; any other type is skipped and its
+/// Reads a variant into `event`: a `u`, a `y`, an `s` or `o`, an `as` or `ao`; any other type is skipped and its
 /// signature kept (CNS_VALUE_OTHER), so that the caller can say it was unexpected.
 static int read_variant(sd_bus_message *message, cns_bus_event *event) {
   char type = 0;
@@ -191,6 +191,7 @@ static int read_variant(sd_bus_message *message, cns_bus_event *event) {
   if (result <= 0) return result < 0 ? result : -EBADMSG;
   if (type != 'v' || !contents) return -EBADMSG;
   int kind = strcmp(contents, "u") == 0                                    ? CNS_VALUE_U32
+             : strcmp(contents, "y") == 0                                  ? CNS_VALUE_BYTE
              : strcmp(contents, "s") == 0 || strcmp(contents, "o") == 0    ? CNS_VALUE_STRING
              : strcmp(contents, "as") == 0 || strcmp(contents, "ao") == 0  ? CNS_VALUE_STRV
                                                                             : CNS_VALUE_OTHER;
@@ -204,6 +205,10 @@ static int read_variant(sd_bus_message *message, cns_bus_event *event) {
   if ((result = sd.message_enter_container(message, 'v', inner)) <= 0) return result < 0 ? result : -EBADMSG;
   if (kind == CNS_VALUE_U32) {
     result = sd.message_read_basic(message, 'u', &event->u32);
+  } else if (kind == CNS_VALUE_BYTE) {
+    uint8_t byte = 0;
+    result = sd.message_read_basic(message, 'y', &byte);
+    event->u32 = byte;
   } else if (kind == CNS_VALUE_STRING) {
     const char *text = NULL;
     result = sd.message_read_basic(message, inner[0], &text);

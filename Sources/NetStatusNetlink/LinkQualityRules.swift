@@ -17,7 +17,51 @@
 ///
 /// The speed is what the link negotiated, not what the network beyond it carries: a gigabit link to a slow uplink
 /// reads good.
+///
+/// Wi-Fi, from the received signal strength of the access point in use, in dBm:
+///
+/// | signal | quality |
+/// |---|---|
+/// | none | ``NetworkPath/LinkQuality/unknown`` |
+/// | below -80 dBm | ``NetworkPath/LinkQuality/minimal`` |
+/// | -80 to -68 dBm | ``NetworkPath/LinkQuality/moderate`` |
+/// | -67 dBm and stronger | ``NetworkPath/LinkQuality/good`` |
+///
+/// -67 dBm is the signal the Wi-Fi vendors' design guides ask for voice and video calls, -80 dBm about the weakest
+/// at which a link still carries data reliably. NetworkManager gives a percentage instead (an access point's
+/// `Strength`, computed from the dBm with its `nm_wifi_utils_level_to_quality`: -100 dBm and weaker 0 %, -40 dBm and
+/// stronger 100 %, linear between), so its boundaries are those two signals on its scale: 55 % and 34 %.
 package enum LinkQualityRules {
+  /// The weakest signal rated ``NetworkPath/LinkQuality/good``, in dBm.
+  package static let wifiGoodSignal = -67
+  /// The weakest signal rated ``NetworkPath/LinkQuality/moderate``, in dBm.
+  package static let wifiModerateSignal = -80
+
+  /// The quality of a Wi-Fi link whose access point is received at `signal` dBm (`nil`: no reading).
+  package static func wifi(signal: Int?) -> NetworkPath.LinkQuality {
+    guard let signal else { return .unknown }
+    if signal >= wifiGoodSignal { return .good }
+    if signal >= wifiModerateSignal { return .moderate }
+    return .minimal
+  }
+
+  /// The quality of a Wi-Fi link whose access point NetworkManager gives `strength` percent (`nil`: none known; 0,
+  /// NetworkManager's value for an access point it has no reading of, and a signal at -100 dBm that carries nothing
+  /// anyway, is unknown).
+  package static func wifi(networkManagerStrength strength: UInt8?) -> NetworkPath.LinkQuality {
+    guard let strength, strength > 0 else { return .unknown }
+    if strength >= networkManagerStrength(signal: wifiGoodSignal) { return .good }
+    if strength >= networkManagerStrength(signal: wifiModerateSignal) { return .moderate }
+    return .minimal
+  }
+
+  /// The percentage NetworkManager gives a signal of `signal` dBm (its `nm_wifi_utils_level_to_quality`): -100 dBm
+  /// and weaker 0, -40 dBm and stronger 100, linear between, rounded down.
+  package static func networkManagerStrength(signal: Int) -> UInt8 {
+    let belowBest = abs(min(max(signal, -100), -40) + 40)
+    return UInt8(100 - Int(100.0 * Double(belowBest) / 60.0))
+  }
+
   /// The quality of a wired Ethernet link that negotiated `megabitsPerSecond` (`nil` when the driver says nothing).
   package static func wired(megabitsPerSecond speed: Int?) -> NetworkPath.LinkQuality {
     guard let speed, speed > 0 else { return .unknown }

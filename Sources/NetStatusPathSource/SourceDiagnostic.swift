@@ -5,7 +5,7 @@
 ///
 /// ```swift
 /// for source in NetworkMonitor.shared.sourceDiagnostics {
-///     print(source)  // "NetworkManager (metered devices, connectivity): unavailable: NetworkManager is not running"
+///     print(source)  // "NetworkManager (metered devices, connectivity, Wi-Fi signal): unavailable: NetworkManager is not running"
 /// }
 /// ```
 public struct SourceDiagnostic: Sendable, Hashable, CustomStringConvertible {
@@ -20,7 +20,7 @@ public struct SourceDiagnostic: Sendable, Hashable, CustomStringConvertible {
 
   /// The source's name: `rtnetlink`, `NWPathMonitor`, `NetworkManager`, or a custom source's type name.
   public var name: String
-  /// What it adds to the monitor's answers, in a few words (`paths`, `metered devices, connectivity`).
+  /// What it adds to the monitor's answers, in a few words (`paths`, `metered devices, connectivity, Wi-Fi signal`).
   public var provides: String
   /// Whether it is in use, or why not.
   public var status: Status
@@ -44,7 +44,7 @@ public struct SourceDiagnostic: Sendable, Hashable, CustomStringConvertible {
     return nil
   }
 
-  /// One line: `NetworkManager (metered devices, connectivity): active`, `…: active (NOTE)`, or
+  /// One line: `NetworkManager (metered devices, connectivity, Wi-Fi signal): active`, `…: active (NOTE)`, or
   /// `…: unavailable: REASON`.
   public var description: String {
     "\(name) (\(provides)): "

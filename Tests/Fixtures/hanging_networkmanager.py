@@ -5,12 +5,16 @@ brings).
 It owns org.freedesktop.NetworkManager on the bus at --address and serves org.freedesktop.DBus.Properties.Get of
 the manager (Connectivity 4, Devices) and of --devices devices (/org/freedesktop/NetworkManager/Devices/N:
 Interface, IpInterface "", Metered --metered); the first device's Interface is --interface, the others devN.
+With --wifi STRENGTH the first device is a Wi-Fi device (ActiveAccessPoint /org/freedesktop/NetworkManager/
+AccessPoint/0, whose Strength is that byte; --wifi-garbage makes it a string instead); the others have no
+Device.Wireless (a Get of ActiveAccessPoint fails, as NetworkManager's Ethernet devices answer).
 It prints one line per event on standard output, flushed at once, so that a test can await them:
   ready                     the name is owned
   get PATH PROPERTY         a Get arrived (answered or not)
 
-What it does not answer: --hang none (answers everything), devices (never answers a device's Get, the manager's
-yes), all (never answers any Get). --delay SECONDS answers devices' Gets that late instead of never. The test
+What it does not answer: --hang none (answers everything), devices (never answers a device's or an access point's
+Get, the manager's yes), accesspoints (never answers an access point's Get), all (never answers any Get). --delay
+SECONDS answers those Gets that late instead of never. The test
 changes the mode with the method org.netstatus.Test.SetHang(s) on the manager object, and makes it emit
 PropertiesChanged naming a property without its value with org.netstatus.Test.Invalidate(o path, s property).
 Unanswered calls are kept, never answered, until the process ends. It stops by itself after --lifetime seconds.
@@ -41,6 +45,7 @@ class Service:
         self.delay = options.delay
         self.held = []
         self.devices = {}
+        self.access_points = {}
         for number in range(options.devices):
             path = f"/org/freedesktop/NetworkManager/Devices/{number}"
             name = options.interface if number == 0 else f"dev{number}"
@@ -49,11 +54,19 @@ class Service:
                 "IpInterface": dbus.String(""),
                 "Metered": dbus.UInt32(options.metered),
             }
+        if options.wifi is not None and self.devices:
+            access_point = "/org/freedesktop/NetworkManager/AccessPoint/0"
+            first = next(iter(self.devices))
+            self.devices[first]["ActiveAccessPoint"] = dbus.ObjectPath(access_point)
+            strength = dbus.String("strong") if options.wifi_garbage else dbus.Byte(options.wifi)
+            self.access_points[access_point] = {"Strength": strength}
 
     def answer(self, path, name, reply, error):
         say(f"get {path} {name}")
         is_device = path != MANAGER_PATH
-        if self.hang == "all" or (self.hang == "devices" and is_device):
+        is_access_point = path in self.access_points
+        if self.hang == "all" or (self.hang == "devices" and is_device) or (
+                self.hang == "accesspoints" and is_access_point):
             if is_device and self.delay > 0:
                 GLib.timeout_add(int(self.delay * 1000), lambda: self.reply(path, name, reply, error) and False)
             else:
@@ -68,7 +81,7 @@ class Service:
                 "Devices": dbus.Array([dbus.ObjectPath(p) for p in self.devices], signature="o"),
             }
         else:
-            values = self.devices.get(path, {})
+            values = self.devices.get(path) or self.access_points.get(path, {})
         if name in values:
             reply(values[name])
         else:
@@ -124,7 +137,9 @@ def main():
     parser.add_argument("--devices", type=int, default=1)
     parser.add_argument("--interface", default="v0")
     parser.add_argument("--metered", type=int, default=1)
-    parser.add_argument("--hang", choices=["none", "devices", "all"], default="none")
+    parser.add_argument("--hang", choices=["none", "devices", "accesspoints", "all"], default="none")
+    parser.add_argument("--wifi", type=int, default=None)
+    parser.add_argument("--wifi-garbage", action="store_true")
     parser.add_argument("--delay", type=float, default=0)
     parser.add_argument("--lifetime", type=float, default=120)
     options = parser.parse_args()
@@ -133,6 +148,7 @@ def main():
     service = Service(options)
     manager = Manager(connection, service)
     manager.device_objects = {path: Device(connection, path, service) for path in service.devices}
+    manager.device_objects.update({path: Device(connection, path, service) for path in service.access_points})
     name = dbus.service.BusName("org.freedesktop.NetworkManager", connection)
     loop = GLib.MainLoop()
     GLib.timeout_add(int(options.lifetime * 1000), loop.quit)

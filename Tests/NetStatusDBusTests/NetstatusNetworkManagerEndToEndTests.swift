@@ -99,12 +99,14 @@ struct NetstatusNetworkManagerEndToEndTests {
       "\(allLine)")
     #expect(
       allLine.hasSuffix(
-        #"{"name":"NetworkManager","provides":"metered devices, connectivity","active":true,"reason":null}]}"#),
+        #"{"name":"NetworkManager","provides":"metered devices, connectivity, Wi-Fi signal","active":true,"reason":null}]}"#
+      ),
       "\(allLine)")
     let table = try fixture.run(["show", "--all"])
     #expect(try await table.waitForExit() == .exited(0))
     #expect(
-      table.lines.values.contains("  NetworkManager (metered devices, connectivity): active"), "\(table.lines.values)")
+      table.lines.values.contains("  NetworkManager (metered devices, connectivity, Wi-Fi signal): active"),
+      "\(table.lines.values)")
   }
 
   @Test func watchFollowsMeteredChangesAndTheServiceLeaving() async throws {
@@ -229,7 +231,8 @@ struct NetstatusNetworkManagerEndToEndTests {
     #expect(show.exitTime != nil && showTime < Self.commandLimit, "90 s before: \(showTime)")
     #expect(
       show.lines.values.contains {
-        $0.hasPrefix("  NetworkManager (metered devices, connectivity): unavailable: NetworkManager did not answer")
+        $0.hasPrefix(
+          "  NetworkManager (metered devices, connectivity, Wi-Fi signal): unavailable: NetworkManager did not answer")
       }, "\(show.lines.values)")
 
     // The timeout covers the start (the arithmetic: CommandLineTests.waitsTimeoutCountsTheTimeTheCommandHasTakenAlready).
@@ -293,7 +296,7 @@ struct NetstatusNetworkManagerEndToEndTests {
     let line = try #require(show.lines.values.first)
     #expect(
       line.contains(
-        #"{"name":"NetworkManager","provides":"metered devices, connectivity","active":false,"#
+        #"{"name":"NetworkManager","provides":"metered devices, connectivity, Wi-Fi signal","active":false,"#
           + #""reason":"NetworkManager did not answer within 750 ms (reading 10 devices)"#), "\(line)")
     #expect(try Self.path(line).isExpensive == false)
   }

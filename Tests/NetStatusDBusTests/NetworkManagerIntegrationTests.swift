@@ -338,9 +338,9 @@ struct NetworkManagerIntegrationTests {
 
   /// dbus-daemon refuses a connection's calls past `max_replies_per_connection` awaiting their reply
   /// (`LimitsExceeded`): 128 on the system bus (its default, which /usr/share/dbus-1/system.conf keeps) and on the
-  /// private bus, whose configuration sets no limit. 60 devices make 2 + 5 × 60 = 302 first reads: every one must
-  /// reach NetworkManager once (dbusmock's devices have no Ip4Connectivity or Ip6Connectivity: those reads fail,
-  /// logged), and every device be in the view with its Metered.
+  /// private bus, whose configuration sets no limit. 60 devices make 2 + 6 × 60 = 362 first reads: every one must
+  /// reach NetworkManager once (dbusmock's devices have no Ip4Connectivity or Ip6Connectivity, and Ethernet devices no
+  /// ActiveAccessPoint: those reads fail, logged), and every device be in the view with its Metered.
   @Test func moreDevicesThanTheBusLetsACallerAwaitAreAllRead() async throws {
     let devices = 60
     let fixture = try await Fixture.withDevices("nmmany", devices, metered: 1)
@@ -362,7 +362,7 @@ struct NetworkManagerIntegrationTests {
     try await fixture.awaitPath("v0 metered") { $0.isExpensive && $0.expenseSource == .metered }
     try await fixture.bus.logCaughtUp()
     let reads = fixture.bus.readsLogged - setupReads
-    #expect(reads == 2 + 5 * devices, "Connectivity, Devices, and 5 per device, each once")
+    #expect(reads == 2 + 6 * devices, "Connectivity, Devices, and 6 per device, each once")
   }
 
   @Test func aSignalFloodIsAppliedFromTheSignalsWithoutReading() async throws {
@@ -376,13 +376,13 @@ struct NetworkManagerIntegrationTests {
     #expect(fixture.monitor.currentPath?.isExpensive == false)
     // The first reads outlast the start-up budget on a loaded machine (dbusmock answers one at a time): await them
     // all, then check that none was made twice.
-    let expected = 2 + 5 * devices
+    let expected = 2 + 6 * devices
     try await withTimeout(.seconds(20), "the first \(expected) reads") {
       while fixture.bus.readsLogged - setupReads < expected { try await fixture.bus.logCaughtUp() }
     }
     try await fixture.bus.logCaughtUp()
     let firstReads = fixture.bus.readsLogged
-    #expect(firstReads - setupReads == expected, "Connectivity, Devices, and 5 per device, once")
+    #expect(firstReads - setupReads == expected, "Connectivity, Devices, and 6 per device, once")
     // 200 signals in about a second, each with its value, then v0 guess-yes.
     try fixture.bus.python(
       """

@@ -28,4 +28,38 @@ struct LinkQualityRulesTests {
   func sysfsSpeed(text: String, speed: Int?) {
     #expect(LinkQualityRules.sysfsSpeed(text) == speed)
   }
+
+  @Test(
+    "Wi-Fi: the signal's bands, in dBm",
+    arguments: [
+      (nil, NetworkPath.LinkQuality.unknown), (-30, .good), (-67, .good), (-68, .moderate), (-80, .moderate),
+      (-81, .minimal), (-95, .minimal),
+    ] as [(Int?, NetworkPath.LinkQuality)])
+  func wifi(signal: Int?, quality: NetworkPath.LinkQuality) {
+    #expect(LinkQualityRules.wifi(signal: signal) == quality)
+  }
+
+  @Test("NetworkManager's strength: its percentage of a signal, and the same bands on its scale")
+  func networkManagerStrength() {
+    // nm_wifi_utils_level_to_quality's points: -100 dBm and weaker 0, -40 and stronger 100.
+    #expect(LinkQualityRules.networkManagerStrength(signal: -120) == 0)
+    #expect(LinkQualityRules.networkManagerStrength(signal: -100) == 0)
+    #expect(LinkQualityRules.networkManagerStrength(signal: -70) == 50)
+    #expect(LinkQualityRules.networkManagerStrength(signal: -40) == 100)
+    #expect(LinkQualityRules.networkManagerStrength(signal: -20) == 100)
+    // The boundaries the documentation gives: 55 % and 34 %.
+    #expect(LinkQualityRules.networkManagerStrength(signal: -67) == 55)
+    #expect(LinkQualityRules.networkManagerStrength(signal: -80) == 34)
+    // Every signal NetworkManager could have read is rated as the signal itself is.
+    for signal in -100 ... -40 {
+      let strength = LinkQualityRules.networkManagerStrength(signal: signal)
+      guard strength > 0 else { continue }
+      #expect(
+        LinkQualityRules.wifi(networkManagerStrength: strength) == LinkQualityRules.wifi(signal: signal),
+        "\(signal) dBm, \(strength) %")
+    }
+    #expect(LinkQualityRules.wifi(networkManagerStrength: nil) == .unknown)
+    #expect(LinkQualityRules.wifi(networkManagerStrength: 0) == .unknown, "no reading")
+    #expect(LinkQualityRules.wifi(networkManagerStrength: 100) == .good)
+  }
 }

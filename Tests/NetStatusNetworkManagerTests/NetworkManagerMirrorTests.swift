@@ -31,8 +31,8 @@ struct NetworkManagerMirrorTests {
       case .interface: value = .string(devices[number]?.0 ?? "")
       case .ipInterface: value = .string("")
       case .metered: value = .uint32(devices[number]?.1 ?? 0)
-      // As NetworkManager before 1.16 answers: no such property.
-      case .ip4Connectivity, .ip6Connectivity:
+      // As NetworkManager before 1.16 answers: no such property; and an Ethernet device: no Device.Wireless.
+      case .ip4Connectivity, .ip6Connectivity, .activeAccessPoint, .strength:
         queue += mirror.answered(
           request.token,
           .failure(
@@ -48,17 +48,19 @@ struct NetworkManagerMirrorTests {
     mirror.status?.view?.metered(interface: interface)
   }
 
-  @Test func theFirstReadsAreTheManagersThenFivePerDeviceAndTheStatusWaitsForAll() throws {
+  @Test func theFirstReadsAreTheManagersThenSixPerDeviceAndTheStatusWaitsForAll() throws {
     var mirror = Mirror()
     let first = mirror.start()
     #expect(first.map(\.property) == [.connectivity, .devices])
     #expect(first.allSatisfy { $0.path == Self.manager })
     #expect(mirror.status == nil)
     var deviceReads = mirror.answered(first[1].token, .success(.strings([Self.devicePath(1), Self.devicePath(2)])))
-    #expect(deviceReads.count == 10)
+    #expect(deviceReads.count == 12)
     #expect(
-      Set(deviceReads.map(\.property)) == [.interface, .ipInterface, .metered, .ip4Connectivity, .ip6Connectivity])
-    #expect(Set(deviceReads.map(\.token)).count == 10, "one token each")
+      Set(deviceReads.map(\.property)) == [
+        .interface, .ipInterface, .metered, .ip4Connectivity, .ip6Connectivity, .activeAccessPoint,
+      ])
+    #expect(Set(deviceReads.map(\.token)).count == 12, "one token each")
     #expect(mirror.status == nil, "Connectivity and the devices have not answered")
     #expect(mirror.unanswered == "reading the manager object")
     deviceReads += mirror.answered(first[0].token, .success(.uint32(4)))
@@ -125,7 +127,7 @@ struct NetworkManagerMirrorTests {
     let reads = mirror.changed(
       path: Self.manager, interface: Mirror.managerInterface, property: "Devices",
       value: .strings([Self.devicePath(1), Self.devicePath(2)]))
-    #expect(reads.count == 5 && reads.allSatisfy { $0.path == Self.devicePath(2) })
+    #expect(reads.count == 6 && reads.allSatisfy { $0.path == Self.devicePath(2) })
     #expect(mirror.deviceAdded(Self.devicePath(2)).isEmpty, "already listed")
     #expect(mirror.status?.view?.devices.map(\.interface) == ["eth0"], "published before the new device answers")
     Self.answer(reads, in: &mirror, devices: [2: ("wwan0", 1)])
@@ -133,7 +135,7 @@ struct NetworkManagerMirrorTests {
     #expect(mirror.deviceRemoved(Self.devicePath(2)).isEmpty)
     #expect(mirror.status?.view?.devices.map(\.interface) == ["eth0"])
     // DeviceAdded alone (no Devices signal) reads the device too.
-    #expect(mirror.deviceAdded(Self.devicePath(3)).count == 5)
+    #expect(mirror.deviceAdded(Self.devicePath(3)).count == 6)
   }
 
   /// dbus-daemon refuses calls past 128 awaiting their reply per connection: never more than
@@ -160,6 +162,9 @@ struct NetworkManagerMirrorTests {
         case .ipInterface: .string("")
         case .metered: .uint32(1)
         case .connectivity, .devices, .ip4Connectivity, .ip6Connectivity: .uint32(4)
+        // A Wi-Fi device with no access point: no read of a strength.
+        case .activeAccessPoint: .string("/")
+        case .strength: .byte(50)
         }
       let next = mirror.answered(read.token, .success(value))
       #expect(next.count <= 1)
@@ -220,7 +225,13 @@ struct NetworkManagerMirrorTests {
         // A Metered of another type: unknown, as if unreadable.
         #expect(mirror.answered(request.token, .success(.other(signature: "s"))).isEmpty)
       } else {
-        _ = mirror.answered(request.token, .success(request.property == .metered ? .uint32(1) : .string("eth2")))
+        let value: Mirror.Value =
+          switch request.property {
+          case .metered: .uint32(1)
+          case .activeAccessPoint: .string("/")
+          default: .string("eth2")
+          }
+        _ = mirror.answered(request.token, .success(value))
       }
     }
     #expect(mirror.status?.view?.devices.map(\.interface) == ["eth2"], "device 1 has no Interface: left out")
@@ -251,6 +262,7 @@ struct NetworkManagerMirrorTests {
         case .interface: .string("eth0")
         case .metered: .other(signature: "s")  // a string where NetworkManager's API has a `u`
         case .ipInterface: .uint32(7)
+        case .activeAccessPoint: .string("/")
         default: .uint32(4)
         }
       _ = mirror.answered(request.token, .success(value))
@@ -265,13 +277,15 @@ struct NetworkManagerMirrorTests {
         + "Interface is taken for it; NetworkManager's Metered of device \(Self.devicePath(1)) has an unexpected "
         + "type (`s`, not `u`): counted as unknown")
     #expect(
-      diagnostic.description.hasPrefix("NetworkManager (metered devices, connectivity): active (NetworkManager's"))
+      diagnostic.description.hasPrefix(
+        "NetworkManager (metered devices, connectivity, Wi-Fi signal): active (NetworkManager's"))
     // A signal with a value of the right type: nothing left to say.
     _ = mirror.changed(path: Self.devicePath(1), interface: Self.device, property: "Metered", value: .uint32(1))
     _ = mirror.changed(path: Self.devicePath(1), interface: Self.device, property: "IpInterface", value: .string(""))
     #expect(Self.metered(mirror, "eth0") == .yes)
     #expect(mirror.status?.diagnostic.note == nil)
-    #expect(mirror.status?.diagnostic.description == "NetworkManager (metered devices, connectivity): active")
+    #expect(
+      mirror.status?.diagnostic.description == "NetworkManager (metered devices, connectivity, Wi-Fi signal): active")
   }
 
   @Test func aManagerPropertyOfAnotherKnownTypeFailsToo() {

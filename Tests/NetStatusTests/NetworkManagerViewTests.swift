@@ -121,6 +121,8 @@ struct NetworkManagerViewTests {
         case .metered: .uint32(2)
         case .ip4Connectivity: .uint32(4)
         case .ip6Connectivity: .uint32(3)
+        case .activeAccessPoint: .string("/")
+        case .strength: .byte(50)
         }
       reads += mirror.answered(read.token, .success(value))
     }
@@ -173,13 +175,14 @@ struct NetworkManagerViewTests {
     let sources = [
       SourceDiagnostic(name: "rtnetlink", provides: "paths", status: .active),
       SourceDiagnostic(
-        name: "NetworkManager", provides: "metered devices, connectivity", status: .unavailable(reason: "no \"bus\"")),
+        name: "NetworkManager", provides: "metered devices, connectivity, Wi-Fi signal",
+        status: .unavailable(reason: "no \"bus\"")),
     ]
     let json = NetworkPath.offline.jsonRepresentation(with: NetworkPathJSONExtra(sources: sources))
     #expect(
       json.hasSuffix(
         #","sources":[{"name":"rtnetlink","provides":"paths","active":true,"reason":null},"#
-          + #"{"name":"NetworkManager","provides":"metered devices, connectivity","active":false,"reason":"no \"bus\""}]}"#
+          + #"{"name":"NetworkManager","provides":"metered devices, connectivity, Wi-Fi signal","active":false,"reason":"no \"bus\""}]}"#
       ),
       "\(json)")
     // An active source's note follows its reason, only when it has one.
@@ -197,5 +200,32 @@ struct NetworkManagerViewTests {
     #expect(connectivity.state == .unknown)
     #expect(connectivity.checksStarted == 0)
     #expect(connectivity.networkManagerUnavailableReason?.contains("not started") == true)
+  }
+
+  @Test func aWiFiDevicesSignalStrengthRatesItsPath() {
+    let view = Self.view([
+      .init(interface: "wlan0", ipInterface: "wlan0", metered: .no, signalStrength: 70),
+      .init(interface: "eth0", ipInterface: "eth0", metered: .no),
+    ])
+    #expect(view.apply(to: Self.path("wlan0", type: .wifi)).linkQuality == .good)
+    #expect(view.apply(to: Self.path("eth0")).linkQuality == .unknown, "no access point: as the kernel said")
+    let weak = Self.view([.init(interface: "wlan0", ipInterface: "wlan0", metered: .no, signalStrength: 20)])
+    #expect(weak.apply(to: Self.path("wlan0", type: .wifi)).linkQuality == .minimal)
+    let fair = Self.view([.init(interface: "wlan0", ipInterface: "wlan0", metered: .no, signalStrength: 40)])
+    #expect(fair.apply(to: Self.path("wlan0", type: .wifi)).linkQuality == .moderate)
+    // Unsatisfied: nothing applied.
+    #expect(view.apply(to: Self.path("wlan0", type: .wifi, status: .unsatisfied)).linkQuality == .unknown)
+  }
+
+  @Test func aVPNOverWiFiTakesTheQualityOfTheWiFiItRidesOn() {
+    let view = Self.view([.init(interface: "wlan0", ipInterface: "wlan0", metered: .no, signalStrength: 40)])
+    let tunnel = NetworkInterface(name: "tun0", index: 5, type: .other)
+    let wlan = NetworkInterface(name: "wlan0", index: 3, type: .wifi)
+    var path = NetworkPath(status: .satisfied, availableInterfaces: [tunnel, wlan], supportsIPv4: true)
+    path.vpn = NetworkPath.VPN(interface: tunnel, underlyingInterfaceType: .wifi)
+    #expect(view.apply(to: path).linkQuality == .moderate)
+    path.vpn = NetworkPath.VPN(interface: tunnel, underlyingInterfaceType: .wiredEthernet)
+    path.linkQuality = .good
+    #expect(view.apply(to: path).linkQuality == .good, "over Ethernet: the Wi-Fi's signal is not its link")
   }
 }

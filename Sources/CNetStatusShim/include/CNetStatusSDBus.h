@@ -26,6 +26,8 @@ enum {
   CNS_VALUE_STRV = 3,
   /// Another type, whose signature is in `string`.
   CNS_VALUE_OTHER = 4,
+  /// `y`: in `u32` (0 to 255).
+  CNS_VALUE_BYTE = 5,
 };
 
 /// What happened (cns_bus_event's `kind`).

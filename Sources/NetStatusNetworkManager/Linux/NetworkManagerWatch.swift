@@ -6,12 +6,13 @@
   import Glibc
   import Synchronization
 
-  /// Follows NetworkManager over D-Bus (sd-bus, ``SDBusConnection``) for its subscribers: its `Connectivity` and
-  /// each device's `Metered`, as a ``NetworkManagerStatus``.
+  /// Follows NetworkManager over D-Bus (sd-bus, ``SDBusConnection``) for its subscribers: its `Connectivity`, each
+  /// device's `Metered` and connectivity, and the signal strength of each Wi-Fi device's access point, as a
+  /// ``NetworkManagerStatus``.
   ///
   /// The first subscriber loads libsystemd and connects to the system bus (neither waits for the bus), and starts
   /// a thread of its own, `netstatus-dbus`, which subscribes to NetworkManager's signals (its name's owner
-  /// changes, `PropertiesChanged` of the manager and its devices, `DeviceAdded`, `DeviceRemoved`) and reads the
+  /// changes, `PropertiesChanged` of the manager, its devices and access points, `DeviceAdded`, `DeviceRemoved`) and reads the
   /// properties, every call asynchronous (``NetworkManagerMirror`` decides what to read, and keeps at most
   /// ``NetworkManagerMirror/maxReadsInFlight`` in flight, below the bus's limit of calls awaiting a reply). The thread
   /// sleeps in poll(2) on the connection and an eventfd, with sd-bus's timeout only while a call is pending: an idle
@@ -43,6 +44,9 @@
         + "path='/org/freedesktop/NetworkManager'",
       "type='signal',sender='org.freedesktop.NetworkManager',member='PropertiesChanged',"
         + "path_namespace='/org/freedesktop/NetworkManager/Devices'",
+      // The access points in use: NetworkManager signals a change of their `Strength` as it reads a new signal.
+      "type='signal',sender='org.freedesktop.NetworkManager',member='PropertiesChanged',"
+        + "path_namespace='/org/freedesktop/NetworkManager/AccessPoint'",
       "type='signal',sender='org.freedesktop.NetworkManager',interface='org.freedesktop.NetworkManager',"
         + "member='DeviceAdded'",
       "type='signal',sender='org.freedesktop.NetworkManager',interface='org.freedesktop.NetworkManager',"

@@ -121,6 +121,7 @@
     private static func value(_ event: cns_bus_event) -> NetworkManagerMirror.Value? {
       switch event.value_kind {
       case Int32(CNS_VALUE_U32): return .uint32(event.u32)
+      case Int32(CNS_VALUE_BYTE): return .byte(UInt8(truncatingIfNeeded: event.u32))
       case Int32(CNS_VALUE_STRING): return .string(text(event.string))
       case Int32(CNS_VALUE_STRV):
         var strings: [String] = []

@@ -3,7 +3,8 @@
 /// reads and feeds the answers and signals in; unit-tested without a bus.
 ///
 /// Everything is read once: the manager's `Connectivity` and `Devices`, then each device's `Interface`,
-/// `IpInterface`, `Metered`, `Ip4Connectivity` and `Ip6Connectivity`. After that the values `PropertiesChanged`
+/// `IpInterface`, `Metered`, `Ip4Connectivity`, `Ip6Connectivity` and `ActiveAccessPoint` (a Wi-Fi device's; other
+/// devices answer an error), then the `Strength` of each access point in use. After that the values `PropertiesChanged`
 /// carries are applied as they are, and a property is re-read only when a signal names it without its value
 /// (invalidated), or for a device that appears: at most one read per changed property, never two reads of one
 /// property at once. Answers and signals are applied in the order they arrive, which is the order NetworkManager
@@ -21,95 +22,9 @@ struct NetworkManagerMirror: Sendable {
   /// The most reads in flight at once: a quarter of dbus-daemon's default `max_replies_per_connection` (128), which
   /// leaves room for a bus configured tighter than the default, while the window stays far wider than the one read
   /// NetworkManager serves at a time (it answers in order, from one main loop): a machine's first reads (2, and 5 per
-  /// device) all go at once up to six devices, and more devices cost about the same time as without a cap, the next
+  /// device) all go at once up to five devices, and more devices cost about the same time as without a cap, the next
   /// read being sent as each answer comes.
   static let maxReadsInFlight = 32
-
-  /// The properties NetStatus uses.
-  enum Property: String, Sendable, Hashable, CaseIterable {
-    case connectivity = "Connectivity"
-    case devices = "Devices"
-    case interface = "Interface"
-    case ipInterface = "IpInterface"
-    case metered = "Metered"
-    case ip4Connectivity = "Ip4Connectivity"
-    case ip6Connectivity = "Ip6Connectivity"
-
-    /// A device's properties, in the order a new device's are read.
-    static let ofADevice: [Property] = [.interface, .ipInterface, .metered, .ip4Connectivity, .ip6Connectivity]
-
-    /// Whether it is the manager's (else a device's).
-    var isManagers: Bool { self == .connectivity || self == .devices }
-
-    /// The D-Bus interface it belongs to.
-    var interfaceName: String {
-      isManagers ? NetworkManagerMirror.managerInterface : NetworkManagerMirror.deviceInterface
-    }
-
-    /// Its D-Bus type, for messages.
-    var signature: String {
-      switch self {
-      case .connectivity, .metered, .ip4Connectivity, .ip6Connectivity: "u"
-      case .devices: "ao"
-      case .interface, .ipInterface: "s"
-      }
-    }
-
-    /// Whether `value` is of its type.
-    func accepts(_ value: Value) -> Bool {
-      switch (self, value) {
-      case (.connectivity, .uint32), (.metered, .uint32), (.ip4Connectivity, .uint32), (.ip6Connectivity, .uint32),
-        (.devices, .strings), (.interface, .string), (.ipInterface, .string):
-        true
-      default: false
-      }
-    }
-
-    /// What NetStatus does with a device's property of another type.
-    var whenUnexpected: String {
-      switch self {
-      case .interface: "the device is left out"
-      case .ipInterface: "its Interface is taken for it"
-      case .metered: "counted as unknown"
-      case .ip4Connectivity, .ip6Connectivity: "the manager's Connectivity stands for it"
-      case .connectivity, .devices: "NetworkManager is not followed"
-      }
-    }
-  }
-
-  /// A property read to send: `Get(property.interfaceName, property)` on object `path`, answered with
-  /// ``answered(_:_:)`` and `token`.
-  struct Read: Sendable, Hashable {
-    var token: UInt64
-    var path: String
-    var property: Property
-  }
-
-  /// A value read or carried by a signal.
-  enum Value: Sendable, Hashable {
-    case uint32(UInt32)
-    case string(String)
-    case strings([String])
-    /// Another type: its D-Bus signature.
-    case other(signature: String)
-
-    /// Its D-Bus type, for messages (`s` stands for `o` too, `as` for `ao`).
-    var signature: String {
-      switch self {
-      case .uint32: "u"
-      case .string: "s"
-      case .strings: "as"
-      case .other(let signature): signature
-      }
-    }
-  }
-
-  /// Why a read failed: the D-Bus error's name (empty if none), the errno, and a description.
-  struct ReadFailure: Error, Sendable, Hashable {
-    var errorName: String
-    var code: Int32
-    var description: String
-  }
 
   private struct Key: Sendable, Hashable {
     var path: String
@@ -124,11 +39,21 @@ struct NetworkManagerMirror: Sendable {
     var metered: UInt32?
     var ip4Connectivity: UInt32?
     var ip6Connectivity: UInt32?
+    /// Its access point's object path: `/` when it has none, empty when it is no Wi-Fi device (the read failed).
+    var activeAccessPoint: String?
+
+    /// The access point it uses, if any.
+    var accessPoint: String? {
+      guard let activeAccessPoint, activeAccessPoint != "/", !activeAccessPoint.isEmpty else { return nil }
+      return activeAccessPoint
+    }
   }
 
   private var connectivity: UInt32?
   private var devicePaths: [String]?
   private var devices: [String: Device] = [:]
+  /// The `Strength` of each access point in use, by its object path; only those of a device's `ActiveAccessPoint`.
+  private var strengths: [String: UInt8] = [:]
   /// Devices' properties last read or signalled with another type than theirs: the signature, for the diagnostics.
   private var unexpectedTypes: [Key: String] = [:]
   /// The manager's failure, which is the status while it lasts.
@@ -160,7 +85,8 @@ struct NetworkManagerMirror: Sendable {
           interface: interface, ipInterface: device.ipInterface ?? "",
           metered: device.metered.map(NetworkManagerView.metered) ?? .unknown,
           ip4Connectivity: device.ip4Connectivity.map(NetworkManagerView.connectivity),
-          ip6Connectivity: device.ip6Connectivity.map(NetworkManagerView.connectivity)))
+          ip6Connectivity: device.ip6Connectivity.map(NetworkManagerView.connectivity),
+          signalStrength: device.accessPoint.flatMap { strengths[$0] }))
     }
     let problems = unexpectedTypes.sorted {
       ($0.key.path, $0.key.property.rawValue) < ($1.key.path, $1.key.property.rawValue)
@@ -185,6 +111,7 @@ struct NetworkManagerMirror: Sendable {
     connectivity = nil
     devicePaths = nil
     devices = [:]
+    strengths = [:]
     unexpectedTypes = [:]
     failure = nil
     inFlight = [:]
@@ -218,13 +145,16 @@ struct NetworkManagerMirror: Sendable {
             errorName: failure.errorName, code: failure.code, description: failure.description))
         return []
       }
-      // A device's read that failed: a device without `Interface` is left out, the others count as unknown.
-      if devices[key.path] != nil {
+      // A device's read that failed: a device without `Interface` is left out, the others count as unknown (no
+      // `ActiveAccessPoint`: no Wi-Fi device). An access point's: its strength is unknown.
+      if isKnown(key) {
         unexpectedTypes[key] = nil
         switch key.property {
         case .interface: devices[key.path]?.interface = ""
         case .ipInterface: devices[key.path]?.ipInterface = ""
         case .metered: devices[key.path]?.metered = NetworkManagerView.Metered.unknown.rawValue
+        case .activeAccessPoint: _ = setAccessPoint("", of: key.path)
+        case .strength: strengths[key.path] = nil
         case .connectivity, .devices, .ip4Connectivity, .ip6Connectivity: break
         }
       }
@@ -283,21 +213,48 @@ struct NetworkManagerMirror: Sendable {
     "NetworkManager's \(property.rawValue) has an unexpected type (`\(signature)`, not `\(property.signature)`)"
   }
 
-  /// A device's property of another type, for the diagnostics: what it is, and what NetStatus does without it.
+  /// A device's (or an access point's) property of another type, for the diagnostics: what it is, and what NetStatus
+  /// does without it.
   static func unexpectedType(_ property: Property, _ signature: String, device path: String) -> String {
-    "NetworkManager's \(property.rawValue) of device \(path) has an unexpected type (`\(signature)`, not "
+    let owner = property.owner == .accessPoint ? "access point" : "device"
+    return "NetworkManager's \(property.rawValue) of \(owner) \(path) has an unexpected type (`\(signature)`, not "
       + "`\(property.signature)`): \(property.whenUnexpected)"
   }
 
   private func key(_ path: String, _ interface: String, _ name: String) -> Key? {
     guard let property = Property(rawValue: name), property.interfaceName == interface else { return nil }
-    if property.isManagers {
-      guard path == Self.managerPath else { return nil }
-    } else {
-      // Only devices of `Devices`: one that appears is read whole when it does.
-      guard devices[path] != nil else { return nil }
+    let key = Key(path: path, property: property)
+    // Only devices of `Devices` (one that appears is read whole when it does), and only access points in use.
+    return isKnown(key) ? key : nil
+  }
+
+  /// Whether `key` is a property of the manager, of a device of `Devices`, or of an access point a device uses.
+  private func isKnown(_ key: Key) -> Bool {
+    switch key.property.owner {
+    case .manager: key.path == Self.managerPath
+    case .device: devices[key.path] != nil
+    case .accessPoint: devices.values.contains { $0.accessPoint == key.path }
     }
-    return Key(path: path, property: property)
+  }
+
+  /// Device `path` uses access point `accessPoint` now (`/`: none, empty: no Wi-Fi device): the reads its strength
+  /// takes (none when it is known or being read), and those of access points no device uses any more are forgotten.
+  private mutating func setAccessPoint(_ accessPoint: String, of path: String) -> [Read] {
+    devices[path]?.activeAccessPoint = accessPoint
+    forgetUnusedAccessPoints()
+    guard let used = devices[path]?.accessPoint, strengths[used] == nil else { return [] }
+    return read(used, .strength).map { [$0] } ?? []
+  }
+
+  /// Forgets the strengths, reads and diagnostics of access points no device uses.
+  private mutating func forgetUnusedAccessPoints() {
+    let used = Set(devices.values.compactMap(\.accessPoint))
+    let isUsed = { (key: Key) in key.property.owner != .accessPoint || used.contains(key.path) }
+    strengths = strengths.filter { used.contains($0.key) }
+    unexpectedTypes = unexpectedTypes.filter { isUsed($0.key) }
+    inFlight = inFlight.filter { isUsed($0.value) }
+    staleInFlight = staleInFlight.filter(isUsed)
+    waiting.removeAll { !isUsed($0) }
   }
 
   /// A read of `property` at `path`, or `nil` when one is in flight (it is then re-read once that one answers), when
@@ -333,7 +290,7 @@ struct NetworkManagerMirror: Sendable {
 
   private mutating func apply(_ value: Value, to key: Key) -> [Read] {
     var reads: [Read] = []
-    if !key.property.isManagers, devices[key.path] != nil {
+    if !key.property.isManagers, isKnown(key) {
       unexpectedTypes[key] = key.property.accepts(value) ? nil : value.signature
     }
     switch (key.property, value) {
@@ -344,12 +301,16 @@ struct NetworkManagerMirror: Sendable {
     case (.metered, .uint32(let number)): devices[key.path]?.metered = number
     case (.ip4Connectivity, .uint32(let number)): devices[key.path]?.ip4Connectivity = number
     case (.ip6Connectivity, .uint32(let number)): devices[key.path]?.ip6Connectivity = number
+    case (.activeAccessPoint, .string(let text)): reads = setAccessPoint(text, of: key.path)
+    case (.strength, .byte(let strength)): if isKnown(key) { strengths[key.path] = strength }
     // A device's property of another type counts as unreadable: the device left out, or that value unknown.
     case (.interface, _): devices[key.path]?.interface = ""
     case (.ipInterface, _): devices[key.path]?.ipInterface = ""
     case (.metered, _): devices[key.path]?.metered = NetworkManagerView.Metered.unknown.rawValue
     case (.ip4Connectivity, _): devices[key.path]?.ip4Connectivity = nil
     case (.ip6Connectivity, _): devices[key.path]?.ip6Connectivity = nil
+    case (.activeAccessPoint, _): reads = setAccessPoint("", of: key.path)
+    case (.strength, _): strengths[key.path] = nil
     case (.connectivity, _), (.devices, _): break  // answered above: an unexpected type fails the manager
     }
     settle()
@@ -361,12 +322,12 @@ struct NetworkManagerMirror: Sendable {
     devicePaths = paths
     let listed = Set(paths)
     for path in devices.keys where !listed.contains(path) { devices[path] = nil }
-    unexpectedTypes = unexpectedTypes.filter { listed.contains($0.key.path) }
-    for (token, key) in inFlight where !key.property.isManagers && !listed.contains(key.path) {
-      inFlight[token] = nil
-    }
-    staleInFlight = staleInFlight.filter { $0.property.isManagers || listed.contains($0.path) }
-    waiting.removeAll { !$0.property.isManagers && !listed.contains($0.path) }
+    let isListed = { (key: Key) in key.property.owner != .device || listed.contains(key.path) }
+    unexpectedTypes = unexpectedTypes.filter { isListed($0.key) }
+    inFlight = inFlight.filter { isListed($0.value) }
+    staleInFlight = staleInFlight.filter(isListed)
+    waiting.removeAll { !isListed($0) }
+    forgetUnusedAccessPoints()
     // The slots of the reads forgotten go to those that waited, before the new devices' (read adds these after).
     var reads = sendWaiting()
     for path in paths where devices[path] == nil {

@@ -57,6 +57,6 @@ package enum NetworkManagerStatus: Sendable, Hashable {
       note = view.problems.isEmpty ? nil : view.problems.joined(separator: "; ")
     }
     return SourceDiagnostic(
-      name: "NetworkManager", provides: "metered devices, connectivity", status: status, note: note)
+      name: "NetworkManager", provides: "metered devices, connectivity, Wi-Fi signal", status: status, note: note)
   }
 }

@@ -1,10 +1,14 @@
+#if os(Linux)
+  import NetStatusNetlink
+#endif
+
 /// What NetworkManager says about the machine, as read over D-Bus, and what NetStatus makes of it. Pure: the
 /// values come from ``NetworkManagerWatch`` (Linux), and these functions are unit-tested on every platform.
 ///
 /// The numbers are NetworkManager's D-Bus API (its `introspection/org.freedesktop.NetworkManager.xml` and
 /// `org.freedesktop.NetworkManager.Device.xml`): the manager's `Connectivity` (`NMConnectivityState`) and each
 /// device's `Metered` (`NMMetered`), `Ip4Connectivity` and `Ip6Connectivity` (`NMConnectivityState`, since
-/// NetworkManager 1.16).
+/// NetworkManager 1.16), and the `Strength` (percent) of a Wi-Fi device's `ActiveAccessPoint`.
 package struct NetworkManagerView: Sendable, Hashable {
   /// NetworkManager's `NMConnectivityState`.
   enum Connectivity: UInt32, Sendable, Hashable {
@@ -45,6 +49,9 @@ package struct NetworkManagerView: Sendable, Hashable {
     var ip4Connectivity: Connectivity? = nil
     /// `Ip6Connectivity`, as ``ip4Connectivity`` for IPv6.
     var ip6Connectivity: Connectivity? = nil
+    /// The `Strength` of its `ActiveAccessPoint`, in percent: `nil` for a device that is no Wi-Fi device, has no
+    /// access point, or whose access point's strength could not be read.
+    var signalStrength: UInt8? = nil
   }
 
   var connectivity: Connectivity
@@ -73,14 +80,34 @@ package struct NetworkManagerView: Sendable, Hashable {
   /// The path as NetworkManager's metered view changes it: a satisfied path whose interface in use (the first)
   /// is metered, or guessed metered, becomes expensive and says so in ``NetworkPath/expenseSource``. A path already
   /// expensive (cellular) stays as it is.
+  ///
+  /// A satisfied path over Wi-Fi also takes its link quality from the signal strength of the Wi-Fi device's access
+  /// point (``wifiDevice(of:)``), rated by `LinkQualityRules.wifi(networkManagerStrength:)`.
   func apply(to path: NetworkPath) -> NetworkPath {
-    guard path.status == .satisfied, !path.isExpensive, let first = path.availableInterfaces.first,
-      let source = metered(interface: first.name).expenseSource
-    else { return path }
+    guard path.status == .satisfied, let first = path.availableInterfaces.first else { return path }
     var result = path
-    result.isExpensive = true
-    result.expenseSource = source
+    if !path.isExpensive, let source = metered(interface: first.name).expenseSource {
+      result.isExpensive = true
+      result.expenseSource = source
+    }
+    #if os(Linux)
+      if let strength = wifiDevice(of: path)?.signalStrength {
+        result.linkQuality = LinkQualityRules.wifi(networkManagerStrength: strength)
+      }
+    #endif
     return result
+  }
+
+  /// The Wi-Fi device whose link `path` uses: the device of the interface in use when NetworkManager gives it an
+  /// access point's strength (NetworkManager knows its Wi-Fi devices); for a VPN over Wi-Fi
+  /// (``NetworkPath/VPN/underlyingInterfaceType``), the first Wi-Fi interface of the path whose device has one.
+  /// `nil` otherwise.
+  func wifiDevice(of path: NetworkPath) -> Device? {
+    guard let first = path.availableInterfaces.first else { return nil }
+    if let device = device(interface: first.name), device.signalStrength != nil { return device }
+    guard path.vpn?.underlyingInterfaceType == .wifi else { return nil }
+    return path.availableInterfaces.dropFirst().lazy.filter { $0.type == .wifi }
+      .compactMap { self.device(interface: $0.name) }.first { $0.signalStrength != nil }
   }
 
   /// The connectivity state NetworkManager's `Connectivity` stands for over `path`: ``ConnectivityState/unknown``
