@@ -236,13 +236,12 @@
     func waitForQuery(
       _ expression: String, timeout: Duration, _ what: String, _ condition: ([String]) -> Bool
     ) async throws {
-      let deadline = ContinuousClock.now + timeout
       var last: [String] = []
-      while ContinuousClock.now < deadline {
+      let met = try await poll(timeout: timeout, every: .milliseconds(20)) { () -> Bool? in
         last = try await query(expression)
-        if condition(last) { return }
-        try await Task.sleep(for: .milliseconds(20))
+        return condition(last) ? true : nil
       }
+      if met != nil { return }
       throw TimedOut(what: "\(what) (last answer to \(expression): \(last))", timeout: timeout)
     }
 
@@ -255,13 +254,13 @@
 
     /// Waits until `GET path` on `port` answers 200, or throws once `process` has exited or 30 s have passed.
     static func waitForHTTP(port: Int, path: String, process: ChildProcess) async throws {
-      let deadline = ContinuousClock.now + .seconds(30)
-      while ContinuousClock.now < deadline {
-        if (try? get(port: port, path: path))?.status == 200 { return }
+      // Nothing says when a server starts listening: asked again every 20 ms.
+      let answered = try await poll(timeout: .seconds(30), every: .milliseconds(20)) { () -> Bool? in
+        if (try? get(port: port, path: path))?.status == 200 { return true }
         if process.hasExited { throw StackFailure(message: "the server meant to answer on port \(port) exited") }
-        // Nothing says when a server starts listening: asked again every 20 ms.
-        try await Task.sleep(for: .milliseconds(20))
+        return nil
       }
+      if answered != nil { return }
       throw TimedOut(what: "port \(port) to answer \(path)", timeout: .seconds(30))
     }
 

@@ -231,20 +231,23 @@
 
     /// Parses the file until `condition` holds (it is rewritten just after the line is printed), or fails loudly.
     static func parseWhen(_ file: String, _ condition: @escaping ([String]) -> Bool) async throws -> [String]? {
+      enum Outcome { case met([String]), noParser }
       var last: [String] = []
-      let clock = ContinuousClock()
-      let deadline = clock.now + .seconds(30)
-      while clock.now < deadline {
-        if FileManager.default.fileExists(atPath: file) {
-          guard let samples = try await parse(file) else { return nil }
-          if condition(samples) { return samples }
-          last = samples
-        }
-        // Each check runs the parser in a process of its own: paced, not a tight loop beside the netstatus it reads.
-        try await Task.sleep(for: .milliseconds(20))
+      // Each check runs the parser in a process of its own: paced, not a tight loop beside the netstatus it reads.
+      let outcome = try await poll(timeout: .seconds(30), every: .milliseconds(20)) { () -> Outcome? in
+        guard FileManager.default.fileExists(atPath: file) else { return nil }
+        guard let samples = try await parse(file) else { return .noParser }
+        if condition(samples) { return .met(samples) }
+        last = samples
+        return nil
       }
-      Issue.record("the textfile never met the condition; last: \(last)")
-      return last
+      switch outcome {
+      case .met(let samples): return samples
+      case .noParser: return nil
+      case nil:
+        Issue.record("the textfile never met the condition; last: \(last)")
+        return last
+      }
     }
 
     /// A file that cannot be written is said in the user's terms (the folder they chose, not the temporary file), at

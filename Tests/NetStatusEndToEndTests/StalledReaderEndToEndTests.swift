@@ -2,6 +2,7 @@
   import Foundation
   import Glibc
   import NetStatusLinuxTestSupport
+  import NetStatusTestSupport
   import Testing
 
   /// A reader that stops reading `watch`'s standard output (`netstatus watch --textfile F | sleep 1000`, a stuck log
@@ -41,17 +42,16 @@
         _ = fcntl(read, F_SETFL, O_NONBLOCK)
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65536)
-        let deadline = ContinuousClock.now + .seconds(20)
-        while ContinuousClock.now < deadline {
-          let count = buffer.withUnsafeMutableBytes { Glibc.read(read, $0.baseAddress, $0.count) }
-          if count > 0 {
+        let found = try await poll(timeout: .seconds(20), every: .milliseconds(10)) { () -> String? in
+          while true {
+            let count = buffer.withUnsafeMutableBytes { Glibc.read(read, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
             bytes += buffer[..<count]
-            continue
           }
           let text = String(decoding: bytes, as: UTF8.self)
-          if text.hasSuffix("\n"), done(text) { return text }
-          try await Task.sleep(for: .milliseconds(10))
+          return text.hasSuffix("\n") && done(text) ? text : nil
         }
+        if let found { return found }
         let text = String(decoding: bytes, as: UTF8.self)
         Issue.record("the reader never got what it waited for; it read:\n\(text.suffix(2000))")
         return text
@@ -69,13 +69,12 @@
     static func awaitSample(
       _ sample: String, in file: String, _ what: String, run: NetstatusProcess, pipe: StalledPipe? = nil
     ) async throws {
-      let deadline = ContinuousClock.now + .seconds(20)
       var last = ""
-      while ContinuousClock.now < deadline {
+      let found = try await poll(timeout: .seconds(20), every: .milliseconds(10)) { () -> Bool? in
         last = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
-        if last.split(separator: "\n").contains(Substring(sample)) { return }
-        try await Task.sleep(for: .milliseconds(10))
+        return last.split(separator: "\n").contains(Substring(sample)) ? true : nil
       }
+      if found != nil { return }
       let state =
         run.hasExited
         ? "netstatus has exited" : "netstatus runs, its threads: \(threads(of: run))\n\(backtraces(of: run))"
@@ -91,8 +90,7 @@
     }
 
     /// Where each thread of `run` is (name, state, the kernel function it sleeps in, its system call and first
-    /// arguments), for a failure to say where netstatus stands: this test once saw no file at all in 20 s, under
-    /// AddressSanitizer in CI, and never here.
+    /// arguments), for a failure to say where netstatus stands.
     static func threads(of run: NetstatusProcess) -> String {
       let task = "/proc/\(run.processIdentifier)/task"
       let ids = (try? FileManager.default.contentsOfDirectory(atPath: task)) ?? []
@@ -239,11 +237,8 @@
         add: { try netns.shell("ip -n nstest-stall-a route add default via 198.51.100.1") })
       // A namespace that goes while the reader stalls leaves the file.
       try netns.shell("ip netns del nstest-stall-b")
-      let deadline = ContinuousClock.now + .seconds(20)
-      while ContinuousClock.now < deadline,
-        (try? String(contentsOfFile: file, encoding: .utf8))?.contains("nstest-stall-b") != false
-      {
-        try await Task.sleep(for: .milliseconds(10))
+      _ = try await poll(timeout: .seconds(20), every: .milliseconds(10)) { () -> Bool? in
+        (try? String(contentsOfFile: file, encoding: .utf8))?.contains("nstest-stall-b") == false ? true : nil
       }
       #expect((try? String(contentsOfFile: file, encoding: .utf8))?.contains("nstest-stall-b") == false)
       try await resumeReading(pipe, netns: "nstest-stall-a")

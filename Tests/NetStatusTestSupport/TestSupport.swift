@@ -34,6 +34,24 @@ package func withTimeout<T: Sendable>(
   }
 }
 
+/// Asks `check` every `interval` until it answers (non-`nil`) or `timeout` has passed, and always once more after
+/// the deadline, before giving up: a test process stalled past the deadline (a whole suite under ThreadSanitizer on
+/// two loaded cores stalls one for seconds) then judges the state after the stall, not the one it last saw before
+/// it. For states nothing announces (a file rewritten, a server listening); what is announced is awaited.
+///
+/// - Returns: `check`'s answer, or `nil` when it gave none by the deadline.
+package func poll<T>(
+  timeout: Duration, every interval: Duration, _ check: () async throws -> T?
+) async throws -> T? {
+  let deadline = ContinuousClock.now + timeout
+  while true {
+    let pastDeadline = ContinuousClock.now >= deadline
+    if let answer = try await check() { return answer }
+    if pastDeadline { return nil }
+    try await Task.sleep(for: interval)
+  }
+}
+
 /// Collects values from any thread and lets a test await a count of them, or any condition on them,
 /// without sleeping.
 ///
