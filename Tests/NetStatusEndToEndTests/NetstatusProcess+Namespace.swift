@@ -16,10 +16,12 @@ extension NetstatusProcess {
     // A bound for failure only, far past a start on a loaded machine. Each check enters the namespace on a thread of
     // its own: paced, so that the poll does not take the CPU netstatus needs to start (a tight loop of them, in
     // several tests at once, starved it past 10 s in CI).
-    try await withTimeout(.seconds(60), "netstatus to open its netlink socket in \(namespace.name)") {
-      while !Self.watches(pid: pid, namespacePath: path) {
-        try await Task.sleep(for: .milliseconds(2))
-      }
+    // Checked once more after the deadline: a stalled test process judges the state after the stall.
+    let started = try await poll(timeout: .seconds(60), every: .milliseconds(2)) { () -> Bool? in
+      Self.watches(pid: pid, namespacePath: path) ? true : nil
+    }
+    if started == nil {
+      throw TimedOut(what: "netstatus to open its netlink socket in \(namespace.name)", timeout: .seconds(60))
     }
   }
 

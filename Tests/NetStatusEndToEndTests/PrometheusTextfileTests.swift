@@ -231,7 +231,10 @@
 
     /// Parses the file until `condition` holds (it is rewritten just after the line is printed), or fails loudly.
     static func parseWhen(_ file: String, _ condition: @escaping ([String]) -> Bool) async throws -> [String]? {
-      enum Outcome { case met([String]), noParser }
+      enum Outcome {
+        case met([String])
+        case noParser
+      }
       var last: [String] = []
       // Each check runs the parser in a process of its own: paced, not a tight loop beside the netstatus it reads.
       let outcome = try await poll(timeout: .seconds(30), every: .milliseconds(20)) { () -> Outcome? in

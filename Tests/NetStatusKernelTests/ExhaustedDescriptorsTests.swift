@@ -25,7 +25,7 @@
       namespace.delete()
       deleted = true
       #expect(
-        try await child.waitForExit(timeout: .seconds(60)) == .exited(0), "\(child.lines.values) \(child.errorOutput)")
+        try await child.waitForExit(timeout: .seconds(120)) == .exited(0), "\(child.lines.values) \(child.errorOutput)")
       #expect(child.lines.values.last == "ok", "\(child.lines.values)")
     }
   }

@@ -498,10 +498,11 @@
       let namespace = try TestNamespace("sysns")
       defer { namespace.delete() }
       let other = try ChildProcess(
-        executable: "/usr/bin/ip", ["netns", "exec", namespace.name, "sh", "-c", "echo entered; exec sleep 30"])
+        executable: "/usr/bin/ip", ["netns", "exec", namespace.name, "sh", "-c", "echo entered; exec sleep 600"])
       defer { other.terminate() }
       try await other.lines.waitFor(count: 1, "the child inside the namespace")
-      // The child's namespace is another one: a socket of this process is not in its list.
+      // The child's namespace is another one: a socket of this process is not in its list. (It sleeps far longer than
+      // a stalled test process takes to get here: read after it ended, its list would be gone.)
       #expect(SystemNamespace.ownSocketIsListed(in: "/proc/\(other.processIdentifier)/net/netlink") == false)
     }
 

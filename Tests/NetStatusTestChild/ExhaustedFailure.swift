@@ -47,7 +47,9 @@
       held.append(descriptor)
     }
     printNow("exhausted \(held.count)")
-    guard exhaustedFailureSeen.wait(timeout: .now() + .seconds(30)) == .success else {
+    // The test deletes the namespace once it has read the line above: the wait covers a test process that stalls
+    // (a loaded sanitizer run stalls one for tens of seconds) before it does.
+    guard exhaustedFailureSeen.wait(timeout: .now() + .seconds(240)) == .success else {
       finish("error: the monitor did not fail", status: 1)
     }
     // Returns once the failed session is stopped, on the thread the failure started.

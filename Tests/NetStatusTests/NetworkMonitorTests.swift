@@ -436,7 +436,8 @@ struct NetworkMonitorTests {
   @Test func waitForPathReturnsTheFirstRealPath() async throws {
     let source = ScriptedPathSource()
     let monitor = NetworkMonitor(source: source)
-    let waiter = Task { try await monitor.waitForPath(timeout: .seconds(10)) }
+    // Far longer than a test process stalls under a loaded sanitizer run: the path comes when the test sends it.
+    let waiter = Task { try await monitor.waitForPath(timeout: .seconds(120)) }
     try await withTimeout(.seconds(30), "the monitor to start") {
       // The waiter starts the monitor; the source has no path yet.
       while source.activeSessionCount == 0 {
