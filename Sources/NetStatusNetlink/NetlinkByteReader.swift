@@ -44,6 +44,22 @@ struct NetlinkByteReader {
     return SystemName.decode(buffer[range.lowerBound..<end])
   }
 
+  /// The `u8` an attribute's value holds (its first byte).
+  ///
+  /// - Throws: ``NetlinkDecodeError/Reason/invalidAttributeValue`` when the value is empty.
+  package func u8Value(_ range: Range<Int>) throws(NetlinkDecodeError) -> UInt8 {
+    guard range.count >= 1 else { throw NetlinkDecodeError(reason: .invalidAttributeValue, offset: range.lowerBound) }
+    return u8(range.lowerBound)
+  }
+
+  /// The `u16` an attribute's value holds, in host order.
+  ///
+  /// - Throws: ``NetlinkDecodeError/Reason/invalidAttributeValue`` when the value is shorter than 2 bytes.
+  package func u16Value(_ range: Range<Int>) throws(NetlinkDecodeError) -> UInt16 {
+    guard range.count >= 2 else { throw NetlinkDecodeError(reason: .invalidAttributeValue, offset: range.lowerBound) }
+    return u16(range.lowerBound)
+  }
+
   package func u32Value(_ range: Range<Int>) throws(NetlinkDecodeError) -> UInt32 {
     guard range.count >= 4 else { throw NetlinkDecodeError(reason: .invalidAttributeValue, offset: range.lowerBound) }
     return u32(range.lowerBound)

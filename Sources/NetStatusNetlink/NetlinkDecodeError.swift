@@ -1,6 +1,6 @@
-/// Why a datagram from rtnetlink could not be decoded.
+/// Why a datagram from rtnetlink (or generic netlink: ``GenericNetlinkDecoder``) could not be decoded.
 ///
-/// The decoder never traps: every length it reads is checked against the buffer first, and any
+/// The decoders never trap: every length they read is checked against the buffer first, and any
 /// inconsistency ends up here. The event loop answers it by re-dumping the kernel's state.
 package struct NetlinkDecodeError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What was wrong.
@@ -11,7 +11,7 @@ package struct NetlinkDecodeError: Error, Sendable, Hashable, CustomStringConver
     case messageLengthTooSmall
     /// `nlmsg_len` reaches past the end of the datagram.
     case messageLengthPastEnd
-    /// The message is too short for its fixed family header (ifinfomsg, ifaddrmsg, rtmsg, nlmsgerr).
+    /// The message is too short for its fixed family header (ifinfomsg, ifaddrmsg, rtmsg, nlmsgerr, genlmsghdr).
     case truncatedPayload
     /// Fewer bytes are left than an attribute header (4 bytes) needs.
     case truncatedAttribute
@@ -23,6 +23,9 @@ package struct NetlinkDecodeError: Error, Sendable, Hashable, CustomStringConver
     case invalidAttributeValue
     /// A multipath next hop's `rtnh_len` is too small or reaches past its attribute.
     case invalidNextHop
+    /// A generic netlink message lacks an attribute it means nothing without (nl80211's interface index,
+    /// the controller's family id, a multicast group's name or id).
+    case missingAttribute
   }
 
   /// What was wrong.
