@@ -1,7 +1,8 @@
 import NetStatusNetlink
 import NetStatusPathModel
 
-/// The fuzzing entry point: everything that reads rtnetlink bytes, fed one datagram.
+/// The fuzzing entry point: everything that reads netlink bytes (rtnetlink's, and generic netlink's:
+/// ``exerciseGenericNetlink(_:)``), fed one datagram.
 ///
 /// `Fuzz/NetlinkFuzzer` calls it from `LLVMFuzzerTestOneInput`, and the tests replay the committed corpus
 /// through it. It is `package`, not public: only targets of this package see it.
@@ -15,6 +16,7 @@ package enum NetlinkFuzzing {
   package static func exercise(_ bytes: UnsafeRawBufferPointer) {
     checkLookupReply(bytes)
     checkRouteMessage(bytes)
+    exerciseGenericNetlink(bytes)
     let messages: [NetlinkMessage]
     do {
       messages = try NetlinkMessageDecoder.decode(bytes)
