@@ -45,6 +45,12 @@ package enum LinkQualityRules {
     return .minimal
   }
 
+  /// The quality of the Wi-Fi link nl80211 describes with `station` (its access point, on a client's interface): by
+  /// its ``WirelessStation/signal``.
+  package static func wifi(station: WirelessStation) -> NetworkPath.LinkQuality {
+    wifi(signal: station.signal)
+  }
+
   /// The quality of a Wi-Fi link whose access point NetworkManager gives `strength` percent (`nil`: none known; 0,
   /// NetworkManager's value for an access point it has no reading of, and a signal at -100 dBm that carries nothing
   /// anyway, is unknown).

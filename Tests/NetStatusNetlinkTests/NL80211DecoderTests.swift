@@ -81,8 +81,9 @@ struct NL80211DecoderTests {
     #expect(messages[0].portID == CapturedNL80211.portID)
     #expect(messages[1].event == .done(errno: 0))
     #expect(messages[1].header == nil)
-    // The average rates the link.
+    // The average rates the link: -54 dBm is good.
     #expect(expected.signal == -54)
+    #expect(LinkQualityRules.wifi(station: expected) == .good)
   }
 
   @Test("a station without signal or rate: nothing invented")
@@ -91,6 +92,7 @@ struct NL80211DecoderTests {
     #expect(station == WirelessStation(interfaceIndex: 4, address: Self.otherAccessPoint))
     #expect(station.signal == nil)
     #expect(station.bitrate == nil)
+    #expect(LinkQualityRules.wifi(station: station) == .unknown)
   }
 
   @Test("without an average, the last frame's signal rates the link")
