@@ -136,13 +136,15 @@ struct SettleEndToEndTests {
   @Test func waitStableSucceedsOnlyOnceTheStateHasHeld() async throws {
     let site = try Site("e2estable", defaultRoute: false)
     defer { site.delete() }
-    let run = try NetstatusProcess(["wait", "--stable", "2s", "--timeout", "30", "--netns", site.target.name])
+    // The timeout bounds a failure only: far longer than a loaded sanitizer run stalls the test process between
+    // netstatus's start and the route it waits for.
+    let run = try NetstatusProcess(["wait", "--stable", "2s", "--timeout", "240", "--netns", site.target.name])
     defer { run.terminate() }
     try await run.waitUntilStarted(namespace: site.target)
     let clock = ContinuousClock()
     let added = clock.now
     try site.addDefaultRoute()
-    let exit = try await run.waitForExit(timeout: .seconds(30))
+    let exit = try await run.waitForExit(timeout: .seconds(240))
     let elapsed = added.duration(to: clock.now)
     #expect(exit == .exited(0), "stderr: \(run.errorOutput)")
     #expect(elapsed >= .seconds(2), "succeeded \(elapsed) after the route appeared, before it had held for 2s")
