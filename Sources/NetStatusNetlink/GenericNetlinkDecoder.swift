@@ -73,28 +73,14 @@ package enum GenericNetlinkDecoder {
   {
     let reader = NetlinkByteReader(buffer: buffer)
     var messages: [GenericNetlinkMessage] = []
-    var offset = 0
-    while offset < buffer.count {
-      guard buffer.count - offset >= RTNL.headerLength else {
-        throw NetlinkDecodeError(reason: .truncatedHeader, offset: offset)
-      }
-      let length = Int(reader.u32(offset))
-      let type = reader.u16(offset + 4)
-      guard length >= RTNL.headerLength else {
-        throw NetlinkDecodeError(reason: .messageLengthTooSmall, offset: offset, messageType: type)
-      }
-      guard length <= buffer.count - offset else {
-        throw NetlinkDecodeError(reason: .messageLengthPastEnd, offset: offset, messageType: type)
-      }
-      do {
+    try reader.forEachMessage { (offset, length, type) throws(NetlinkDecodeError) in
+      do throws(NetlinkDecodeError) {
         messages.append(try decodeMessage(at: offset, length: length, nl80211Family: nl80211Family, reader: reader))
       } catch {
         var error = error
         error.messageType = type
         throw error
       }
-      // The last message of a datagram may lack its alignment padding.
-      offset = min(buffer.count, offset + RTNL.align(length))
     }
     return messages
   }

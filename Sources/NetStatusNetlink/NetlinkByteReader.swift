@@ -36,6 +36,34 @@ struct NetlinkByteReader {
 
   package func bytes(_ range: Range<Int>) -> [UInt8] { Array(buffer[range]) }
 
+  /// Walks the messages of the datagram in ``buffer``, as rtnetlink and generic netlink frame them alike: checks
+  /// each `nlmsghdr`'s length against the datagram and calls `body` with the message's offset, length and type, then
+  /// steps to the next aligned header (the last message may lack its padding).
+  ///
+  /// - Throws: ``NetlinkDecodeError`` for a truncated header or a length that is too small or runs past the end, and
+  ///   what `body` throws.
+  @inline(__always)
+  func forEachMessage(
+    _ body: (_ offset: Int, _ length: Int, _ type: UInt16) throws(NetlinkDecodeError) -> Void
+  ) throws(NetlinkDecodeError) {
+    var offset = 0
+    while offset < buffer.count {
+      guard buffer.count - offset >= RTNL.headerLength else {
+        throw NetlinkDecodeError(reason: .truncatedHeader, offset: offset)
+      }
+      let length = Int(u32(offset))
+      let type = u16(offset + 4)
+      guard length >= RTNL.headerLength else {
+        throw NetlinkDecodeError(reason: .messageLengthTooSmall, offset: offset, messageType: type)
+      }
+      guard length <= buffer.count - offset else {
+        throw NetlinkDecodeError(reason: .messageLengthPastEnd, offset: offset, messageType: type)
+      }
+      try body(offset, length, type)
+      offset = min(buffer.count, offset + RTNL.align(length))
+    }
+  }
+
   /// A NUL-terminated (or unterminated) string, as a name the system gives (``SystemName``): every byte said, two
   /// names never alike, never trapped on.
   package func string(_ range: Range<Int>) -> String {

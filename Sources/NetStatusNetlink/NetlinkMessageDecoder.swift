@@ -42,22 +42,8 @@ package enum NetlinkMessageDecoder {
     throws(NetlinkDecodeError)
   {
     let reader = NetlinkByteReader(buffer: buffer)
-    var offset = 0
-    while offset < buffer.count {
-      guard buffer.count - offset >= RTNL.headerLength else {
-        throw NetlinkDecodeError(reason: .truncatedHeader, offset: offset)
-      }
-      let length = Int(reader.u32(offset))
-      let type = reader.u16(offset + 4)
-      guard length >= RTNL.headerLength else {
-        throw NetlinkDecodeError(reason: .messageLengthTooSmall, offset: offset, messageType: type)
-      }
-      guard length <= buffer.count - offset else {
-        throw NetlinkDecodeError(reason: .messageLengthPastEnd, offset: offset, messageType: type)
-      }
+    try reader.forEachMessage { (offset, length, _) throws(NetlinkDecodeError) in
       messages.append(try decodeMessage(at: offset, length: length, reader: reader))
-      // The last message of a datagram may lack its alignment padding.
-      offset = min(buffer.count, offset + RTNL.align(length))
     }
   }
 
