@@ -47,6 +47,7 @@
       #expect(report.cycles == cycles && report.warmUp == warmUp)
       // Nothing else runs in the child: every descriptor and every session thread must be back, exactly.
       #expect(after.descriptors == before.descriptors, "descriptors: \(before.descriptors) → \(after.descriptors)")
+      // (Measured once an exiting loop thread has left /proc/self/task: netstatus-soak waits up to 10 s for that.)
       #expect(before.sessionThreads == 0 && after.sessionThreads == 0, "rtnetlink threads left running")
       // The runtime may start a helper thread or two (libdispatch's); a leak would add one per cycle: thousands.
       #expect(after.threads <= before.threads + 2, "threads: \(before.threads) → \(after.threads)")

@@ -82,6 +82,23 @@ struct Measurement {
   }
 }
 
+extension Measurement {
+  /// Measures this process once the rtnetlink loop's thread is gone from /proc/self/task, or after 10 s. The last
+  /// stop has joined that thread, but the kernel lists a thread until it has finished exiting, which comes after its
+  /// joiner is woken (the thread's ID is cleared, and the joiner woken, early in its exit): on a loaded machine, for
+  /// a while. A leaked thread never leaves; an exiting one leaves within moments.
+  static func onceTheLoopLeft() -> Measurement {
+    let clock = ContinuousClock()
+    let began = clock.now
+    var measurement = Measurement.now()
+    while measurement.sessionThreads > 0, clock.now - began < .seconds(10) {
+      usleep(1_000)
+      measurement = Measurement.now()
+    }
+    return measurement
+  }
+}
+
 /// Runs the warm-up and the measured cycles and returns the report. The monitor is local, so that it is released
 /// before the process exits: LeakSanitizer (in the ASan run) would take a live monitor's weak-reference side table,
 /// which the object's reference count points to in a form it does not recognise, for a leak.
@@ -108,7 +125,7 @@ func soak(namespace: String, gateway: String, cycles: Int, warmUp: Int) -> [Stri
 
   // Warm up: caches, the allocator's arenas, lazily made runtime threads.
   for _ in 0..<warmUp { cycle() }
-  let before = Measurement.now()
+  let before = Measurement.onceTheLoopLeft()
   let clock = ContinuousClock()
   let started = clock.now
   var samples: [Int] = []
@@ -118,10 +135,12 @@ func soak(namespace: String, gateway: String, cycles: Int, warmUp: Int) -> [Stri
     if index % sampleEvery == 0 { samples.append(Measurement.residentKilobytes()) }
   }
   let elapsed = clock.now - started
-  let after = Measurement.now()
+  let leaving = clock.now
+  let after = Measurement.onceTheLoopLeft()
   return [
     "cycles": cycles, "warmUp": warmUp, "elapsedMilliseconds": Int(elapsed / .milliseconds(1)),
     "before": before.dictionary, "after": after.dictionary, "residentSamples": samples,
+    "exitWaitMilliseconds": Int((clock.now - leaving) / .milliseconds(1)),
   ]
 }
 

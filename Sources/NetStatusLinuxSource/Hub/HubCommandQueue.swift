@@ -33,7 +33,8 @@
 
     var outcome: Outcome
     /// The loop's thread, when the loop retired with this command and the waiter is the one to join it, so that
-    /// once the last stop returns, no thread of the loop is left.
+    /// once the last stop returns, no thread of the loop runs any more (the kernel may still list it in
+    /// `/proc/self/task` for a moment: a joiner is woken early in the thread's exit).
     var joinThread: pthread_t?
   }
 
