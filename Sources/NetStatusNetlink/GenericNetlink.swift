@@ -63,23 +63,23 @@ package struct GenericNetlinkFamilyRequest: Sendable, Hashable {
   package func bytes(sequence: UInt32) -> [UInt8] {
     var attributes: [UInt8] = []
     attributes.appendAttribute(type: GENL.CTRL_ATTR_FAMILY_NAME, value: Array(name.utf8) + [0])
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(RTNL.headerLength + GENL.headerLength + attributes.count)
-    bytes.appendNetlinkHeader(
-      length: RTNL.headerLength + GENL.headerLength + attributes.count, type: GENL.GENL_ID_CTRL,
-      flags: RTNL.NLM_F_REQUEST, sequence: sequence)
-    bytes.appendGenericNetlinkHeader(
-      GenericNetlinkHeader(command: GENL.CTRL_CMD_GETFAMILY, version: GENL.controllerVersion))
-    bytes += attributes
-    return bytes
+    return GenericNetlinkHeader(command: GENL.CTRL_CMD_GETFAMILY, version: GENL.controllerVersion).request(
+      type: GENL.GENL_ID_CTRL, flags: RTNL.NLM_F_REQUEST, sequence: sequence, attributes: attributes)
   }
 }
 
-extension [UInt8] {
-  /// Appends a genlmsghdr: the command, the version and two reserved zero bytes.
-  package mutating func appendGenericNetlinkHeader(_ header: GenericNetlinkHeader) {
-    append(header.command)
-    append(header.version)
-    appendHostOrder(UInt16(0))
+extension GenericNetlinkHeader {
+  /// A request carrying this header: nlmsghdr (`type`: the family's id; `flags`), the genlmsghdr (the command, the
+  /// version and two reserved zero bytes), then `attributes`, already encoded.
+  package func request(type: UInt16, flags: UInt16, sequence: UInt32, attributes: [UInt8]) -> [UInt8] {
+    let length = RTNL.headerLength + GENL.headerLength + attributes.count
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(length)
+    bytes.appendNetlinkHeader(length: length, type: type, flags: flags, sequence: sequence)
+    bytes.append(command)
+    bytes.append(version)
+    bytes.appendHostOrder(UInt16(0))
+    bytes += attributes
+    return bytes
   }
 }

@@ -72,14 +72,7 @@ package struct NL80211StationRequest: Sendable, Hashable {
     var attributes: [UInt8] = []
     attributes.appendAttribute(
       type: NL80211.ATTR_IFINDEX, value: Swift.withUnsafeBytes(of: UInt32(bitPattern: interfaceIndex)) { Array($0) })
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(RTNL.headerLength + GENL.headerLength + attributes.count)
-    bytes.appendNetlinkHeader(
-      length: RTNL.headerLength + GENL.headerLength + attributes.count, type: family,
-      flags: RTNL.NLM_F_REQUEST | RTNL.NLM_F_DUMP, sequence: sequence)
-    bytes.appendGenericNetlinkHeader(
-      GenericNetlinkHeader(command: NL80211.CMD_GET_STATION, version: NL80211.requestVersion))
-    bytes += attributes
-    return bytes
+    return GenericNetlinkHeader(command: NL80211.CMD_GET_STATION, version: NL80211.requestVersion).request(
+      type: family, flags: RTNL.NLM_F_REQUEST | RTNL.NLM_F_DUMP, sequence: sequence, attributes: attributes)
   }
 }

@@ -5,7 +5,8 @@
 ///
 /// ```swift
 /// for source in NetworkMonitor.shared.sourceDiagnostics {
-///     print(source)  // "NetworkManager (metered devices, connectivity, Wi-Fi signal): unavailable: NetworkManager is not running"
+///     // "NetworkManager (metered devices, connectivity, Wi-Fi signal): unavailable: NetworkManager is not running"
+///     print(source)
 /// }
 /// ```
 public struct SourceDiagnostic: Sendable, Hashable, CustomStringConvertible {

@@ -174,8 +174,9 @@
     }
 
     /// Sets the path's link quality: that of the interface it rides on (for a VPN, the one its
-    /// ``NetworkPath/VPN/underlyingInterfaceType`` is of, `PathEvaluator.underlyingInterface(of:state:)`). Only wired Ethernet is rated
-    /// (``LinkQualityRules``); every other type stays ``NetworkPath/LinkQuality/unknown``.
+    /// ``NetworkPath/VPN/underlyingInterfaceType`` is of: `PathEvaluator.underlyingInterface(of:state:)`). Only wired
+    /// Ethernet is rated here (``LinkQualityRules``); every other type stays ``NetworkPath/LinkQuality/unknown``, and
+    /// Wi-Fi takes NetworkManager's rating where it runs (`NetworkManagerView.apply(to:)`).
     static func rateLink(of path: inout NetworkPath, state: KernelState, _ caches: inout EvaluationCaches) {
       let index: Int
       if path.vpn == nil {

@@ -12,8 +12,8 @@
   ///
   /// The first subscriber loads libsystemd and connects to the system bus (neither waits for the bus), and starts
   /// a thread of its own, `netstatus-dbus`, which subscribes to NetworkManager's signals (its name's owner
-  /// changes, `PropertiesChanged` of the manager, its devices and access points, `DeviceAdded`, `DeviceRemoved`) and reads the
-  /// properties, every call asynchronous (``NetworkManagerMirror`` decides what to read, and keeps at most
+  /// changes, `PropertiesChanged` of the manager, its devices and access points, `DeviceAdded`, `DeviceRemoved`) and
+  /// reads the properties, every call asynchronous (``NetworkManagerMirror`` decides what to read, and keeps at most
   /// ``NetworkManagerMirror/maxReadsInFlight`` in flight, below the bus's limit of calls awaiting a reply). The thread
   /// sleeps in poll(2) on the connection and an eventfd, with sd-bus's timeout only while a call is pending: an idle
   /// process makes no system call.

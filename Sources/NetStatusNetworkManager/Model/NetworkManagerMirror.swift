@@ -4,10 +4,10 @@
 ///
 /// Everything is read once: the manager's `Connectivity` and `Devices`, then each device's `Interface`,
 /// `IpInterface`, `Metered`, `Ip4Connectivity`, `Ip6Connectivity` and `ActiveAccessPoint` (a Wi-Fi device's; other
-/// devices answer an error), then the `Strength` of each access point in use. After that the values `PropertiesChanged`
-/// carries are applied as they are, and a property is re-read only when a signal names it without its value
-/// (invalidated), or for a device that appears: at most one read per changed property, never two reads of one
-/// property at once. Answers and signals are applied in the order they arrive, which is the order NetworkManager
+/// devices answer an error), then the `Strength` of each access point in use. After that the values
+/// `PropertiesChanged` carries are applied as they are, and a property is re-read only when a signal names it
+/// without its value (invalidated), or for a device that appears: at most one read per changed property, never two
+/// reads of one property at once. Answers and signals are applied in the order they arrive, which is the order NetworkManager
 /// sent them.
 ///
 /// At most ``maxReadsInFlight`` reads are in flight; the others wait, in the order decided, and go as answers come:
@@ -21,7 +21,7 @@ struct NetworkManagerMirror: Sendable {
 
   /// The most reads in flight at once: a quarter of dbus-daemon's default `max_replies_per_connection` (128), which
   /// leaves room for a bus configured tighter than the default, while the window stays far wider than the one read
-  /// NetworkManager serves at a time (it answers in order, from one main loop): a machine's first reads (2, and 5 per
+  /// NetworkManager serves at a time (it answers in order, from one main loop): a machine's first reads (2, and 6 per
   /// device) all go at once up to five devices, and more devices cost about the same time as without a cap, the next
   /// read being sent as each answer comes.
   static let maxReadsInFlight = 32

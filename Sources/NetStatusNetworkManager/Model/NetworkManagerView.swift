@@ -82,7 +82,8 @@ package struct NetworkManagerView: Sendable, Hashable {
   /// expensive (cellular) stays as it is.
   ///
   /// A satisfied path over Wi-Fi also takes its link quality from the signal strength of the Wi-Fi device's access
-  /// point (``wifiDevice(of:)``), rated by `LinkQualityRules.wifi(networkManagerStrength:)`.
+  /// point (``wifiDevice(of:)``), rated by `LinkQualityRules.wifi(networkManagerStrength:)`; without one, it keeps
+  /// the kernel source's rating.
   func apply(to path: NetworkPath) -> NetworkPath {
     guard path.status == .satisfied, let first = path.availableInterfaces.first else { return path }
     var result = path
@@ -98,16 +99,16 @@ package struct NetworkManagerView: Sendable, Hashable {
     return result
   }
 
-  /// The Wi-Fi device whose link `path` uses: the device of the interface in use when NetworkManager gives it an
-  /// access point's strength (NetworkManager knows its Wi-Fi devices); for a VPN over Wi-Fi
-  /// (``NetworkPath/VPN/underlyingInterfaceType``), the first Wi-Fi interface of the path whose device has one.
-  /// `nil` otherwise.
+  /// The device of the link `path` rides on, whose access point's strength (if it has one: NetworkManager knows its
+  /// Wi-Fi devices) rates the path: that of the interface in use; for a VPN over Wi-Fi
+  /// (``NetworkPath/VPN/underlyingInterfaceType``), that of the path's first Wi-Fi interface. The evaluator's rule
+  /// (`PathEvaluator.underlyingInterface(of:state:)`) has a VPN ride on the first interface that is not a tunnel, and
+  /// a tunnel is never Wi-Fi: when that interface is Wi-Fi, it is the first Wi-Fi interface.
   func wifiDevice(of path: NetworkPath) -> Device? {
-    guard let first = path.availableInterfaces.first else { return nil }
-    if let device = device(interface: first.name), device.signalStrength != nil { return device }
-    guard path.vpn?.underlyingInterfaceType == .wifi else { return nil }
-    return path.availableInterfaces.dropFirst().lazy.filter { $0.type == .wifi }
-      .compactMap { self.device(interface: $0.name) }.first { $0.signalStrength != nil }
+    let riding =
+      path.vpn?.underlyingInterfaceType == .wifi
+      ? path.availableInterfaces.first { $0.type == .wifi } : path.availableInterfaces.first
+    return riding.flatMap { device(interface: $0.name) }
   }
 
   /// The connectivity state NetworkManager's `Connectivity` stands for over `path`: ``ConnectivityState/unknown``
