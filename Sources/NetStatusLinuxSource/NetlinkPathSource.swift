@@ -49,6 +49,13 @@
       /// For tests and benchmarks: once started, the session's requests (lookups, dumps) go unsent, as if the kernel
       /// never answered them.
       package var swallowsRequestsAfterStart = false
+      /// The generic netlink family and multicast group a Wi-Fi link's signal is read from: nl80211's, and its
+      /// `mlme` group; tests of the socket on a kernel without nl80211 name another family.
+      package var wirelessFamilyName = NL80211.familyName
+      package var wirelessGroupName = NL80211.mlmeGroupName
+      /// For tests: links of these names are followed as Wi-Fi links by the nl80211 reading, whatever their type (a
+      /// veth, the only link a test can make, is never Wi-Fi). Their paths are rated as their type says.
+      package var followedAsWiFi: Set<String> = []
     }
 
     let namespace: NetworkNamespace?
@@ -185,7 +192,9 @@
           receiveBufferSize: options.receiveBufferSize, replyTimeoutMilliseconds: options.replyTimeoutMilliseconds,
           filter: filter,
           networkd: networkdRecord.status.root.map { NetworkdLinkWatcher(root: $0, record: networkdRecord) },
-          linkObserver: options.linkObserver),
+          linkObserver: options.linkObserver,
+          wireless: WirelessSignalTracker(familyName: options.wirelessFamilyName, groupName: options.wirelessGroupName),
+          followedAsWiFi: options.followedAsWiFi),
         sink: sink, control: control, shared: shared, reservation: reservation)
       let path: NetworkPath
       do throws(NetworkMonitorError) {

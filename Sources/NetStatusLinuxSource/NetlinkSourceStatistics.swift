@@ -35,6 +35,11 @@ package struct NetlinkSourceStatistics: Sendable, Hashable {
   package internal(set) var kernelWaits = 0
   /// Why the last re-dump happened.
   package internal(set) var lastResyncReason: String?
+  /// What the last session to follow a Wi-Fi link knows of nl80211's family (NetlinkSessionWorker+Wireless.swift):
+  /// `nil` until one does.
+  package internal(set) var wirelessFamily: WirelessSignalTracker.Family?
+  /// Requests sent over generic netlink for Wi-Fi links: the family's, and station dumps.
+  package internal(set) var wirelessRequests = 0
 }
 
 /// What a source shares with its sessions' threads: statistics and, for tests, the last mirrored links and

@@ -59,9 +59,14 @@
     ///   - receiveBufferSize: The receive buffer to ask for. SO_RCVBUFFORCE (which needs CAP_NET_ADMIN and
     ///     ignores `net.core.rmem_max`) is tried first, then SO_RCVBUF.
     ///   - groups: The multicast groups to join (RTMGRP_* masks); 0 for a socket that only sends requests.
-    package static func open(receiveBufferSize: Int, groups: UInt32 = groups) throws(SystemCallError) -> NetlinkSocket {
+    ///   - protocol: The netlink protocol: NETLINK_ROUTE, or NETLINK_GENERIC for generic netlink (nl80211), whose
+    ///     groups are joined by id afterwards (``join(group:)``).
+    package static func open(
+      receiveBufferSize: Int, groups: UInt32 = groups, protocol netlinkProtocol: Int32 = NETLINK_ROUTE
+    ) throws(SystemCallError) -> NetlinkSocket {
       let type = Int32(SOCK_RAW.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
-      let fd = try SystemCall.call("socket(AF_NETLINK, NETLINK_ROUTE)") { socket(AF_NETLINK, type, NETLINK_ROUTE) }
+      let name = netlinkProtocol == NETLINK_GENERIC ? "NETLINK_GENERIC" : "NETLINK_ROUTE"
+      let fd = try SystemCall.call("socket(AF_NETLINK, \(name))") { socket(AF_NETLINK, type, netlinkProtocol) }
       do throws(SystemCallError) {
         var size = Int32(clamping: receiveBufferSize)
         let length = socklen_t(MemoryLayout<Int32>.size)
@@ -93,6 +98,15 @@
       } catch {
         SystemCall.close(fd)
         throw error
+      }
+    }
+
+    /// Joins the multicast group numbered `group` (NETLINK_ADD_MEMBERSHIP): how a generic netlink socket subscribes
+    /// to a group whose id the controller gave (group ids above 32 do not fit `nl_groups`).
+    package func join(group: UInt32) throws(SystemCallError) {
+      var member = group
+      _ = try SystemCall.call("setsockopt(NETLINK_ADD_MEMBERSHIP, \(group))") {
+        setsockopt(fd, SOL_NETLINK, NETLINK_ADD_MEMBERSHIP, &member, socklen_t(MemoryLayout<UInt32>.size))
       }
     }
 

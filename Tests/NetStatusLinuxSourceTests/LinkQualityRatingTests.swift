@@ -71,7 +71,31 @@
 
       var wifi = path(via: [NetworkInterface(name: "eth0", index: 2, type: .wifi)])
       NetlinkSessionCore.rateLink(of: &wifi, state: state, &caches)
-      #expect(wifi.linkQuality == .unknown, "only wired Ethernet is rated")
+      #expect(wifi.linkQuality == .unknown, "a Wi-Fi link nl80211 has not rated is not rated by its speed")
+    }
+
+    @Test("a Wi-Fi path takes nl80211's rating of the link it rides on, also under a VPN")
+    func wifiTakesTheSignalsRating() throws {
+      let wlan0 = NetlinkLink(
+        index: 3, name: "wlan0", hardwareType: RTNL.ARPHRD_ETHER, flags: RTNL.IFF_UP | RTNL.IFF_LOWER_UP,
+        operationalState: RTNL.IF_OPER_UP, kind: nil, hardwareAddress: [2, 0, 0, 0, 0, 3])
+      var state = KernelState()
+      state.links = [2: eth0, 3: wlan0, 7: wg0]
+      var caches = EvaluationCaches(classifier: InterfaceClassifier(sysfsRoot: "/nonexistent"))
+      caches.wifiQualities = [3: .moderate]
+      let wifi = NetworkInterface(name: "wlan0", index: 3, type: .wifi)
+      let tunnel = NetworkInterface(name: "wg0", index: 7, type: .other)
+
+      var direct = path(via: [wifi])
+      NetlinkSessionCore.rateLink(of: &direct, state: state, &caches)
+      #expect(direct.linkQuality == .moderate)
+      var throughVPN = path(via: [tunnel, wifi], vpn: true)
+      NetlinkSessionCore.rateLink(of: &throughVPN, state: state, &caches)
+      #expect(throughVPN.linkQuality == .moderate, "the rating of the Wi-Fi link the tunnel rides on")
+      caches.wifiQualities = [:]
+      var unrated = path(via: [wifi])
+      NetlinkSessionCore.rateLink(of: &unrated, state: state, &caches)
+      #expect(unrated.linkQuality == .unknown, "no reading: unknown")
     }
 
     @Test("the speed is read again when the link changes, not on every evaluation")

@@ -139,7 +139,7 @@
     /// On the loop's thread: queues `work` for the folder queue's thread.
     func handle(_ work: NetlinkHubWork) -> NetlinkHubOutcome {
       switch work {
-      case .netlinkReadable, .processExited, .deadlinePassed: return .idle
+      case .netlinkReadable, .wirelessReadable, .processExited, .deadlinePassed: return .idle
       case .resume, .mountTableChanged, .folderEvents: break
       }
       if !isStopped { NamespaceFolderQueue.enqueue(work, for: self) }
@@ -193,7 +193,7 @@
           }
         }
         check(names)
-      case .netlinkReadable, .processExited, .deadlinePassed:
+      case .netlinkReadable, .wirelessReadable, .processExited, .deadlinePassed:
         break
       }
     }

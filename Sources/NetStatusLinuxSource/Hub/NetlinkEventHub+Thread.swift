@@ -36,6 +36,7 @@
             switch NetlinkHubDescriptor.Kind(rawValue: tag & 3) {
             case .processExit: work = .processExited
             case .mountTable: work = .mountTableChanged
+            case .wireless: work = .wirelessReadable
             default: work = .netlinkReadable
             }
             runSession(tag >> 2, work, on: loop)

@@ -129,13 +129,16 @@
       ask(reservation.loop, timeout: timeout) { .awaitClose(reservation.id, ticket: $0) } != nil
     }
 
-    /// The session's netlink socket was replaced during its work (on the loop's thread): the loop waits on the new
-    /// one. At start-up, on the starting thread, there is nothing to do: activation adds the socket there is then.
+    /// One of the session's sockets was replaced, opened or closed during its work (on the loop's thread): the loop
+    /// waits on the new one (of `kind`), if any, and no longer on the old one. At start-up, on the starting thread,
+    /// there is nothing to do: activation adds the sockets there are then.
     ///
     /// - Throws: ``NetworkMonitorError/systemCall(call:errno:)`` when epoll refuses the new socket.
-    func replace(_ old: Int32?, with new: Int32, for reservation: Reservation) throws(NetworkMonitorError) {
+    func replace(
+      _ old: Int32?, with new: Int32?, kind: NetlinkHubDescriptor.Kind = .netlink, for reservation: Reservation
+    ) throws(NetworkMonitorError) {
       guard reservation.loop.isCurrentThread else { return }
-      try reservation.loop.replace(old, with: new, for: reservation.id)
+      try reservation.loop.replace(old, with: new, kind: kind, for: reservation.id)
     }
 
     /// Sends `command` (made with its ticket) to `loop` and waits for the answer: ``HubCompletion/Outcome/done`` at

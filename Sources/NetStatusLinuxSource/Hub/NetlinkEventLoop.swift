@@ -197,15 +197,18 @@
       carryOut(machine.remove(id))
     }
 
-    /// The session's netlink socket was replaced during its work: the loop waits on the new one. The caller closes the
-    /// old one afterwards.
+    /// One of the session's sockets was replaced, opened or closed during its work: the loop waits on the new one
+    /// (of `kind`), if any, and no longer on the old one. The caller closes the old one afterwards.
     ///
     /// - Throws: ``NetworkMonitorError/systemCall(call:errno:)`` when epoll refuses the new socket.
-    func replace(_ old: Int32?, with new: Int32, for id: UInt64) throws(NetworkMonitorError) {
+    func replace(_ old: Int32?, with new: Int32?, kind: NetlinkHubDescriptor.Kind, for id: UInt64)
+      throws(NetworkMonitorError)
+    {
       guard case .active = machine.session(id), isOpen else { return }
       if let old { descriptors?.epoll.remove(old) }
+      guard let new else { return }
       do throws(Errno) {
-        try descriptors?.epoll.add(new, tag: id << 2, for: .input)
+        try descriptors?.epoll.add(new, tag: id << 2 | kind.rawValue, for: .input)
       } catch {
         throw .systemCall(call: "epoll_ctl(ADD, netlink)", errno: error)
       }

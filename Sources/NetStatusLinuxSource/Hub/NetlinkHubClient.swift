@@ -23,6 +23,8 @@
   enum NetlinkHubWork {
     /// Its netlink socket is readable.
     case netlinkReadable
+    /// Its generic netlink socket (nl80211's answers and events) is readable.
+    case wirelessReadable
     /// The process whose `/proc/PID/ns/net` it watches has exited.
     case processExited
     /// The mount table changed (a namespace was bind-mounted or unmounted).
@@ -57,6 +59,8 @@
       case processExit = 1
       /// `/proc/self/mountinfo`: a priority event when the mount table changed.
       case mountTable = 2
+      /// A generic netlink socket (nl80211): readable.
+      case wireless = 3
     }
     var fd: Int32
     var kind: Kind

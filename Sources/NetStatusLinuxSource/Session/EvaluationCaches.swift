@@ -93,6 +93,10 @@
       last = nil
     }
 
+    /// The rating of each Wi-Fi link nl80211's reading rates (NetlinkSessionWorker+Wireless.swift), by index: only
+    /// those not ``NetworkPath/LinkQuality/unknown``.
+    var wifiQualities: [Int32: NetworkPath.LinkQuality] = [:]
+
     /// The wired link whose quality was read last, as it was then, and its quality.
     private var rated: (link: NetlinkLink, quality: NetworkPath.LinkQuality)?
 

@@ -174,20 +174,28 @@
     }
 
     /// Sets the path's link quality: that of the interface it rides on (for a VPN, the one its
-    /// ``NetworkPath/VPN/underlyingInterfaceType`` is of: `PathEvaluator.underlyingInterface(of:state:)`). Only wired
-    /// Ethernet is rated here (``LinkQualityRules``); every other type stays ``NetworkPath/LinkQuality/unknown``, and
-    /// Wi-Fi takes NetworkManager's rating where it runs (`NetworkManagerView.apply(to:)`).
+    /// ``NetworkPath/VPN/underlyingInterfaceType`` is of: `PathEvaluator.underlyingInterface(of:state:)`). Wired
+    /// Ethernet is rated by its speed, Wi-Fi by nl80211's reading of its signal (``LinkQualityRules``); every other
+    /// type stays ``NetworkPath/LinkQuality/unknown``, and Wi-Fi takes NetworkManager's rating where it runs
+    /// (`NetworkManagerView.apply(to:)`).
     static func rateLink(of path: inout NetworkPath, state: KernelState, _ caches: inout EvaluationCaches) {
       let index: Int
+      let type: InterfaceType
       if path.vpn == nil {
-        // The type first, through the path's own accessor: a path that is not wired (most) copies no interface.
-        guard path.interfaceType == .wiredEthernet, let first = path.availableInterfaces.first else { return }
+        // The type first, through the path's own accessor: a path that is neither (most) copies no interface.
+        type = path.interfaceType ?? .other
+        guard type == .wiredEthernet || type == .wifi, let first = path.availableInterfaces.first else { return }
         index = first.index
       } else {
         guard let riding = PathEvaluator.underlyingInterface(of: path.availableInterfaces, state: state),
-          riding.type == .wiredEthernet
+          riding.type == .wiredEthernet || riding.type == .wifi
         else { return }
         index = riding.index
+        type = riding.type
+      }
+      if type == .wifi {
+        path.linkQuality = caches.wifiQualities[Int32(truncatingIfNeeded: index)] ?? .unknown
+        return
       }
       guard let link = state.links[Int32(truncatingIfNeeded: index)] else { return }
       path.linkQuality = caches.wiredQuality(of: link)

@@ -129,6 +129,7 @@
     func publish(settled: Bool) -> Outcome {
       // Every link change is a routing change: networkd's files are read for the links there are now.
       networkd?.follow(links: core.state.links)
+      followWirelessLinks()
       let path = core.evaluatedPath(supportsDNS: resolver.supportsDNS)
       return send(path, settled: settled)
     }

@@ -32,6 +32,7 @@
       try networkd?.start(for: reservation, links: core.state.links)
       try beginEvaluation()
       startedUnsettled = try advance(deadlinePassed: false, blocking: true) == .unsettled
+      followWirelessLinks()
       let path = core.evaluatedPath(supportsDNS: resolver.supportsDNS)
       let asked = core.lookupsAsked
       core.lookupsAsked = 0
@@ -85,6 +86,7 @@
     func close() {
       if let open = socket.take() { open.close() }
       if let pidfd = processExit.take() { pidfd.close() }
+      if let wireless = wirelessSocket.take() { wireless.close() }
       networkd?.stop()
     }
   }

@@ -38,6 +38,10 @@
       var networkd: NetworkdLinkWatcher?
       /// Told of the links and addresses when they change (``NetlinkPathSource/Options/linkObserver``).
       var linkObserver: (@Sendable ([LinkInventory.Link]) -> Void)?
+      /// The reading of Wi-Fi links' signal, before it follows any (NetlinkSessionWorker+Wireless.swift).
+      var wireless = WirelessSignalTracker()
+      /// Links followed as Wi-Fi whatever their type (``NetlinkPathSource/Options/followedAsWiFi``).
+      var followedAsWiFi: Set<String> = []
     }
 
     typealias Work = NetlinkHubWork
@@ -65,6 +69,12 @@
     /// when `nil`.
     @exclusivity(unchecked) var networkd: NetworkdLinkWatcher?
     var namespaceWatch: Int32?
+    /// nl80211's reading of the Wi-Fi links (NetlinkSessionWorker+Wireless.swift): what it decides, its socket
+    /// while one is open, the links it last followed and the buffer its datagrams are read into.
+    @exclusivity(unchecked) var wireless = WirelessSignalTracker()
+    @exclusivity(unchecked) var wirelessSocket: NetlinkSocket?
+    @exclusivity(unchecked) var wirelessLinksSeen: [Int32: NetlinkLink] = [:]
+    @exclusivity(unchecked) var wirelessBuffer: [UInt8] = []
     /// The namespace's identity (the nsfs device and inode), to notice when its path names another namespace or
     /// none; its descriptor is closed once the socket is open.
     var namespaceIdentity: NetworkNamespace.Handle?
@@ -97,6 +107,7 @@
       self.shared = shared
       self.reservation = reservation
       self.networkd = configuration.networkd
+      self.wireless = configuration.wireless
       core = NetlinkSessionCore(
         filter: configuration.filter, classifier: configuration.classifier, shared: shared,
         lookupRequestBytes: .allocate(
@@ -112,6 +123,7 @@
       var descriptors: [NetlinkHubDescriptor] = []
       if let fd = socket?.fd { descriptors.append(.init(fd: fd, kind: .netlink)) }
       if let fd = processExit?.rawValue { descriptors.append(.init(fd: fd, kind: .processExit)) }
+      if let fd = wirelessSocket?.fd { descriptors.append(.init(fd: fd, kind: .wireless)) }
       return descriptors
     }
 
@@ -155,6 +167,9 @@
       case .deadlinePassed:
         guard isWaitingForKernel else { return .idle }
         return try proceed(deadlinePassed: true)
+      case .wirelessReadable:
+        // A new rating is sent with the last answers; an evaluation waiting for the kernel sends it with its own.
+        changed = readWireless()
       case .resume:
         if isWaitingForKernel { return try proceed(deadlinePassed: false) }
         try beginEvaluation()

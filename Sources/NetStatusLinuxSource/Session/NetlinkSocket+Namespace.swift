@@ -1,5 +1,7 @@
 #if os(Linux)
   import NetStatusSystem
+  import CNetStatusShim
+  import Glibc
 
   extension NetlinkSocket {
     /// Opens a socket (``NetlinkSocket/open(receiveBufferSize:groups:)``) in the namespace `handle` names, or in
@@ -9,16 +11,18 @@
     ///
     /// - Parameter path: The namespace's path, for errors.
     static func opened(
-      inside handle: NetworkNamespace.Handle?, path: String, receiveBufferSize: Int, groups: UInt32 = groups
+      inside handle: NetworkNamespace.Handle?, path: String, receiveBufferSize: Int, groups: UInt32 = groups,
+      protocol netlinkProtocol: Int32 = NETLINK_ROUTE
     ) throws(NetworkMonitorError) -> NetlinkSocket {
       guard let handle else {
         return try NetworkMonitorError.converting { () throws(SystemCallError) in
-          try NetlinkSocket.open(receiveBufferSize: receiveBufferSize, groups: groups)
+          try NetlinkSocket.open(receiveBufferSize: receiveBufferSize, groups: groups, protocol: netlinkProtocol)
         }
       }
       let released = try NetworkNamespace.run(inside: handle, path: path) { () throws(NetworkMonitorError) in
         try NetworkMonitorError.converting { () throws(SystemCallError) in
-          try NetlinkSocket.open(receiveBufferSize: receiveBufferSize, groups: groups).release()
+          try NetlinkSocket.open(receiveBufferSize: receiveBufferSize, groups: groups, protocol: netlinkProtocol)
+            .release()
         }
       }
       return NetlinkSocket(adopting: released)
