@@ -32,6 +32,34 @@ extension NetlinkFuzzing {
         precondition(plain == read, "\(read) depends on nl80211's id, \(family.map(String.init) ?? "nil")")
       }
       for message in messages { check(message.event) }
+      if family == 0x1c { track(messages) }
+    }
+  }
+
+  /// Feeds the messages to a ``WirelessSignalTracker`` following two links, in each state it can be in when they
+  /// come (resolving nl80211, then resolved as the controller's answer in the datagram may make it): it rates only
+  /// the links it follows, and each of its requests is a well-formed generic netlink request.
+  private static func track(_ messages: [GenericNetlinkMessage]) {
+    let followed: Set<Int32> = [3, 4]
+    var tracker = WirelessSignalTracker()
+    var actions = tracker.follow(
+      Dictionary(
+        uniqueKeysWithValues: followed.map {
+          (
+            $0,
+            NetlinkLink(
+              index: $0, name: "wlan\($0)", hardwareType: 1, flags: 0, operationalState: nil, kind: nil,
+              hardwareAddress: nil)
+          )
+        })
+    ).actions
+    for _ in 0..<2 {
+      actions += tracker.receive(messages).actions
+      precondition(Set(tracker.qualities.keys).isSubset(of: followed), "rated links it does not follow: \(tracker)")
+    }
+    for case .send(let request) in actions {
+      let decoded = try? GenericNetlinkDecoder.decode(request, nl80211Family: tracker.familyID)
+      precondition(decoded?.count == 1, "a request that does not decode: \(request)")
     }
   }
 

@@ -1,5 +1,7 @@
 #if os(Linux)
   import NetStatusSystem
+  import NetStatusNetlink
+  import Glibc
   extension NetlinkPathSource {
     /// `rtnetlink`, always active: the kernel's own routing decision is the path's source on Linux. Then, where
     /// systemd-networkd's state applies (the process's own namespace, or a root configured for it),
@@ -37,7 +39,24 @@
           SourceDiagnostic(name: "systemd-networkd", provides: "link states, advertised captive portal", status: status)
         )
       }
+      if let family = statistics.wirelessFamily { sources.append(Self.wirelessDiagnostic(family)) }
       return sources
+    }
+
+    /// `nl80211`, once a session followed a Wi-Fi link (NetlinkSessionWorker+Wireless.swift): active while its
+    /// signal is read, or why it is not.
+    static func wirelessDiagnostic(_ family: WirelessSignalTracker.Family) -> SourceDiagnostic {
+      let status: SourceDiagnostic.Status
+      switch family {
+      case .resolved, .resolving: status = .active
+      case .unknown: status = .unavailable(reason: "no Wi-Fi link to read")
+      case .missing(let errno) where errno == ENOENT:
+        status = .unavailable(reason: "not in this kernel (cfg80211 is not loaded): Wi-Fi links are rated unknown")
+      case .missing(let errno):
+        status = .unavailable(
+          reason: "generic netlink failed (\(Errno(rawValue: errno))): Wi-Fi links are rated unknown")
+      }
+      return SourceDiagnostic(name: "nl80211", provides: "Wi-Fi signal", status: status)
     }
 
     /// The captive-portal API URL systemd-networkd recorded for the link (`CAPTIVE_PORTAL=`), if it did.

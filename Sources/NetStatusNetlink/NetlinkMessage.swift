@@ -145,6 +145,21 @@ package struct NetlinkLink: Sendable, Hashable {
   /// The index of the link this one is a port of (`IFLA_MASTER`): a bridge's or bond's port, a VRF's member.
   package var master: Int32? = nil
 
+  /// A link with these fields.
+  package init(
+    index: Int32, name: String, hardwareType: UInt16, flags: UInt32, operationalState: UInt8?, kind: String?,
+    hardwareAddress: [UInt8]?, master: Int32? = nil
+  ) {
+    self.index = index
+    self.name = name
+    self.hardwareType = hardwareType
+    self.flags = flags
+    self.operationalState = operationalState
+    self.kind = kind
+    self.hardwareAddress = hardwareAddress
+    self.master = master
+  }
+
   /// Whether the link is administratively up and has carrier: IFF_UP and IFF_LOWER_UP.
   ///
   /// IFF_LOWER_UP is the carrier itself: the kernel clears it the moment carrier goes, while the operational

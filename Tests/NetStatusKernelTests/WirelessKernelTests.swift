@@ -58,6 +58,10 @@
         #expect(statistics.wirelessFamily == .missing(errno: ENOENT), "\(statistics)")
         #expect(statistics.wirelessRequests == 1)
         #expect(try Self.genericSockets(in: namespace).isEmpty, "the socket is closed once nl80211 is missing")
+        #expect(
+          source.sourceDiagnostics.map(\.description).last
+            == "nl80211 (Wi-Fi signal): unavailable: not in this kernel (cfg80211 is not loaded): Wi-Fi links are "
+            + "rated unknown")
       }
     }
 
@@ -78,6 +82,7 @@
 
       #expect(source.statistics.wirelessFamily == .resolved(id: GENL.GENL_ID_CTRL))
       #expect(source.statistics.wirelessRequests == 2, "the family, then wl0's stations")
+      #expect(source.sourceDiagnostics.map(\.description).last == "nl80211 (Wi-Fi signal): active")
       let sockets = try Self.genericSockets(in: namespace)
       try #require(sockets.count == 1, "one socket, in the link's namespace: \(sockets)")
       // nlctrl's "notify" group is id 0x10: bit 15 of the first 32 groups' bitmap.
