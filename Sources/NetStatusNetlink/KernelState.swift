@@ -9,8 +9,15 @@
 package struct KernelState: Sendable, Hashable {
   /// Links by index.
   package var links: [Int32: NetlinkLink] = [:] {
-    didSet { tunnels = Self.tunnels(of: links) }
+    didSet {
+      tunnels = Self.tunnels(of: links)
+      linkChanges &+= 1
+    }
   }
+  /// How many times ``links`` was set: what tells a reader that follows the links whether they may have changed
+  /// with one integer comparison (comparing them would cost every route change). Equality and hashing leave it
+  /// out; it only grows while this value lives (a new state counts from 0).
+  package private(set) var linkChanges: UInt64 = 0
   /// The indexes of the tunnels among ``links`` (``NetlinkLink/isTunnel``), kept up to date with them: every
   /// evaluation asks whether the path's interface is one (PathEvaluator+VPN.swift), and links change far less often
   /// than routes. Derived from ``links``, so equality and hashing leave it out.

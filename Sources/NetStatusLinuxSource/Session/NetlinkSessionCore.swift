@@ -61,6 +61,9 @@
     /// The last path sent (the first one once the session started), meaningful when ``hasLastPath``. Not an
     /// optional: comparing with an optional's payload, and assigning one, copy the path (retaining its box).
     private(set) var lastPath = NetworkPath(status: .unsatisfied)
+    /// The state's count of link changes when ``linksChangedSinceLastAsked()`` last gave its links; `nil` before
+    /// it did, and after the state was replaced.
+    private var linkChangesAsked: UInt64?
     /// Whether ``lastPath`` holds a path.
     private(set) var hasLastPath = false
 
@@ -145,6 +148,22 @@
 
     // The evaluator's calls are static, with the state and the answers as arguments: a closure that captured `self`
     // (to classify links) would let it write anywhere in `self`, and the state would be copied for the call.
+
+    /// The links, when they may have changed since the last call (nl80211's reading follows them:
+    /// NetlinkSessionWorker+Wireless.swift, on every evaluation); `nil` when they did not: one integer comparison,
+    /// ``KernelState/linkChanges``. `mutating` so that the state is read in place: read from the worker, it would
+    /// be copied.
+    mutating func linksChangedSinceLastAsked() -> [Int32: NetlinkLink]? {
+      guard state.linkChanges != linkChangesAsked else { return nil }
+      linkChangesAsked = state.linkChanges
+      return state.links
+    }
+
+    /// The state was replaced by a new one (a dump), whose count of link changes starts anew: the next
+    /// ``linksChangedSinceLastAsked()`` gives the links.
+    mutating func stateReplaced() {
+      linkChangesAsked = nil
+    }
 
     /// Whether `path` differs from the last path sent, or is the first. `mutating` so that the last path is compared
     /// in place: read from the worker, it would be copied for the comparison (and destroyed after it).

@@ -63,6 +63,7 @@
           step = running.beginAttempt()
         case .complete(let fresh):
           core.state = fresh
+          core.stateReplaced()
           core.resyncReason = nil
           shared.withLock { $0.statistics.dumps += 1 }
           return true

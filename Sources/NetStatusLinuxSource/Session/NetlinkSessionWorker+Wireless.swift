@@ -20,14 +20,12 @@
     /// kernel fills a dump's datagrams up to the page size it starts with (iw's buffer is the same).
     static let wirelessDatagramSize = 16384
 
-    /// Follows the Wi-Fi links there are now, when the links changed since it last did (when they did not, the
-    /// dictionaries share their storage and comparing them is immediate), and takes the ratings into the caches
-    /// the evaluation reads.
+    /// Follows the Wi-Fi links there are now, when the links changed since it last did, and takes the ratings into
+    /// the caches the evaluation reads.
     func followWirelessLinks() {
-      guard core.state.links != wirelessLinksSeen else { return }
-      wirelessLinksSeen = core.state.links
+      guard let links = core.linksChangedSinceLastAsked() else { return }
       var wifi: [Int32: NetlinkLink] = [:]
-      for (index, link) in wirelessLinksSeen
+      for (index, link) in links
       where core.caches.type(of: link) == .wifi || configuration.followedAsWiFi.contains(link.name) {
         wifi[index] = link
       }

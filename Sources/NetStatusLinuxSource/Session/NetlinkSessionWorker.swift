@@ -70,10 +70,9 @@
     @exclusivity(unchecked) var networkd: NetworkdLinkWatcher?
     var namespaceWatch: Int32?
     /// nl80211's reading of the Wi-Fi links (NetlinkSessionWorker+Wireless.swift): what it decides, its socket
-    /// while one is open, the links it last followed and the buffer its datagrams are read into.
+    /// while one is open, and the buffer its datagrams are read into.
     @exclusivity(unchecked) var wireless = WirelessSignalTracker()
     @exclusivity(unchecked) var wirelessSocket: NetlinkSocket?
-    @exclusivity(unchecked) var wirelessLinksSeen: [Int32: NetlinkLink] = [:]
     @exclusivity(unchecked) var wirelessBuffer: [UInt8] = []
     /// The namespace's identity (the nsfs device and inode), to notice when its path names another namespace or
     /// none; its descriptor is closed once the socket is open.
