@@ -58,6 +58,14 @@ static struct {
   const char *(*message_get_interface)(sd_bus_message *m);
   const char *(*message_get_member)(sd_bus_message *m);
   sd_bus_message *(*message_unref)(sd_bus_message *m);
+  int (*bus_add_object)(sd_bus *bus, sd_bus_slot **slot, const char *path, sd_bus_message_handler_t callback,
+                        void *userdata);
+  int (*message_new_method_return)(sd_bus_message *call, sd_bus_message **m);
+  int (*bus_send)(sd_bus *bus, sd_bus_message *m, uint64_t *cookie);
+  const char *(*message_get_signature)(sd_bus_message *m, int complete);
+  int (*message_append_basic)(sd_bus_message *m, char type, const void *p);
+  int (*message_append_array)(sd_bus_message *m, char type, const void *ptr, size_t size);
+  int (*message_is_method_call)(sd_bus_message *m, const char *interface, const char *member);
 } sd;
 
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
@@ -107,6 +115,13 @@ static void load(void) {
   RESOLVE(message_get_interface, "sd_bus_message_get_interface");
   RESOLVE(message_get_member, "sd_bus_message_get_member");
   RESOLVE(message_unref, "sd_bus_message_unref");
+  RESOLVE(bus_add_object, "sd_bus_add_object");
+  RESOLVE(message_new_method_return, "sd_bus_message_new_method_return");
+  RESOLVE(bus_send, "sd_bus_send");
+  RESOLVE(message_get_signature, "sd_bus_message_get_signature");
+  RESOLVE(message_append_basic, "sd_bus_message_append_basic");
+  RESOLVE(message_append_array, "sd_bus_message_append_array");
+  RESOLVE(message_is_method_call, "sd_bus_message_is_method_call");
 #undef RESOLVE
   // The library stays loaded for the life of the process: sd-bus keeps process-wide state.
 }
@@ -182,8 +197,40 @@ static void enqueue(cns_bus_event *event) {
 
 static char *copy(const char *text) { return text ? strdup(text) : NULL; }
 
-/// Reads a variant into `event`: a `u`, a `y`, an `s` or `o`, an `as` or `ao`; any other type is skipped and its
-/// signature kept (CNS_VALUE_OTHER), so that the caller can say it was unexpected.
+/// Reads an `a(su)` (the message is in the variant) into `event`'s `strv` and `u32v`.
+static int read_named_numbers(sd_bus_message *message, cns_bus_event *event) {
+  int result = sd.message_enter_container(message, 'a', "(su)");
+  if (result <= 0) return result < 0 ? result : -EBADMSG;
+  size_t count = 0, capacity = 4;
+  event->strv = calloc(capacity + 1, sizeof(char *));
+  event->u32v = calloc(capacity, sizeof(uint32_t));
+  if (!event->strv || !event->u32v) return -ENOMEM;
+  while ((result = sd.message_enter_container(message, 'r', "su")) > 0) {
+    const char *name = NULL;
+    uint32_t number = 0;
+    if ((result = sd.message_read_basic(message, 's', &name)) <= 0 ||
+        (result = sd.message_read_basic(message, 'u', &number)) <= 0)
+      return result < 0 ? result : -EBADMSG;
+    if (count == capacity) {
+      capacity *= 2;
+      char **names = realloc(event->strv, (capacity + 1) * sizeof(char *));
+      if (!names) return -ENOMEM;
+      event->strv = names;
+      uint32_t *numbers = realloc(event->u32v, capacity * sizeof(uint32_t));
+      if (!numbers) return -ENOMEM;
+      event->u32v = numbers;
+    }
+    event->strv[count] = strdup(name ? name : "");
+    event->u32v[count] = number;
+    event->strv[++count] = NULL;
+    if ((result = sd.message_exit_container(message)) < 0) return result;
+  }
+  if (result < 0) return result;
+  return sd.message_exit_container(message);
+}
+
+/// Reads a variant into `event`: a `u`, a `y`, an `s` or `o`, an `as` or `ao`, a `(ub)`, an `a(su)`; any other type
+/// is skipped and its signature kept (CNS_VALUE_OTHER), so that the caller can say it was unexpected.
 static int read_variant(sd_bus_message *message, cns_bus_event *event) {
   char type = 0;
   const char *contents = NULL;
@@ -194,13 +241,15 @@ static int read_variant(sd_bus_message *message, cns_bus_event *event) {
              : strcmp(contents, "y") == 0                                  ? CNS_VALUE_BYTE
              : strcmp(contents, "s") == 0 || strcmp(contents, "o") == 0    ? CNS_VALUE_STRING
              : strcmp(contents, "as") == 0 || strcmp(contents, "ao") == 0  ? CNS_VALUE_STRV
+             : strcmp(contents, "(ub)") == 0                               ? CNS_VALUE_U32_BOOL
+             : strcmp(contents, "a(su)") == 0                              ? CNS_VALUE_NAMED_U32S
                                                                             : CNS_VALUE_OTHER;
   if (kind == CNS_VALUE_OTHER) {
     event->value_kind = CNS_VALUE_OTHER;
     event->string = strdup(contents);
     return sd.message_skip(message, "v");
   }
-  char inner[3] = {0};
+  char inner[6] = {0};
   snprintf(inner, sizeof inner, "%s", contents);
   if ((result = sd.message_enter_container(message, 'v', inner)) <= 0) return result < 0 ? result : -EBADMSG;
   if (kind == CNS_VALUE_U32) {
@@ -213,6 +262,15 @@ static int read_variant(sd_bus_message *message, cns_bus_event *event) {
     const char *text = NULL;
     result = sd.message_read_basic(message, inner[0], &text);
     if (result > 0) event->string = strdup(text ? text : "");
+  } else if (kind == CNS_VALUE_U32_BOOL) {
+    int flag = 0;
+    if ((result = sd.message_enter_container(message, 'r', "ub")) > 0 &&
+        (result = sd.message_read_basic(message, 'u', &event->u32)) > 0 &&
+        (result = sd.message_read_basic(message, 'b', &flag)) > 0)
+      result = sd.message_exit_container(message);
+    event->flag = flag != 0;
+  } else if (kind == CNS_VALUE_NAMED_U32S) {
+    result = read_named_numbers(message, event);
   } else {
     result = sd.message_read_strv(message, &event->strv);
     if (result >= 0 && !event->strv) event->strv = calloc(1, sizeof(char *));
@@ -233,8 +291,13 @@ static int on_reply(sd_bus_message *message, void *userdata, sd_bus_error *error
     event->code = -(code > 0 ? code : EIO);
     event->error_name = copy(failure ? failure->name : NULL);
   } else {
-    int result = read_variant(message, event);
-    if (result < 0) event->code = result;
+    char type = 0;
+    const char *contents = NULL;
+    // An empty return (a method call's) has no value; a property's Get has one variant.
+    if (sd.message_peek_type(message, &type, &contents) != 0) {
+      int result = read_variant(message, event);
+      if (result < 0) event->code = result;
+    }
   }
   enqueue(event);
   return 0;
@@ -256,8 +319,8 @@ static int on_match_installed(sd_bus_message *message, void *userdata, sd_bus_er
   return 0;
 }
 
-/// An a{sv} of changed properties: one CNS_EVENT_PROPERTY each.
-static int read_changed(sd_bus_message *message, const char *path, const char *interface) {
+/// An a{sv} of properties: one CNS_EVENT_PROPERTY each, with `token` (0 for a signal).
+static int read_changed(sd_bus_message *message, const char *path, const char *interface, uint64_t token) {
   int result = sd.message_enter_container(message, 'a', "{sv}");
   if (result <= 0) return result;
   while ((result = sd.message_enter_container(message, 'e', "sv")) > 0) {
@@ -268,6 +331,7 @@ static int read_changed(sd_bus_message *message, const char *path, const char *i
     event->path = copy(path);
     event->interface = copy(interface);
     event->name = copy(name);
+    event->token = token;
     if ((result = read_variant(message, event)) < 0) {
       cns_bus_event_free(event);
       return result;
@@ -277,6 +341,138 @@ static int read_changed(sd_bus_message *message, const char *path, const char *i
   }
   if (result < 0) return result;
   return sd.message_exit_container(message);
+}
+
+/// An `o a{sa{sv}}` (an object and its interfaces with their properties, as InterfacesAdded and each entry of
+/// GetManagedObjects carry it): a CNS_EVENT_OBJECT with the interfaces' names, then the properties, all with
+/// `token`. Nothing is queued unless all of it decodes.
+static int read_object(sd_bus_message *message, uint64_t token) {
+  const char *object = NULL;
+  int result = sd.message_read_basic(message, 'o', &object);
+  if (result <= 0) return result < 0 ? result : -EBADMSG;
+  cns_bus_event *event = new_event(CNS_EVENT_OBJECT);
+  if (!event) return -ENOMEM;
+  event->token = token;
+  event->path = copy(object);
+  event->strv = calloc(1, sizeof(char *));
+  // The properties are kept aside until the object's event is queued before them.
+  cns_bus *bus = processing;
+  cns_bus_event *outer_head = bus ? bus->head : NULL, *outer_tail = bus ? bus->tail : NULL;
+  if (bus) bus->head = bus->tail = NULL;
+  size_t count = 0;
+  if (!event->strv) {
+    result = -ENOMEM;
+  } else if ((result = sd.message_enter_container(message, 'a', "{sa{sv}}")) > 0) {
+    while ((result = sd.message_enter_container(message, 'e', "sa{sv}")) > 0) {
+      const char *interface = NULL;
+      if ((result = sd.message_read_basic(message, 's', &interface)) <= 0) {
+        if (result == 0) result = -EBADMSG;
+        break;
+      }
+      char **names = realloc(event->strv, (count + 2) * sizeof(char *));
+      if (!names) {
+        result = -ENOMEM;
+        break;
+      }
+      event->strv = names;
+      event->strv[count++] = strdup(interface ? interface : "");
+      event->strv[count] = NULL;
+      if ((result = read_changed(message, object, interface, token)) < 0 ||
+          (result = sd.message_exit_container(message)) < 0)
+        break;
+    }
+    if (result >= 0) result = sd.message_exit_container(message);
+  } else if (result == 0) {
+    result = -EBADMSG;
+  }
+  cns_bus_event *properties = bus ? bus->head : NULL;
+  cns_bus_event *properties_tail = bus ? bus->tail : NULL;
+  if (bus) {
+    bus->head = outer_head;
+    bus->tail = outer_tail;
+  }
+  if (result < 0) {
+    cns_bus_event_free(event);
+    while (properties) {
+      cns_bus_event *next = properties->next;
+      cns_bus_event_free(properties);
+      properties = next;
+    }
+    return result;
+  }
+  enqueue(event);
+  if (properties && bus) {
+    bus->tail->next = properties;
+    bus->tail = properties_tail;
+  }
+  return 0;
+}
+
+static int on_managed_objects(sd_bus_message *message, void *userdata, sd_bus_error *error) {
+  (void)error;
+  uint64_t token = (uint64_t)(uintptr_t)userdata;
+  cns_bus_event *end = new_event(CNS_EVENT_LISTED);
+  if (!end) return 0;
+  end->token = token;
+  if (sd.message_is_method_error(message, NULL)) {
+    const sd_bus_error *failure = sd.message_get_error(message);
+    int code = sd.message_get_errno(message);
+    end->code = -(code > 0 ? code : EIO);
+    end->error_name = copy(failure ? failure->name : NULL);
+  } else {
+    const char *signature = sd.message_get_signature(message, 1);
+    if (!signature || strcmp(signature, "a{oa{sa{sv}}}") != 0) {
+      end->code = -EBADMSG;
+      end->string = copy(signature ? signature : "");
+    } else {
+      int result = sd.message_enter_container(message, 'a', "{oa{sa{sv}}}");
+      while (result > 0 && (result = sd.message_enter_container(message, 'e', "oa{sa{sv}}")) > 0) {
+        if ((result = read_object(message, token)) < 0) break;
+        result = sd.message_exit_container(message);
+      }
+      if (result < 0) end->code = result;
+    }
+  }
+  enqueue(end);
+  return 0;
+}
+
+/// A method call to an exported object: answered at once with an empty return, and queued as an event. Calls of
+/// the bus's standard interfaces (Introspect, Properties, Peer) are left to sd-bus.
+static int on_method_call(sd_bus_message *message, void *userdata, sd_bus_error *error) {
+  (void)userdata;
+  (void)error;
+  const char *interface = sd.message_get_interface(message);
+  if (!sd.message_is_method_call(message, NULL, NULL) ||
+      (interface && strncmp(interface, "org.freedesktop.DBus.", 21) == 0))
+    return 0;
+  cns_bus_event *event = new_event(CNS_EVENT_METHOD_CALL);
+  if (event) {
+    event->path = copy(sd.message_get_path(message));
+    event->interface = copy(interface);
+    event->name = copy(sd.message_get_member(message));
+    char type = 0;
+    const char *contents = NULL;
+    const char *object = NULL;
+    if (sd.message_peek_type(message, &type, &contents) > 0 && type == 'o' &&
+        sd.message_read_basic(message, 'o', &object) > 0) {
+      event->string = copy(object);
+      uint8_t byte = 0;
+      if (sd.message_peek_type(message, &type, &contents) > 0 && type == 'y' &&
+          sd.message_read_basic(message, 'y', &byte) > 0) {
+        event->u32 = byte;
+        event->value_kind = CNS_VALUE_BYTE;
+      }
+    }
+    enqueue(event);
+  }
+  sd_bus_message *reply = NULL;
+  cns_bus *bus = processing;
+  if (bus && sd.message_new_method_return(message, &reply) >= 0) {
+    sd.bus_send(bus->bus, reply, NULL);
+    sd.message_unref(reply);
+  }
+  return 1;
 }
 
 static int on_signal(sd_bus_message *message, void *userdata, sd_bus_error *error) {
@@ -292,7 +488,10 @@ static int on_signal(sd_bus_message *message, void *userdata, sd_bus_error *erro
         sd.message_read_basic(message, 's', &new_owner) <= 0)
       return 0;
     cns_bus_event *event = new_event(CNS_EVENT_OWNER);
-    if (event) event->name = copy(new_owner);
+    if (event) {
+      event->name = copy(new_owner);
+      event->string = copy(name);
+    }
     enqueue(event);
   } else if (strcmp(member, "DeviceAdded") == 0 || strcmp(member, "DeviceRemoved") == 0) {
     const char *device = NULL;
@@ -300,11 +499,26 @@ static int on_signal(sd_bus_message *message, void *userdata, sd_bus_error *erro
     cns_bus_event *event = new_event(member[6] == 'A' ? CNS_EVENT_DEVICE_ADDED : CNS_EVENT_DEVICE_REMOVED);
     if (event) event->path = copy(device);
     enqueue(event);
+  } else if (strcmp(member, "InterfacesAdded") == 0) {
+    read_object(message, 0);
+  } else if (strcmp(member, "InterfacesRemoved") == 0) {
+    // (o as): the object and the interfaces it lost.
+    const char *object = NULL;
+    char **interfaces = NULL;
+    if (sd.message_read_basic(message, 'o', &object) <= 0 || sd.message_read_strv(message, &interfaces) < 0) return 0;
+    cns_bus_event *event = new_event(CNS_EVENT_OBJECT_REMOVED);
+    if (!event) {
+      cns_strv_free(interfaces);
+      return 0;
+    }
+    event->path = copy(object);
+    event->strv = interfaces ? interfaces : calloc(1, sizeof(char *));
+    enqueue(event);
   } else if (strcmp(member, "PropertiesChanged") == 0 && interface) {
     if (strcmp(interface, "org.freedesktop.DBus.Properties") == 0) {
       // (s a{sv} as): the interface, the new values, the properties changed without their value.
       const char *changed = NULL;
-      if (sd.message_read_basic(message, 's', &changed) <= 0 || read_changed(message, path, changed) < 0) return 0;
+      if (sd.message_read_basic(message, 's', &changed) <= 0 || read_changed(message, path, changed, 0) < 0) return 0;
       char **invalidated = NULL;
       if (sd.message_read_strv(message, &invalidated) < 0) return 0;
       for (char **name = invalidated; name && *name; name++) {
@@ -319,7 +533,7 @@ static int on_signal(sd_bus_message *message, void *userdata, sd_bus_error *erro
       cns_strv_free(invalidated);
     } else {
       // NetworkManager's own older signal of the same name, on the interface itself: a{sv}.
-      read_changed(message, path, interface);
+      read_changed(message, path, interface, 0);
     }
   }
   return 0;
@@ -344,6 +558,37 @@ int cns_bus_get(cns_bus *bus, const char *destination, const char *path, const c
   }
   sd.message_unref(call);
   return result < 0 ? result : 0;
+}
+
+int cns_bus_get_managed_objects(cns_bus *bus, const char *destination, const char *path, uint64_t token,
+                                uint64_t timeout_usec) {
+  sd_bus_message *call = NULL;
+  int result = sd.message_new_method_call(bus->bus, &call, destination, path, "org.freedesktop.DBus.ObjectManager",
+                                          "GetManagedObjects");
+  if (result < 0) return result;
+  if ((result = sd.message_set_auto_start(call, 0)) >= 0)
+    result = sd.bus_call_async(bus->bus, NULL, call, on_managed_objects, (void *)(uintptr_t)token, timeout_usec);
+  sd.message_unref(call);
+  return result < 0 ? result : 0;
+}
+
+int cns_bus_call_object_int16s(cns_bus *bus, const char *destination, const char *path, const char *interface,
+                               const char *method, const char *object, const int16_t *numbers, size_t count,
+                               uint64_t token, uint64_t timeout_usec) {
+  sd_bus_message *call = NULL;
+  int result = sd.message_new_method_call(bus->bus, &call, destination, path, interface, method);
+  if (result < 0) return result;
+  if ((result = sd.message_append_basic(call, 'o', object)) >= 0 &&
+      (result = sd.message_append_array(call, 'n', numbers, count * sizeof(int16_t))) >= 0 &&
+      (result = sd.message_set_auto_start(call, 0)) >= 0)
+    result = sd.bus_call_async(bus->bus, NULL, call, on_reply, (void *)(uintptr_t)token, timeout_usec);
+  sd.message_unref(call);
+  return result < 0 ? result : 0;
+}
+
+int cns_bus_export(cns_bus *bus, const char *path) {
+  // A floating slot: the object lives as long as the connection.
+  return sd.bus_add_object(bus->bus, NULL, path, on_method_call, NULL);
 }
 
 int cns_bus_fd(cns_bus *bus) { return sd.bus_get_fd(bus->bus); }
@@ -389,6 +634,7 @@ void cns_bus_event_free(cns_bus_event *event) {
   free(event->name);
   free(event->string);
   cns_strv_free(event->strv);
+  free(event->u32v);
   free(event);
 }
 

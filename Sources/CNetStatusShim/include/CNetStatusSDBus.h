@@ -28,6 +28,10 @@ enum {
   CNS_VALUE_OTHER = 4,
   /// `y`: in `u32` (0 to 255).
   CNS_VALUE_BYTE = 5,
+  /// `(ub)`: the number in `u32`, the boolean in `flag`.
+  CNS_VALUE_U32_BOOL = 6,
+  /// `a(su)`: the strings in `strv`, the numbers in `u32v` (as many, in the same order).
+  CNS_VALUE_NAMED_U32S = 7,
 };
 
 /// What happened (cns_bus_event's `kind`).
@@ -44,8 +48,22 @@ enum {
   /// NetworkManager's DeviceAdded, DeviceRemoved: the device's object `path`.
   CNS_EVENT_DEVICE_ADDED = 5,
   CNS_EVENT_DEVICE_REMOVED = 6,
-  /// NameOwnerChanged of the watched name: its new owner in `name`, empty when it left the bus.
+  /// NameOwnerChanged of a watched name (in `string`): its new owner in `name`, empty when it left the bus.
   CNS_EVENT_OWNER = 7,
+  /// An object with the interfaces in `strv` at `path`: one of cns_bus_get_managed_objects's answer (`token` set),
+  /// or an InterfacesAdded signal (`token` 0). Its properties follow as CNS_EVENT_PROPERTY events with the same
+  /// `token`.
+  CNS_EVENT_OBJECT = 8,
+  /// An InterfacesRemoved signal: the object at `path` lost the interfaces in `strv`.
+  CNS_EVENT_OBJECT_REMOVED = 9,
+  /// The end of cns_bus_get_managed_objects's answer `token`, after its objects: `code` 0, or a negative errno and
+  /// the D-Bus error's name in `error_name`; an answer of another type than `a{oa{sa{sv}}}` has -EBADMSG and its
+  /// signature in `string`.
+  CNS_EVENT_LISTED = 10,
+  /// A method call to an object exported with cns_bus_export: `path` (the object), `interface`, `name` (the
+  /// method), the first argument when it is an `o` (in `string`) and the second when it is a `y` (in `u32`,
+  /// `value_kind` CNS_VALUE_BYTE). The call was answered with an empty return already.
+  CNS_EVENT_METHOD_CALL = 11,
 };
 
 /// One thing the connection received, taken with cns_bus_next_event and freed with cns_bus_event_free. The strings
@@ -62,6 +80,8 @@ typedef struct cns_bus_event {
   uint32_t u32;
   char *string;
   char **strv;
+  uint32_t flag;
+  uint32_t *u32v;
   struct cns_bus_event *next;
 } cns_bus_event;
 
@@ -84,6 +104,22 @@ int cns_bus_add_match(cns_bus *bus, const char *rule);
 /// `timeout_usec` once the connection runs (the caller bounds the time before that itself).
 int cns_bus_get(cns_bus *bus, const char *destination, const char *path, const char *interface,
                 const char *property, uint64_t token, uint64_t timeout_usec);
+
+/// Calls org.freedesktop.DBus.ObjectManager.GetManagedObjects on `path` at `destination` (never D-Bus
+/// activating it) and returns at once: 0 or a negative errno. Its answer comes as one CNS_EVENT_OBJECT per object,
+/// each followed by its properties' CNS_EVENT_PROPERTY events, then a CNS_EVENT_LISTED, all with `token`.
+int cns_bus_get_managed_objects(cns_bus *bus, const char *destination, const char *path, uint64_t token,
+                                uint64_t timeout_usec);
+
+/// Calls `interface`.`method`(o `object`, an `numbers`) on `path` at `destination` (never D-Bus activating it) and
+/// returns at once: 0 or a negative errno. Its answer is a CNS_EVENT_REPLY with `token` (no value when it succeeds).
+int cns_bus_call_object_int16s(cns_bus *bus, const char *destination, const char *path, const char *interface,
+                               const char *method, const char *object, const int16_t *numbers, size_t count,
+                               uint64_t token, uint64_t timeout_usec);
+
+/// Exports an object at `path`: each method call to it is answered at once with an empty return and becomes a
+/// CNS_EVENT_METHOD_CALL. Returns 0 or a negative errno. It lives as long as the connection.
+int cns_bus_export(cns_bus *bus, const char *path);
 
 /// The connection's descriptor, the poll(2) events to wait for on it now (sd_bus_get_events) and how long to
 /// wait at most, in milliseconds, or -1 for no limit (sd_bus_get_timeout, relative to now).
