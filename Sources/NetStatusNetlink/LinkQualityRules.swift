@@ -30,7 +30,23 @@
 /// -67 dBm is the signal the Wi-Fi vendors' design guides ask for voice and video calls, -80 dBm about the weakest
 /// at which a link still carries data reliably. NetworkManager gives a percentage instead (an access point's
 /// `Strength`, computed from the dBm with its `nm_wifi_utils_level_to_quality`: -100 dBm and weaker 0 %, -40 dBm and
-/// stronger 100 %, linear between), so its boundaries are those two signals on its scale: 55 % and 34 %.
+/// stronger 100 %, linear between), so its boundaries are those two signals on its scale: 55 % and 34 %. iwd's signal
+/// level agent is registered with the same two signals as its levels.
+///
+/// Cellular, from the `SignalQuality` ModemManager gives the modem (a percentage):
+///
+/// | signal quality | quality |
+/// |---|---|
+/// | none, or 0 % | ``NetworkPath/LinkQuality/unknown`` |
+/// | 1 to 19 % | ``NetworkPath/LinkQuality/minimal`` |
+/// | 20 to 49 % | ``NetworkPath/LinkQuality/moderate`` |
+/// | 50 % and more | ``NetworkPath/LinkQuality/good`` |
+///
+/// ModemManager derives the percentage from the RSSI the modem reports (its `MM_RSSI_TO_QUALITY`: -113 dBm and weaker
+/// 0 %, -51 dBm and stronger 100 %, linear between; an AT modem's `+CSQ` 0 to 31 scales the same range), so 50 % is
+/// about -82 dBm and 20 % about -101 dBm: the operators' usual reading of a cellular RSSI calls -85 dBm and stronger a
+/// good signal and -100 dBm and weaker a poor one, where data slows down and drops. ModemManager reports 0 % for a
+/// modem it has no reading of, which is unknown here.
 package enum LinkQualityRules {
   /// The weakest signal rated ``NetworkPath/LinkQuality/good``, in dBm.
   package static let wifiGoodSignal = -67
@@ -66,6 +82,20 @@ package enum LinkQualityRules {
   package static func networkManagerStrength(signal: Int) -> UInt8 {
     let belowBest = abs(min(max(signal, -100), -40) + 40)
     return UInt8(100 - Int(100.0 * Double(belowBest) / 60.0))
+  }
+
+  /// The weakest ModemManager `SignalQuality` rated ``NetworkPath/LinkQuality/good``, in percent.
+  package static let cellularGoodQuality: UInt32 = 50
+  /// The weakest ModemManager `SignalQuality` rated ``NetworkPath/LinkQuality/moderate``, in percent.
+  package static let cellularModerateQuality: UInt32 = 20
+
+  /// The quality of a cellular link whose modem ModemManager gives `signalQuality` percent (`nil`: no modem known;
+  /// 0, ModemManager's value for a modem without a reading, is unknown too).
+  package static func cellular(signalQuality: UInt32?) -> NetworkPath.LinkQuality {
+    guard let signalQuality, signalQuality > 0 else { return .unknown }
+    if signalQuality >= cellularGoodQuality { return .good }
+    if signalQuality >= cellularModerateQuality { return .moderate }
+    return .minimal
   }
 
   /// The quality of a wired Ethernet link that negotiated `megabitsPerSecond` (`nil` when the driver says nothing).

@@ -62,4 +62,29 @@ struct LinkQualityRulesTests {
     #expect(LinkQualityRules.wifi(networkManagerStrength: 0) == .unknown, "no reading")
     #expect(LinkQualityRules.wifi(networkManagerStrength: 100) == .good)
   }
+
+  @Test(
+    "cellular: ModemManager's signal quality's bands",
+    arguments: [
+      (nil, NetworkPath.LinkQuality.unknown), (0, .unknown), (1, .minimal), (19, .minimal), (20, .moderate),
+      (49, .moderate), (50, .good), (100, .good),
+    ] as [(UInt32?, NetworkPath.LinkQuality)])
+  func cellular(signalQuality: UInt32?, quality: NetworkPath.LinkQuality) {
+    #expect(LinkQualityRules.cellular(signalQuality: signalQuality) == quality)
+  }
+
+  @Test("cellular: the boundaries are the RSSIs the documentation gives, on ModemManager's scale")
+  func cellularBoundaries() {
+    // MM_RSSI_TO_QUALITY: -113 dBm and weaker 0 %, -51 dBm and stronger 100 %, linear between (integer division).
+    func modemManagerQuality(rssi: Int) -> UInt32 {
+      let clamped: Int = min(max(rssi, -113), -51)
+      let belowBest: Int = (clamped + 51) * 100 / -62
+      return UInt32(100 - belowBest)
+    }
+    #expect(modemManagerQuality(rssi: -82) == LinkQualityRules.cellularGoodQuality)
+    #expect(modemManagerQuality(rssi: -100) == LinkQualityRules.cellularModerateQuality + 1)
+    #expect(modemManagerQuality(rssi: -101) == LinkQualityRules.cellularModerateQuality)
+    #expect(LinkQualityRules.cellular(signalQuality: modemManagerQuality(rssi: -85)) == .moderate)
+    #expect(LinkQualityRules.cellular(signalQuality: modemManagerQuality(rssi: -105)) == .minimal)
+  }
 }

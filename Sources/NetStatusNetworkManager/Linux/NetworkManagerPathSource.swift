@@ -3,8 +3,9 @@
   import Synchronization
 
   /// The Linux path source of the process's own network namespace with NetworkManager's view applied: a path whose
-  /// device NetworkManager considers metered is expensive (``NetworkManagerView/apply(to:)``), and the path is sent
-  /// again when that view changes.
+  /// device NetworkManager considers metered is expensive (``NetworkManagerView/apply(to:)``), a path over a modem
+  /// takes the link quality of its signal (``ModemManagerView/apply(to:)``), and the path is sent again when either
+  /// view changes.
   ///
   /// It wraps another source (the rtnetlink source of the process's namespace) and ``NetworkManagerWatch/system``:
   /// each path of the inner source is sent with the current view applied, synchronously on the inner source's
@@ -24,7 +25,9 @@
 
     package var networkNamespacePath: String? { inner.networkNamespacePath }
 
-    package var sourceDiagnostics: [SourceDiagnostic] { inner.sourceDiagnostics + [watch.status.diagnostic] }
+    package var sourceDiagnostics: [SourceDiagnostic] {
+      inner.sourceDiagnostics + [watch.status.diagnostic, watch.modemManagerStatus.diagnostic]
+    }
 
     package func advertisedCaptivePortal(interfaceIndex: Int) -> String? {
       inner.advertisedCaptivePortal(interfaceIndex: interfaceIndex)
@@ -32,8 +35,10 @@
 
     package func start(filter: InterfaceFilter, sink: PathSink) throws(NetworkMonitorError) -> any PathSourceSession {
       let session = NetworkManagerPathSession(sink: sink, watch: watch)
-      let (id, status) = watch.subscribe { [weak session] status in session?.update(status) }
-      session.begin(subscription: id, status: status)
+      let (id, status) = watch.subscribe(
+        { [weak session] status in session?.update(status) },
+        modemManager: { [weak session] status in session?.update(status) })
+      session.begin(subscription: id, status: status, modemManager: watch.modemManagerStatus)
       do throws(NetworkMonitorError) {
         let innerSession = try inner.start(filter: filter, sink: PathSink { [weak session] in session?.receive($0) })
         session.attach(innerSession)
@@ -51,6 +56,9 @@
       var subscription: UInt64?
       var inner: (any PathSourceSession)?
       var view: NetworkManagerView?
+      var modems: ModemManagerView?
+      /// A status of ModemManager came before ``NetworkManagerPathSession/begin(subscription:status:modemManager:)``.
+      var modemsUpdated = false
       /// The inner source's last path, as it sent it.
       var raw: NetworkPath?
       /// A thread is sending: another change only marks ``pending``, and that thread sends again.
@@ -63,7 +71,12 @@
       var viewChangedWhileStarting = false
 
       /// The path to send now.
-      var applied: NetworkPath? { raw.map { view?.apply(to: $0) ?? $0 } }
+      var applied: NetworkPath? {
+        raw.map { path in
+          let networkManager = view?.apply(to: path) ?? path
+          return modems?.apply(to: networkManager) ?? networkManager
+        }
+      }
     }
 
     private let sink: PathSink
@@ -75,11 +88,12 @@
       self.watch = watch
     }
 
-    func begin(subscription: UInt64, status: NetworkManagerStatus) {
+    func begin(subscription: UInt64, status: NetworkManagerStatus, modemManager: ModemManagerStatus) {
       let stopped = state.withLockedValue { state -> Bool in
         state.subscription = subscription
         // A status the watch sent meanwhile is newer than the one `subscribe` returned.
         if state.view == nil { state.view = status.view }
+        if !state.modemsUpdated { state.modems = modemManager.view }
         return state.stopped
       }
       if stopped { watch.unsubscribe(subscription) }
@@ -114,6 +128,21 @@
       let changed = state.withLockedValue { state -> Bool in
         guard state.view != status.view else { return false }
         state.view = status.view
+        guard state.attached else {
+          state.viewChangedWhileStarting = true
+          return false
+        }
+        return state.raw != nil
+      }
+      if changed { deliver() }
+    }
+
+    /// A new status of ModemManager.
+    func update(_ status: ModemManagerStatus) {
+      let changed = state.withLockedValue { state -> Bool in
+        state.modemsUpdated = true
+        guard state.modems != status.view else { return false }
+        state.modems = status.view
         guard state.attached else {
           state.viewChangedWhileStarting = true
           return false

@@ -8,7 +8,8 @@
 
   /// Follows NetworkManager over D-Bus (sd-bus, ``SDBusConnection``) for its subscribers: its `Connectivity`, each
   /// device's `Metered` and connectivity, and the signal strength of each Wi-Fi device's access point, as a
-  /// ``NetworkManagerStatus``.
+  /// ``NetworkManagerStatus``; and, on the same connection and thread, ModemManager's modems and their signal
+  /// (``ModemManagerMirror``, as a ``ModemManagerStatus``).
   ///
   /// The first subscriber loads libsystemd and connects to the system bus (neither waits for the bus), and starts
   /// a thread of its own, `netstatus-dbus`, which subscribes to NetworkManager's signals (its name's owner
@@ -32,26 +33,33 @@
 
     static let service = "org.freedesktop.NetworkManager"
 
+    /// Where each subscriber's handlers go.
+    private struct Handlers {
+      var networkManager: @Sendable (NetworkManagerStatus) -> Void
+      var modemManager: (@Sendable (ModemManagerStatus) -> Void)?
+    }
+
     /// Where the system bus listens unless `DBUS_SYSTEM_BUS_ADDRESS` says otherwise (the D-Bus specification's
     /// default, `unix:path=/run/dbus/system_bus_socket`).
     static let systemBusSocket = "/run/dbus/system_bus_socket"
 
     /// The signals followed.
-    static let matchRules = [
-      "type='signal',sender='org.freedesktop.DBus',path='/org/freedesktop/DBus',interface='org.freedesktop.DBus',"
-        + "member='NameOwnerChanged',arg0='org.freedesktop.NetworkManager'",
-      "type='signal',sender='org.freedesktop.NetworkManager',member='PropertiesChanged',"
-        + "path='/org/freedesktop/NetworkManager'",
-      "type='signal',sender='org.freedesktop.NetworkManager',member='PropertiesChanged',"
-        + "path_namespace='/org/freedesktop/NetworkManager/Devices'",
-      // The access points in use: NetworkManager signals a change of their `Strength` as it reads a new signal.
-      "type='signal',sender='org.freedesktop.NetworkManager',member='PropertiesChanged',"
-        + "path_namespace='/org/freedesktop/NetworkManager/AccessPoint'",
-      "type='signal',sender='org.freedesktop.NetworkManager',interface='org.freedesktop.NetworkManager',"
-        + "member='DeviceAdded'",
-      "type='signal',sender='org.freedesktop.NetworkManager',interface='org.freedesktop.NetworkManager',"
-        + "member='DeviceRemoved'",
-    ]
+    static let matchRules =
+      [
+        "type='signal',sender='org.freedesktop.DBus',path='/org/freedesktop/DBus',interface='org.freedesktop.DBus',"
+          + "member='NameOwnerChanged',arg0='org.freedesktop.NetworkManager'",
+        "type='signal',sender='org.freedesktop.NetworkManager',member='PropertiesChanged',"
+          + "path='/org/freedesktop/NetworkManager'",
+        "type='signal',sender='org.freedesktop.NetworkManager',member='PropertiesChanged',"
+          + "path_namespace='/org/freedesktop/NetworkManager/Devices'",
+        // The access points in use: NetworkManager signals a change of their `Strength` as it reads a new signal.
+        "type='signal',sender='org.freedesktop.NetworkManager',member='PropertiesChanged',"
+          + "path_namespace='/org/freedesktop/NetworkManager/AccessPoint'",
+        "type='signal',sender='org.freedesktop.NetworkManager',interface='org.freedesktop.NetworkManager',"
+          + "member='DeviceAdded'",
+        "type='signal',sender='org.freedesktop.NetworkManager',interface='org.freedesktop.NetworkManager',"
+          + "member='DeviceRemoved'",
+      ] + modemManagerMatchRules
 
     /// The default ``startupBudget``: short enough that a stop signal that comes while a monitor starts is
     /// handled within a second (`netstatus` handles it once the start returns).
@@ -69,9 +77,13 @@
     let startupBudget: Duration
 
     private struct State: ~Copyable {
-      var subscribers: [UInt64: @Sendable (NetworkManagerStatus) -> Void] = [:]
+      var subscribers: [UInt64: Handlers] = [:]
       var nextID: UInt64 = 1
       var status = NetworkManagerStatus.stopped
+      var modemManager = ModemManagerStatus.stopped
+      /// While subscribers wait for the first status: what the runner knows already of each service.
+      var firstNetworkManager: NetworkManagerStatus?
+      var firstModemManager: ModemManagerStatus?
       var runner: Runner?
       /// Until the first status is known: when subscribers stop waiting for it.
       var deadline: ContinuousClock.Instant?
@@ -93,22 +105,30 @@
     /// The current status.
     var status: NetworkManagerStatus { state.withLockedValue { $0.status } }
 
-    /// Adds a subscriber, called with each new status (not with the current one, which this returns). The first
-    /// subscriber connects; every subscriber waits for the first status, at most until ``startupBudget`` after
-    /// the first one came.
-    package func subscribe(_ handler: @escaping @Sendable (NetworkManagerStatus) -> Void) -> (
-      UInt64, NetworkManagerStatus
-    ) {
+    /// ModemManager's current status.
+    var modemManagerStatus: ModemManagerStatus { state.withLockedValue { $0.modemManager } }
+
+    /// Adds a subscriber, called with each new status (not with the current one, which this returns), and with each
+    /// new status of ModemManager if `modemManager` is given (the current one is ``modemManagerStatus``). The
+    /// first subscriber connects; every subscriber waits for the first status of both, at most until
+    /// ``startupBudget`` after the first one came.
+    package func subscribe(
+      _ handler: @escaping @Sendable (NetworkManagerStatus) -> Void,
+      modemManager: (@Sendable (ModemManagerStatus) -> Void)? = nil
+    ) -> (UInt64, NetworkManagerStatus) {
       let clock = ContinuousClock()
       let semaphore = DispatchSemaphore(value: 0)
       let (id, first) = state.withLockedValue { state -> (UInt64, Bool) in
         let id = state.nextID
         state.nextID += 1
-        state.subscribers[id] = handler
+        state.subscribers[id] = Handlers(networkManager: handler, modemManager: modemManager)
         let first = state.subscribers.count == 1 && state.runner == nil && state.deadline == nil
         if first {
           state.deadline = clock.now + startupBudget
           state.status = .unavailable("connecting to the system bus")
+          state.modemManager = .unavailable("connecting to the system bus")
+          state.firstNetworkManager = nil
+          state.firstModemManager = nil
           state.unanswered = "connecting to the system bus"
           state.busAnswered = false
         }
@@ -138,11 +158,16 @@
             return (state.status, nil, [])
           }
           guard now < deadline else {
-            // The budget ran out: published without NetworkManager's view; its answer comes as a change.
+            // The budget ran out: published with what answered; the other answers come as changes.
             state.waiters[id] = nil
-            let status = NetworkManagerStatus.noAnswer(
-              within: startupBudget, busAnswered: state.busAnswered, waitingFor: state.unanswered)
-            return (status, nil, Self.decide(status, in: &state))
+            let status =
+              state.firstNetworkManager
+              ?? NetworkManagerStatus.noAnswer(
+                within: startupBudget, busAnswered: state.busAnswered, waitingFor: state.unanswered)
+            let modems =
+              state.firstModemManager
+              ?? ModemManagerStatus.noAnswer(within: startupBudget, busAnswered: state.busAnswered)
+            return (status, nil, Self.decide(status, modems, in: &state))
           }
           return (nil, deadline, [])
         }
@@ -163,6 +188,7 @@
         state.waiters[id] = nil
         guard state.subscribers.removeValue(forKey: id) != nil, state.subscribers.isEmpty else { return nil }
         state.status = .stopped
+        state.modemManager = .stopped
         state.deadline = nil
         return state.runner.take()
       }
@@ -201,7 +227,7 @@
     private func decide(_ status: NetworkManagerStatus, runner: Runner?) {
       let woken = state.withLockedValue { state -> [DispatchSemaphore] in
         guard state.deadline != nil, runner == nil || state.runner === runner else { return [] }
-        return Self.decide(status, in: &state)
+        return Self.decide(status, ModemManagerStatus.sharing(status) ?? .stopped, in: &state)
       }
       for waiter in woken { waiter.signal() }
     }
@@ -213,37 +239,65 @@
     func abandonStartUp(because reason: String = "the program is stopping") {
       let woken = state.withLockedValue { state -> [DispatchSemaphore] in
         guard state.deadline != nil else { return [] }
-        return Self.decide(.unavailable("not waited for: " + reason), in: &state)
+        let status = NetworkManagerStatus.unavailable("not waited for: " + reason)
+        return Self.decide(
+          state.firstNetworkManager ?? status, state.firstModemManager ?? .unavailable("not waited for: " + reason),
+          in: &state)
       }
       for waiter in woken { waiter.signal() }
     }
 
-    /// Sets the first status and returns the waiters to wake (outside the lock).
-    private static func decide(_ status: NetworkManagerStatus, in state: inout State) -> [DispatchSemaphore] {
+    /// Sets the first status of both services and returns the waiters to wake (outside the lock).
+    private static func decide(
+      _ status: NetworkManagerStatus, _ modems: ModemManagerStatus, in state: inout State
+    ) -> [DispatchSemaphore] {
       state.status = status
+      state.modemManager = modems
+      state.firstNetworkManager = nil
+      state.firstModemManager = nil
       state.deadline = nil
       defer { state.waiters = [:] }
       return Array(state.waiters.values)
     }
 
-    /// Called by the runner with each status it has: the first status while subscribers wait for it, else a
-    /// change for the subscribers.
-    fileprivate func publish(_ status: NetworkManagerStatus, from runner: Runner) {
-      let (handlers, woken) = state.withLockedValue {
-        state -> ([@Sendable (NetworkManagerStatus) -> Void], [DispatchSemaphore]) in
-        guard state.runner === runner else { return ([], []) }
-        // The first status: the subscribers waiting for it take it from their subscribe.
-        if state.deadline != nil { return ([], Self.decide(status, in: &state)) }
-        guard state.status != status else { return ([], []) }
-        state.status = status
-        return (Array(state.subscribers.values), [])
+    /// Called by the runner when the connection fails: both services are unavailable for that reason.
+    func publish(_ status: NetworkManagerStatus, from runner: Runner) {
+      publish(status, ModemManagerStatus.sharing(status), from: runner)
+    }
+
+    /// Called by the runner with each status it has (`nil`: not known yet): the first status of both while
+    /// subscribers wait for it, else a change for the subscribers.
+    func publish(_ status: NetworkManagerStatus?, _ modems: ModemManagerStatus?, from runner: Runner) {
+      typealias Calls = ([@Sendable (NetworkManagerStatus) -> Void], [@Sendable (ModemManagerStatus) -> Void])
+      let (calls, woken) = state.withLockedValue { state -> (Calls, [DispatchSemaphore]) in
+        guard state.runner === runner else { return (([], []), []) }
+        // The first status: the subscribers waiting for it take it from their subscribe, once both are known.
+        if state.deadline != nil {
+          if let status { state.firstNetworkManager = status }
+          if let modems { state.firstModemManager = modems }
+          guard let known = state.firstNetworkManager, let knownModems = state.firstModemManager else {
+            return (([], []), [])
+          }
+          return (([], []), Self.decide(known, knownModems, in: &state))
+        }
+        var calls: Calls = ([], [])
+        if let status, state.status != status {
+          state.status = status
+          calls.0 = state.subscribers.values.map(\.networkManager)
+        }
+        if let modems, state.modemManager != modems {
+          state.modemManager = modems
+          calls.1 = state.subscribers.values.compactMap(\.modemManager)
+        }
+        return (calls, [])
       }
       for waiter in woken { waiter.signal() }
-      for handler in handlers { handler(status) }
+      if let status { for handler in calls.0 { handler(status) } }
+      if let modems { for handler in calls.1 { handler(modems) } }
     }
 
     /// Called by the runner while the first status is not known: what it waits for.
-    fileprivate func note(_ unanswered: String, busAnswered: Bool, from runner: Runner) {
+    func note(_ unanswered: String, busAnswered: Bool, from runner: Runner) {
       state.withLockedValue { state in
         guard state.runner === runner, state.deadline != nil else { return }
         state.unanswered = unanswered
@@ -265,136 +319,6 @@
 
     static func lost(_ code: Int32) -> NetworkManagerStatus {
       .unavailable("\(lostPrefix) (\(Errno.describe(code))); it is retried when a monitor starts again")
-    }
-
-    // MARK: The thread
-
-    /// The thread that serves one connection, from the first subscriber to the last.
-    fileprivate final class Runner: Sendable {
-      let connection: SDBusConnection
-      let callTimeout: Duration
-      /// Wakes the thread from poll(2). Closed with the runner, once neither the thread nor a stopper can reach it.
-      let wake: EventFD
-      let stopped = Atomic<Bool>(false)
-      let thread = Mutex<pthread_t?>(nil)
-
-      init(connection: SDBusConnection, callTimeout: Duration) throws(NetworkMonitorError) {
-        self.connection = connection
-        self.callTimeout = callTimeout
-        wake = try EventFD.opened()
-      }
-
-      func start(_ watch: NetworkManagerWatch) {
-        do throws(NetworkMonitorError) {
-          let thread = try NetworkMonitorError.converting { () throws(SystemCallError) in
-            try POSIXThread.start(name: "netstatus-dbus") { [self] in run(watch) }
-          }
-          self.thread.withLockedValue { $0 = thread }
-        } catch {
-          watch.publish(.unavailable("\(error)"), from: self)
-        }
-      }
-
-      /// Ends the thread: joins it (it is never blocked in a call: it waits in poll(2), which the eventfd ends),
-      /// or, on the thread itself (a subscriber that stopped its monitor), lets it end once the subscriber returns.
-      func stop() {
-        stopped.store(true, ordering: .releasing)
-        try? wake.signal()
-        guard let thread = thread.withLockedValue({ $0.take() }) else { return }
-        if pthread_equal(pthread_self(), thread) != 0 {
-          pthread_detach(thread)
-        } else {
-          pthread_join(thread, nil)
-        }
-      }
-
-      /// Sends `reads`; one that cannot be sent is answered with its failure at once.
-      private func send(_ reads: [NetworkManagerMirror.Read], into mirror: inout NetworkManagerMirror) {
-        var queue = reads
-        while !queue.isEmpty {
-          let read = queue.removeFirst()
-          do throws(SDBusConnection.Failure) {
-            try connection.get(
-              NetworkManagerWatch.service, read.path, read.property.interfaceName, read.property.rawValue,
-              token: read.token, timeout: callTimeout)
-          } catch {
-            let failure = NetworkManagerMirror.ReadFailure(
-              errorName: "", code: error.code, description: error.description)
-            queue += mirror.answered(read.token, .failure(failure))
-          }
-        }
-      }
-
-      private func run(_ watch: NetworkManagerWatch) {
-        var mirror = NetworkManagerMirror()
-        for rule in NetworkManagerWatch.matchRules {
-          do throws(SDBusConnection.Failure) {
-            try connection.addMatch(rule)
-          } catch {
-            watch.publish(.unavailable(error.description), from: self)
-            return
-          }
-        }
-        send(mirror.start(), into: &mirror)
-        while !stopped.load(ordering: .acquiring) {
-          let events: [SDBusConnection.Event]
-          do throws(SDBusConnection.Failure) {
-            events = try connection.processAll()
-          } catch {
-            watch.publish(NetworkManagerWatch.lost(error.code), from: self)
-            return
-          }
-          if !events.isEmpty {
-            var busAnswered = false
-            for event in events {
-              let reads: [NetworkManagerMirror.Read]
-              switch event {
-              case .answer(let token, let result):
-                if case .failure(let failure) = result, failure.errorName.isEmpty,
-                  NetworkManagerWatch.lostCodes.contains(failure.code)
-                {
-                  watch.publish(NetworkManagerWatch.lost(failure.code), from: self)
-                  return
-                }
-                busAnswered = true
-                reads = mirror.answered(token, result)
-              case .matchInstalled(let failure):
-                if let failure {
-                  // Refused (a bus policy): its signals would never come, so the view could not follow.
-                  let name = failure.errorName.isEmpty ? "" : " (\(failure.errorName))"
-                  watch.publish(.unavailable(failure.description + name), from: self)
-                  return
-                }
-                busAnswered = true
-                reads = []
-              case .changed(let path, let interface, let property, let value):
-                reads = mirror.changed(path: path, interface: interface, property: property, value: value)
-              case .invalidated(let path, let interface, let property):
-                reads = mirror.invalidated(path: path, interface: interface, property: property)
-              case .deviceAdded(let path): reads = mirror.deviceAdded(path)
-              case .deviceRemoved(let path): reads = mirror.deviceRemoved(path)
-              case .ownerChanged(let owner): reads = mirror.ownerChanged(owner)
-              }
-              send(reads, into: &mirror)
-            }
-            if let status = mirror.status {
-              watch.publish(status, from: self)
-            } else {
-              watch.note(mirror.unanswered ?? "reading NetworkManager", busAnswered: busAnswered, from: self)
-            }
-            continue  // sending may have queued messages: process again before sleeping
-          }
-          var descriptors = [
-            pollfd(fd: connection.fd, events: connection.events, revents: 0),
-            pollfd(fd: wake.rawValue, events: Int16(POLLIN), revents: 0),
-          ]
-          let ready = poll(&descriptors, 2, connection.timeoutMilliseconds)
-          if ready < 0, errno != EINTR {
-            watch.publish(.unavailable("poll failed: \(Errno.describe(errno))"), from: self)
-            return
-          }
-        }
-      }
     }
   }
 #endif

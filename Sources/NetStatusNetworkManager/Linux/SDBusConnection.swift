@@ -34,8 +34,21 @@
       case invalidated(path: String, interface: String, property: String)
       case deviceAdded(String)
       case deviceRemoved(String)
-      /// `NameOwnerChanged`: the new owner, empty when the name left the bus.
-      case ownerChanged(String)
+      /// `NameOwnerChanged` of the well-known name `name`: the new owner, empty when the name left the bus.
+      case ownerChanged(name: String, owner: String)
+      /// An object and its interfaces: one of ``getManagedObjects(_:_:token:timeout:)``'s answer `token` (its
+      /// properties follow as ``listedProperty(token:path:interface:property:_:)``), or `InterfacesAdded` (`token`
+      /// 0, its properties as ``listedProperty(token:path:interface:property:_:)`` with `token` 0).
+      case object(token: UInt64, path: String, interfaces: [String])
+      /// A property of an object ``object(token:path:interfaces:)`` announced.
+      case listedProperty(token: UInt64, path: String, interface: String, property: String, NetworkManagerMirror.Value)
+      /// `InterfacesRemoved`: the object at `path` lost these interfaces.
+      case objectRemoved(path: String, interfaces: [String])
+      /// The end of ``getManagedObjects(_:_:token:timeout:)``'s answer `token`: `nil`, or why it failed.
+      case listed(token: UInt64, NetworkManagerMirror.ReadFailure?)
+      /// A method call to an object ``export(_:)`` exported, answered already with an empty return: its object
+      /// `path`, `interface`, `method`, its first argument if it is an object path, its second if it is a byte.
+      case methodCall(path: String, interface: String, method: String, object: String?, byte: UInt8?)
     }
 
     private let bus: OpaquePointer
@@ -78,13 +91,52 @@
       _ destination: String, _ path: String, _ interface: String, _ property: String, token: UInt64,
       timeout: Duration
     ) throws(Failure) {
-      let microseconds =
-        UInt64(timeout.components.seconds) * 1_000_000 + UInt64(timeout.components.attoseconds / 1_000_000_000_000)
-      let result = cns_bus_get(bus, destination, path, interface, property, token, microseconds)
+      let result = cns_bus_get(bus, destination, path, interface, property, token, Self.microseconds(timeout))
       guard result >= 0 else {
         throw Failure(
           code: -result, errorName: "", description: "reading \(property): " + Errno.describe(-result))
       }
+    }
+
+    /// Calls `GetManagedObjects` of the object manager at `path` of `destination`; its answer is a series of
+    /// ``Event/object(token:path:interfaces:)`` and ``Event/listedProperty(token:path:interface:property:_:)``, then an
+    /// ``Event/listed(token:_:)``.
+    func getManagedObjects(_ destination: String, _ path: String, token: UInt64, timeout: Duration) throws(Failure) {
+      let result = cns_bus_get_managed_objects(bus, destination, path, token, Self.microseconds(timeout))
+      guard result >= 0 else {
+        throw Failure(code: -result, errorName: "", description: "GetManagedObjects: " + Errno.describe(-result))
+      }
+    }
+
+    /// Calls `interface`.`method`(`object`, `numbers`) (signature `oan`) on `path` of `destination`; the answer is
+    /// an ``Event/answer(token:_:)`` (``NetworkManagerMirror/Value/other(signature:)`` with an empty signature when
+    /// it returns nothing).
+    func call(
+      _ destination: String, _ path: String, _ interface: String, _ method: String, object: String,
+      numbers: [Int16], token: UInt64, timeout: Duration
+    ) throws(Failure) {
+      let result = numbers.withUnsafeBufferPointer {
+        cns_bus_call_object_int16s(
+          bus, destination, path, interface, method, object, $0.baseAddress, $0.count, token,
+          Self.microseconds(timeout))
+      }
+      guard result >= 0 else {
+        throw Failure(code: -result, errorName: "", description: "\(method): " + Errno.describe(-result))
+      }
+    }
+
+    /// Exports an object at `path`: each method call to it is answered at once with an empty return and becomes
+    /// an ``Event/methodCall(path:interface:method:object:byte:)``.
+    func export(_ path: String) throws(Failure) {
+      let result = cns_bus_export(bus, path)
+      guard result >= 0 else {
+        throw Failure(code: -result, errorName: "", description: "exporting \(path): " + Errno.describe(-result))
+      }
+    }
+
+    private static func microseconds(_ duration: Duration) -> UInt64 {
+      UInt64(duration.components.seconds) * 1_000_000
+        + UInt64(duration.components.attoseconds / 1_000_000_000_000)
     }
 
     /// The connection's descriptor.
@@ -118,19 +170,27 @@
       pointer.map { String(cString: $0) } ?? ""
     }
 
+    private static func strings(_ event: cns_bus_event) -> [String] {
+      var strings: [String] = []
+      var index = 0
+      while let list = event.strv, let item = list[index] {
+        strings.append(String(cString: item))
+        index += 1
+      }
+      return strings
+    }
+
     private static func value(_ event: cns_bus_event) -> NetworkManagerMirror.Value? {
       switch event.value_kind {
+      case Int32(CNS_VALUE_U32_BOOL): return .numberAndFlag(event.u32, event.flag != 0)
+      case Int32(CNS_VALUE_NAMED_U32S):
+        let names = strings(event)
+        return .namedNumbers(
+          names.indices.map { NetworkManagerMirror.NamedNumber(name: names[$0], number: event.u32v?[$0] ?? 0) })
       case Int32(CNS_VALUE_U32): return .uint32(event.u32)
       case Int32(CNS_VALUE_BYTE): return .byte(UInt8(truncatingIfNeeded: event.u32))
       case Int32(CNS_VALUE_STRING): return .string(text(event.string))
-      case Int32(CNS_VALUE_STRV):
-        var strings: [String] = []
-        var index = 0
-        while let list = event.strv, let item = list[index] {
-          strings.append(String(cString: item))
-          index += 1
-        }
-        return .strings(strings)
+      case Int32(CNS_VALUE_STRV): return .strings(strings(event))
       case Int32(CNS_VALUE_OTHER): return .other(signature: text(event.string))
       default: return nil
       }
@@ -151,16 +211,35 @@
         if let failure = failure(event, "reading a property: ") {
           return .answer(token: event.token, .failure(failure))
         }
-        guard let value = value(event) else { return nil }
-        return .answer(token: event.token, .success(value))
+        // An empty return (a method call's) has no value: an empty signature stands for it.
+        return .answer(token: event.token, .success(value(event) ?? .other(signature: "")))
       case Int32(CNS_EVENT_MATCH_INSTALLED): return .matchInstalled(failure(event, "AddMatch failed: "))
       case Int32(CNS_EVENT_PROPERTY):
         guard let value = value(event) else { return nil }
+        if event.token != 0 {
+          return .listedProperty(token: event.token, path: path, interface: interface, property: name, value)
+        }
         return .changed(path: path, interface: interface, property: name, value)
+      case Int32(CNS_EVENT_OBJECT):
+        return .object(token: event.token, path: path, interfaces: strings(event))
+      case Int32(CNS_EVENT_OBJECT_REMOVED): return .objectRemoved(path: path, interfaces: strings(event))
+      case Int32(CNS_EVENT_LISTED):
+        guard event.code < 0 else { return .listed(token: event.token, nil) }
+        if event.error_name == nil, let signature = event.string {
+          let failure = NetworkManagerMirror.ReadFailure(
+            errorName: "", code: -event.code,
+            description: "GetManagedObjects answered `\(String(cString: signature))`, not `a{oa{sa{sv}}}`")
+          return .listed(token: event.token, failure)
+        }
+        return .listed(token: event.token, failure(event, "GetManagedObjects: "))
+      case Int32(CNS_EVENT_METHOD_CALL):
+        return .methodCall(
+          path: path, interface: interface, method: name, object: event.string.map { String(cString: $0) },
+          byte: event.value_kind == Int32(CNS_VALUE_BYTE) ? UInt8(truncatingIfNeeded: event.u32) : nil)
       case Int32(CNS_EVENT_INVALIDATED): return .invalidated(path: path, interface: interface, property: name)
       case Int32(CNS_EVENT_DEVICE_ADDED): return .deviceAdded(path)
       case Int32(CNS_EVENT_DEVICE_REMOVED): return .deviceRemoved(path)
-      case Int32(CNS_EVENT_OWNER): return .ownerChanged(name)
+      case Int32(CNS_EVENT_OWNER): return .ownerChanged(name: text(event.string), owner: name)
       default: return nil
       }
     }

@@ -102,6 +102,10 @@ extension NetworkManagerMirror {
     case byte(UInt8)
     case string(String)
     case strings([String])
+    /// `(ub)`: a number and a flag (ModemManager's `SignalQuality`).
+    case numberAndFlag(UInt32, Bool)
+    /// `a(su)`: named numbers (ModemManager's `Ports`).
+    case namedNumbers([NamedNumber])
     /// Another type: its D-Bus signature.
     case other(signature: String)
 
@@ -112,9 +116,17 @@ extension NetworkManagerMirror {
       case .byte: "y"
       case .string: "s"
       case .strings: "as"
+      case .numberAndFlag: "(ub)"
+      case .namedNumbers: "a(su)"
       case .other(let signature): signature
       }
     }
+  }
+
+  /// An entry of an `a(su)` value.
+  struct NamedNumber: Sendable, Hashable {
+    var name: String
+    var number: UInt32
   }
 
   /// Why a read failed: the D-Bus error's name (empty if none), the errno, and a description.

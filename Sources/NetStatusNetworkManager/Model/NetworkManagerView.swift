@@ -105,10 +105,16 @@ package struct NetworkManagerView: Sendable, Hashable {
   /// (`PathEvaluator.underlyingInterface(of:state:)`) has a VPN ride on the first interface that is not a tunnel, and
   /// a tunnel is never Wi-Fi: when that interface is Wi-Fi, it is the first Wi-Fi interface.
   func wifiDevice(of path: NetworkPath) -> Device? {
-    let riding =
-      path.vpn?.underlyingInterfaceType == .wifi
-      ? path.availableInterfaces.first { $0.type == .wifi } : path.availableInterfaces.first
-    return riding.flatMap { device(interface: $0.name) }
+    Self.ridingInterface(of: path, type: .wifi).flatMap { device(interface: $0.name) }
+  }
+
+  /// The interface whose link `path` rides on, when that link is of `type`: the interface in use; for a VPN whose
+  /// ``NetworkPath/VPN/underlyingInterfaceType`` is `type`, the path's first interface of that type (the
+  /// evaluator's rule, as ``wifiDevice(of:)`` explains it: a tunnel is never Wi-Fi nor cellular). For another type
+  /// the interface in use is returned too: the caller finds it among its own devices or not.
+  static func ridingInterface(of path: NetworkPath, type: InterfaceType) -> NetworkInterface? {
+    path.vpn?.underlyingInterfaceType == type
+      ? path.availableInterfaces.first { $0.type == type } : path.availableInterfaces.first
   }
 
   /// The connectivity state NetworkManager's `Connectivity` stands for over `path`: ``ConnectivityState/unknown``
