@@ -44,6 +44,8 @@ final class PrivateBus: Sendable {
   let address: String
   private let daemon: ChildProcess
   private let mock = Mutex<ChildProcess?>(nil)
+  /// The other services' stand-ins (ModemManager's, iwd's): killed by ``stop()``.
+  private let helpers = Mutex<[ChildProcess]>([])
 
   init() async throws {
     try #require(Self.toolsAvailable, "dbus-daemon, dbus-send or python3-dbusmock is missing: .ci/run installs them")
@@ -250,9 +252,24 @@ final class PrivateBus: Sendable {
     try send("/org/freedesktop/NetworkManager", "org.freedesktop.DBus.Mock.SetConnectivity", ["uint32:\(value)"])
   }
 
+  /// Keeps a stand-in of another service, for ``stop()`` to kill.
+  func keep(_ helper: ChildProcess) {
+    helpers.withLock { $0.append(helper) }
+  }
+
+  /// Kills the other services' stand-ins (SIGKILL, by their PIDs): their names leave the bus.
+  func killHelpers() {
+    let killed = helpers.withLock { helpers in
+      defer { helpers = [] }
+      return helpers
+    }
+    for helper in killed { helper.signal(SIGKILL) }
+  }
+
   /// Ends the mock and the daemon and removes the folder.
   func stop() {
     killNetworkManager()
+    for helper in helpers.withLock({ $0 }) { helper.signal(SIGKILL) }
     resumeDaemon()
     daemon.terminate()
     try? FileManager.default.removeItem(atPath: folder)
