@@ -53,6 +53,21 @@ package enum LinkQualityRules {
   /// The weakest signal rated ``NetworkPath/LinkQuality/moderate``, in dBm.
   package static let wifiModerateSignal = -80
 
+  /// The levels NetStatus registers its iwd signal level agent with (`RegisterSignalLevelAgent`'s `levels`, in dBm,
+  /// strongest first): the two boundaries above, so that iwd's level is the quality's band.
+  package static let iwdSignalLevels: [Int16] = [Int16(wifiGoodSignal), Int16(wifiModerateSignal)]
+
+  /// The quality of a Wi-Fi link whose station iwd's signal level agent put at `level` (`nil`: none known) out of
+  /// ``iwdSignalLevels``: 0, at or above the first boundary, is good; 1 moderate; 2, below the last, minimal.
+  package static func wifi(iwdLevel level: UInt8?) -> NetworkPath.LinkQuality {
+    guard let level else { return .unknown }
+    switch level {
+    case 0: return .good
+    case 1: return .moderate
+    default: return .minimal
+    }
+  }
+
   /// The quality of a Wi-Fi link whose access point is received at `signal` dBm (`nil`: no reading).
   package static func wifi(signal: Int?) -> NetworkPath.LinkQuality {
     guard let signal else { return .unknown }

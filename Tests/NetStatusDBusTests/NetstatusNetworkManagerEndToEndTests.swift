@@ -92,7 +92,7 @@ struct NetstatusNetworkManagerEndToEndTests {
     let all = try fixture.run(["show", "--all", "--json"])
     #expect(try await all.waitForExit() == .exited(0), "stderr: \(all.errorOutput)")
     let allLine = try #require(all.lines.values.first)
-    // rtnetlink first, NetworkManager then ModemManager last; systemd-networkd in between where this process's
+    // rtnetlink first, then NetworkManager, ModemManager and iwd last; systemd-networkd in between where this process's
     // namespace is taken for the system's (SystemNamespace.swift: PID 1's namespace cannot always be read).
     #expect(
       allLine.contains(#""sources":[{"name":"rtnetlink","provides":"paths","active":true,"reason":null},"#),
@@ -101,7 +101,9 @@ struct NetstatusNetworkManagerEndToEndTests {
       allLine.hasSuffix(
         #"{"name":"NetworkManager","provides":"metered devices, connectivity, Wi-Fi signal","active":true,"reason":null},"#
           + #"{"name":"ModemManager","provides":"cellular signal","active":false,"#
-          + #""reason":"ModemManager is not running (not on the system bus)"}]}"#
+          + #""reason":"ModemManager is not running (not on the system bus)"},"#
+          + #"{"name":"iwd","provides":"Wi-Fi signal","active":false,"#
+          + #""reason":"iwd is not running (not on the system bus)"}]}"#
       ),
       "\(allLine)")
     let table = try fixture.run(["show", "--all"])

@@ -247,13 +247,14 @@ struct NetworkManagerIntegrationTests {
     try monitor.start()
     defer { monitor.stopMonitoring() }
     #expect(monitor.isConnected && !monitor.isExpensive)
-    let entry = try #require(monitor.sourceDiagnostics.dropLast().last)
+    let entry = try #require(monitor.sourceDiagnostics.dropLast(2).last)
     #expect(entry.name == "NetworkManager")
     #expect(entry.unavailableReason?.contains("cannot connect") == true, "\(entry)")
-    // ModemManager, on the same connection, says the same.
-    let modems = try #require(monitor.sourceDiagnostics.last)
-    #expect(modems.name == "ModemManager")
-    #expect(modems.unavailableReason == entry.unavailableReason, "\(modems)")
+    // ModemManager and iwd, on the same connection, say the same.
+    for (service, diagnostic) in zip(["ModemManager", "iwd"], monitor.sourceDiagnostics.suffix(2)) {
+      #expect(diagnostic.name == service)
+      #expect(diagnostic.unavailableReason == entry.unavailableReason, "\(diagnostic)")
+    }
     monitor.stopMonitoring()
     #expect(watch.status == .stopped)
   }

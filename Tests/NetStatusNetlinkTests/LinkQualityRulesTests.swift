@@ -87,4 +87,15 @@ struct LinkQualityRulesTests {
     #expect(LinkQualityRules.cellular(signalQuality: modemManagerQuality(rssi: -85)) == .moderate)
     #expect(LinkQualityRules.cellular(signalQuality: modemManagerQuality(rssi: -105)) == .minimal)
   }
+
+  @Test("iwd: the agent's levels are the Wi-Fi boundaries, and each level is a band")
+  func iwdLevels() {
+    #expect(LinkQualityRules.iwdSignalLevels == [-67, -80])
+    #expect(LinkQualityRules.wifi(iwdLevel: nil) == .unknown)
+    #expect(LinkQualityRules.wifi(iwdLevel: 0) == LinkQualityRules.wifi(signal: -67))
+    #expect(LinkQualityRules.wifi(iwdLevel: 1) == LinkQualityRules.wifi(signal: -68))
+    #expect(LinkQualityRules.wifi(iwdLevel: 1) == LinkQualityRules.wifi(signal: -80))
+    #expect(LinkQualityRules.wifi(iwdLevel: 2) == LinkQualityRules.wifi(signal: -81))
+    #expect(LinkQualityRules.wifi(iwdLevel: 9) == .minimal, "past the last level")
+  }
 }

@@ -137,6 +137,14 @@ struct ModemManagerMirrorTests {
         == nil, "not while a listing is in flight")
   }
 
+  @Test func anotherServicesSignalDoesNotListAgain() {
+    var mirror = Mirror()
+    let token = mirror.start()
+    mirror.listed(token, .init(errorName: "", code: 110, description: "timed out"))
+    #expect(mirror.object(token: 0, path: "/net/connman/iwd/0/4", interfaces: ["net.connman.iwd.Station"]) == nil)
+    #expect(mirror.status == .unavailable("ModemManager did not answer: timed out"))
+  }
+
   @Test func modemManagerAbsentLeavingAndComingBack() {
     var mirror = Mirror()
     let token = mirror.start()

@@ -4,8 +4,9 @@
 
   /// The Linux path source of the process's own network namespace with NetworkManager's view applied: a path whose
   /// device NetworkManager considers metered is expensive (``NetworkManagerView/apply(to:)``), a path over a modem
-  /// takes the link quality of its signal (``ModemManagerView/apply(to:)``), and the path is sent again when either
-  /// view changes.
+  /// takes the link quality of its signal (``ModemManagerView/apply(to:)``), a path over Wi-Fi NetworkManager does
+  /// not manage that of iwd's signal level (``IwdView/apply(to:after:)``), and the path is sent again when a view
+  /// changes.
   ///
   /// It wraps another source (the rtnetlink source of the process's namespace) and ``NetworkManagerWatch/system``:
   /// each path of the inner source is sent with the current view applied, synchronously on the inner source's
@@ -26,7 +27,9 @@
     package var networkNamespacePath: String? { inner.networkNamespacePath }
 
     package var sourceDiagnostics: [SourceDiagnostic] {
-      inner.sourceDiagnostics + [watch.status.diagnostic, watch.modemManagerStatus.diagnostic]
+      inner.sourceDiagnostics + [
+        watch.status.diagnostic, watch.modemManagerStatus.diagnostic, watch.iwdStatus.diagnostic,
+      ]
     }
 
     package func advertisedCaptivePortal(interfaceIndex: Int) -> String? {
@@ -37,8 +40,10 @@
       let session = NetworkManagerPathSession(sink: sink, watch: watch)
       let (id, status) = watch.subscribe(
         { [weak session] status in session?.update(status) },
-        modemManager: { [weak session] status in session?.update(status) })
-      session.begin(subscription: id, status: status, modemManager: watch.modemManagerStatus)
+        modemManager: { [weak session] status in session?.update(status) },
+        iwd: { [weak session] status in session?.update(status) })
+      session.begin(
+        subscription: id, status: status, modemManager: watch.modemManagerStatus, iwd: watch.iwdStatus)
       do throws(NetworkMonitorError) {
         let innerSession = try inner.start(filter: filter, sink: PathSink { [weak session] in session?.receive($0) })
         session.attach(innerSession)
@@ -57,8 +62,11 @@
       var inner: (any PathSourceSession)?
       var view: NetworkManagerView?
       var modems: ModemManagerView?
-      /// A status of ModemManager came before ``NetworkManagerPathSession/begin(subscription:status:modemManager:)``.
+      var iwd: IwdView?
+      /// A status of ModemManager (of iwd) came before
+      /// ``NetworkManagerPathSession/begin(subscription:status:modemManager:iwd:)``.
       var modemsUpdated = false
+      var iwdUpdated = false
       /// The inner source's last path, as it sent it.
       var raw: NetworkPath?
       /// A thread is sending: another change only marks ``pending``, and that thread sends again.
@@ -74,7 +82,8 @@
       var applied: NetworkPath? {
         raw.map { path in
           let networkManager = view?.apply(to: path) ?? path
-          return modems?.apply(to: networkManager) ?? networkManager
+          let cellular = modems?.apply(to: networkManager) ?? networkManager
+          return iwd?.apply(to: cellular, after: view) ?? cellular
         }
       }
     }
@@ -88,12 +97,15 @@
       self.watch = watch
     }
 
-    func begin(subscription: UInt64, status: NetworkManagerStatus, modemManager: ModemManagerStatus) {
+    func begin(
+      subscription: UInt64, status: NetworkManagerStatus, modemManager: ModemManagerStatus, iwd: IwdStatus
+    ) {
       let stopped = state.withLockedValue { state -> Bool in
         state.subscription = subscription
         // A status the watch sent meanwhile is newer than the one `subscribe` returned.
         if state.view == nil { state.view = status.view }
         if !state.modemsUpdated { state.modems = modemManager.view }
+        if !state.iwdUpdated { state.iwd = iwd.view }
         return state.stopped
       }
       if stopped { watch.unsubscribe(subscription) }
@@ -143,6 +155,21 @@
         state.modemsUpdated = true
         guard state.modems != status.view else { return false }
         state.modems = status.view
+        guard state.attached else {
+          state.viewChangedWhileStarting = true
+          return false
+        }
+        return state.raw != nil
+      }
+      if changed { deliver() }
+    }
+
+    /// A new status of iwd.
+    func update(_ status: IwdStatus) {
+      let changed = state.withLockedValue { state -> Bool in
+        state.iwdUpdated = true
+        guard state.iwd != status.view else { return false }
+        state.iwd = status.view
         guard state.attached else {
           state.viewChangedWhileStarting = true
           return false

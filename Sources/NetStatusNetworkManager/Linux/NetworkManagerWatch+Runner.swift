@@ -6,8 +6,8 @@
   import Synchronization
 
   extension NetworkManagerWatch {
-    /// The thread that serves one connection, from the first subscriber to the last: NetworkManager's mirror and
-    /// ModemManager's on one connection, in one poll(2) loop.
+    /// The thread that serves one connection, from the first subscriber to the last: the mirrors of NetworkManager,
+    /// ModemManager and iwd on one connection, in one poll(2) loop.
     final class Runner: Sendable {
       let connection: SDBusConnection
       let callTimeout: Duration
@@ -64,9 +64,10 @@
       }
 
       /// The mirrors of one connection.
-      private struct Mirrors {
+      struct Mirrors {
         var networkManager = NetworkManagerMirror()
         var modemManager = ModemManagerMirror()
+        var iwd = IwdMirror()
       }
 
       private func run(_ watch: NetworkManagerWatch) {
@@ -81,6 +82,7 @@
         }
         send(mirrors.networkManager.start(), into: &mirrors.networkManager)
         list(mirrors.modemManager.start(), into: &mirrors.modemManager)
+        startIwd(&mirrors.iwd)
         while !stopped.load(ordering: .acquiring) {
           let events: [SDBusConnection.Event]
           do throws(SDBusConnection.Failure) {
@@ -99,8 +101,9 @@
             }
             let status = mirrors.networkManager.status
             let modems = mirrors.modemManager.status
-            watch.publish(status, modems, from: self)
-            if status == nil || modems == nil {
+            let iwd = mirrors.iwd.status
+            watch.publish(status, modems, iwd, from: self)
+            if status == nil || modems == nil || iwd == nil {
               let unanswered =
                 mirrors.networkManager.unanswered ?? (status == nil ? "reading NetworkManager" : "listing modems")
               watch.note(unanswered, busAnswered: busAnswered, from: self)
@@ -133,7 +136,12 @@
             return .failure(StatusEnd(NetworkManagerWatch.lost(failure.code)))
           }
           busAnswered = true
-          reads = mirrors.networkManager.answered(token, result)
+          if IwdMirror.owns(token) {
+            mirrors.iwd.answered(token, result)
+            reads = []
+          } else {
+            reads = mirrors.networkManager.answered(token, result)
+          }
         case .matchInstalled(let failure):
           if let failure {
             // Refused (a bus policy): its signals would never come, so the view could not follow.
@@ -155,6 +163,9 @@
           if name == ModemManagerMirror.service {
             list(mirrors.modemManager.ownerChanged(owner), into: &mirrors.modemManager)
             reads = []
+          } else if name == IwdMirror.service {
+            perform(mirrors.iwd.ownerChanged(owner), into: &mirrors.iwd)
+            reads = []
           } else {
             reads = mirrors.networkManager.ownerChanged(owner)
           }
@@ -165,7 +176,7 @@
             return .failure(StatusEnd(NetworkManagerWatch.lost(failure.code)))
           }
           if case .listed = event { busAnswered = true }
-          handleModemManager(event, &mirrors.modemManager)
+          handleObjects(event, &mirrors)
           reads = []
         }
         send(reads, into: &mirrors.networkManager)

@@ -9,7 +9,8 @@
   /// Follows NetworkManager over D-Bus (sd-bus, ``SDBusConnection``) for its subscribers: its `Connectivity`, each
   /// device's `Metered` and connectivity, and the signal strength of each Wi-Fi device's access point, as a
   /// ``NetworkManagerStatus``; and, on the same connection and thread, ModemManager's modems and their signal
-  /// (``ModemManagerMirror``, as a ``ModemManagerStatus``).
+  /// (``ModemManagerMirror``, as a ``ModemManagerStatus``) and iwd's stations and their signal level
+  /// (``IwdMirror``, as an ``IwdStatus``).
   ///
   /// The first subscriber loads libsystemd and connects to the system bus (neither waits for the bus), and starts
   /// a thread of its own, `netstatus-dbus`, which subscribes to NetworkManager's signals (its name's owner
@@ -37,6 +38,7 @@
     private struct Handlers {
       var networkManager: @Sendable (NetworkManagerStatus) -> Void
       var modemManager: (@Sendable (ModemManagerStatus) -> Void)?
+      var iwd: (@Sendable (IwdStatus) -> Void)?
     }
 
     /// Where the system bus listens unless `DBUS_SYSTEM_BUS_ADDRESS` says otherwise (the D-Bus specification's
@@ -59,7 +61,7 @@
           + "member='DeviceAdded'",
         "type='signal',sender='org.freedesktop.NetworkManager',interface='org.freedesktop.NetworkManager',"
           + "member='DeviceRemoved'",
-      ] + modemManagerMatchRules
+      ] + modemManagerMatchRules + iwdMatchRules
 
     /// The default ``startupBudget``: short enough that a stop signal that comes while a monitor starts is
     /// handled within a second (`netstatus` handles it once the start returns).
@@ -81,9 +83,11 @@
       var nextID: UInt64 = 1
       var status = NetworkManagerStatus.stopped
       var modemManager = ModemManagerStatus.stopped
+      var iwd = IwdStatus.stopped
       /// While subscribers wait for the first status: what the runner knows already of each service.
       var firstNetworkManager: NetworkManagerStatus?
       var firstModemManager: ModemManagerStatus?
+      var firstIwd: IwdStatus?
       var runner: Runner?
       /// Until the first status is known: when subscribers stop waiting for it.
       var deadline: ContinuousClock.Instant?
@@ -108,27 +112,32 @@
     /// ModemManager's current status.
     var modemManagerStatus: ModemManagerStatus { state.withLockedValue { $0.modemManager } }
 
+    /// iwd's current status.
+    var iwdStatus: IwdStatus { state.withLockedValue { $0.iwd } }
+
     /// Adds a subscriber, called with each new status (not with the current one, which this returns), and with each
-    /// new status of ModemManager if `modemManager` is given (the current one is ``modemManagerStatus``). The
-    /// first subscriber connects; every subscriber waits for the first status of both, at most until
-    /// ``startupBudget`` after the first one came.
+    /// new status of ModemManager and iwd if `modemManager` and `iwd` are given (the current ones are
+    /// ``modemManagerStatus`` and ``iwdStatus``). The first subscriber connects; every subscriber waits for the
+    /// first status of all three, at most until ``startupBudget`` after the first one came.
     package func subscribe(
       _ handler: @escaping @Sendable (NetworkManagerStatus) -> Void,
-      modemManager: (@Sendable (ModemManagerStatus) -> Void)? = nil
+      modemManager: (@Sendable (ModemManagerStatus) -> Void)? = nil, iwd: (@Sendable (IwdStatus) -> Void)? = nil
     ) -> (UInt64, NetworkManagerStatus) {
       let clock = ContinuousClock()
       let semaphore = DispatchSemaphore(value: 0)
       let (id, first) = state.withLockedValue { state -> (UInt64, Bool) in
         let id = state.nextID
         state.nextID += 1
-        state.subscribers[id] = Handlers(networkManager: handler, modemManager: modemManager)
+        state.subscribers[id] = Handlers(networkManager: handler, modemManager: modemManager, iwd: iwd)
         let first = state.subscribers.count == 1 && state.runner == nil && state.deadline == nil
         if first {
           state.deadline = clock.now + startupBudget
           state.status = .unavailable("connecting to the system bus")
           state.modemManager = .unavailable("connecting to the system bus")
+          state.iwd = .unavailable("connecting to the system bus")
           state.firstNetworkManager = nil
           state.firstModemManager = nil
+          state.firstIwd = nil
           state.unanswered = "connecting to the system bus"
           state.busAnswered = false
         }
@@ -167,7 +176,8 @@
             let modems =
               state.firstModemManager
               ?? ModemManagerStatus.noAnswer(within: startupBudget, busAnswered: state.busAnswered)
-            return (status, nil, Self.decide(status, modems, in: &state))
+            let iwd = state.firstIwd ?? IwdStatus.noAnswer(within: startupBudget, busAnswered: state.busAnswered)
+            return (status, nil, Self.decide(status, modems, iwd, in: &state))
           }
           return (nil, deadline, [])
         }
@@ -189,6 +199,7 @@
         guard state.subscribers.removeValue(forKey: id) != nil, state.subscribers.isEmpty else { return nil }
         state.status = .stopped
         state.modemManager = .stopped
+        state.iwd = .stopped
         state.deadline = nil
         return state.runner.take()
       }
@@ -227,7 +238,8 @@
     private func decide(_ status: NetworkManagerStatus, runner: Runner?) {
       let woken = state.withLockedValue { state -> [DispatchSemaphore] in
         guard state.deadline != nil, runner == nil || state.runner === runner else { return [] }
-        return Self.decide(status, ModemManagerStatus.sharing(status) ?? .stopped, in: &state)
+        return Self.decide(
+          status, ModemManagerStatus.sharing(status) ?? .stopped, IwdStatus.sharing(status) ?? .stopped, in: &state)
       }
       for waiter in woken { waiter.signal() }
     }
@@ -239,48 +251,56 @@
     func abandonStartUp(because reason: String = "the program is stopping") {
       let woken = state.withLockedValue { state -> [DispatchSemaphore] in
         guard state.deadline != nil else { return [] }
-        let status = NetworkManagerStatus.unavailable("not waited for: " + reason)
+        let reason = "not waited for: " + reason
         return Self.decide(
-          state.firstNetworkManager ?? status, state.firstModemManager ?? .unavailable("not waited for: " + reason),
-          in: &state)
+          state.firstNetworkManager ?? .unavailable(reason), state.firstModemManager ?? .unavailable(reason),
+          state.firstIwd ?? .unavailable(reason), in: &state)
       }
       for waiter in woken { waiter.signal() }
     }
 
-    /// Sets the first status of both services and returns the waiters to wake (outside the lock).
+    /// Sets the first status of the three services and returns the waiters to wake (outside the lock).
     private static func decide(
-      _ status: NetworkManagerStatus, _ modems: ModemManagerStatus, in state: inout State
+      _ status: NetworkManagerStatus, _ modems: ModemManagerStatus, _ iwd: IwdStatus, in state: inout State
     ) -> [DispatchSemaphore] {
       state.status = status
       state.modemManager = modems
+      state.iwd = iwd
       state.firstNetworkManager = nil
       state.firstModemManager = nil
+      state.firstIwd = nil
       state.deadline = nil
       defer { state.waiters = [:] }
       return Array(state.waiters.values)
     }
 
-    /// Called by the runner when the connection fails: both services are unavailable for that reason.
+    /// Called by the runner when the connection fails: every service is unavailable for that reason.
     func publish(_ status: NetworkManagerStatus, from runner: Runner) {
-      publish(status, ModemManagerStatus.sharing(status), from: runner)
+      publish(status, ModemManagerStatus.sharing(status), IwdStatus.sharing(status), from: runner)
     }
 
-    /// Called by the runner with each status it has (`nil`: not known yet): the first status of both while
+    /// Called by the runner with each status it has (`nil`: not known yet): the first status of all three while
     /// subscribers wait for it, else a change for the subscribers.
-    func publish(_ status: NetworkManagerStatus?, _ modems: ModemManagerStatus?, from runner: Runner) {
-      typealias Calls = ([@Sendable (NetworkManagerStatus) -> Void], [@Sendable (ModemManagerStatus) -> Void])
+    func publish(
+      _ status: NetworkManagerStatus?, _ modems: ModemManagerStatus?, _ iwd: IwdStatus?, from runner: Runner
+    ) {
+      typealias Calls = (
+        [@Sendable (NetworkManagerStatus) -> Void], [@Sendable (ModemManagerStatus) -> Void],
+        [@Sendable (IwdStatus) -> Void]
+      )
       let (calls, woken) = state.withLockedValue { state -> (Calls, [DispatchSemaphore]) in
-        guard state.runner === runner else { return (([], []), []) }
-        // The first status: the subscribers waiting for it take it from their subscribe, once both are known.
+        guard state.runner === runner else { return (([], [], []), []) }
+        // The first status: the subscribers waiting for it take it from their subscribe, once all are known.
         if state.deadline != nil {
           if let status { state.firstNetworkManager = status }
           if let modems { state.firstModemManager = modems }
-          guard let known = state.firstNetworkManager, let knownModems = state.firstModemManager else {
-            return (([], []), [])
-          }
-          return (([], []), Self.decide(known, knownModems, in: &state))
+          if let iwd { state.firstIwd = iwd }
+          guard let known = state.firstNetworkManager, let knownModems = state.firstModemManager,
+            let knownIwd = state.firstIwd
+          else { return (([], [], []), []) }
+          return (([], [], []), Self.decide(known, knownModems, knownIwd, in: &state))
         }
-        var calls: Calls = ([], [])
+        var calls: Calls = ([], [], [])
         if let status, state.status != status {
           state.status = status
           calls.0 = state.subscribers.values.map(\.networkManager)
@@ -289,11 +309,16 @@
           state.modemManager = modems
           calls.1 = state.subscribers.values.compactMap(\.modemManager)
         }
+        if let iwd, state.iwd != iwd {
+          state.iwd = iwd
+          calls.2 = state.subscribers.values.compactMap(\.iwd)
+        }
         return (calls, [])
       }
       for waiter in woken { waiter.signal() }
       if let status { for handler in calls.0 { handler(status) } }
       if let modems { for handler in calls.1 { handler(modems) } }
+      if let iwd { for handler in calls.2 { handler(iwd) } }
     }
 
     /// Called by the runner while the first status is not known: what it waits for.

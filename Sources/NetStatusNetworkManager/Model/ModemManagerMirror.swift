@@ -76,7 +76,7 @@ struct ModemManagerMirror: Sendable {
   /// An object with `interfaces`: of listing `token`, or of `InterfacesAdded` (`token` 0). The token of a new
   /// listing when ModemManager answers again after a failure, else `nil`.
   mutating func object(token: UInt64, path: String, interfaces: [String]) -> UInt64? {
-    guard token == 0 || token == listing else { return nil }
+    guard token == 0 || token == listing, path.hasPrefix(Self.managerPath + "/") else { return nil }
     if token == 0, failure != nil { return recover() }
     if interfaces.contains(Self.modemInterface), modems[path] == nil { modems[path] = Modem() }
     return nil

@@ -1,0 +1,126 @@
+import Testing
+
+@testable import NetStatusNetworkManager
+
+/// iwd's stations and its signal level agent's registrations, as the mirror follows them.
+@Suite("iwd mirrored")
+struct IwdMirrorTests {
+  typealias Mirror = IwdMirror
+  static let station = "/net/connman/iwd/0/4"
+  static let other = "/net/connman/iwd/1/5"
+  static let both = [Mirror.deviceInterface, Mirror.stationInterface]
+
+  /// A mirror whose first listing gave `station` (`wlan0`), its registration answered.
+  static func running() -> Mirror {
+    var mirror = Mirror()
+    guard case .list(let token) = mirror.start().first else {
+      Issue.record("no listing")
+      return mirror
+    }
+    let calls = mirror.object(token: token, path: station, interfaces: both)
+    mirror.property(
+      token: token, path: station, interface: Mirror.deviceInterface, name: "Name", value: .string("wlan0"))
+    mirror.listed(token, nil)
+    #expect(mirror.status == nil, "the registration has not answered")
+    guard case .register(let registration, station) = calls.first else {
+      Issue.record("no registration: \(calls)")
+      return mirror
+    }
+    mirror.answered(registration, .success(.other(signature: "")))
+    return mirror
+  }
+
+  @Test func eachStationIsRegisteredWithOnceAndItsLevelsRateIt() {
+    var mirror = Self.running()
+    #expect(!mirror.isWaiting)
+    #expect(mirror.status?.view?.stations == [.init(path: Self.station, interface: "wlan0", level: nil)])
+    mirror.agentCalled("Changed", device: Self.station, level: 1)
+    #expect(mirror.status?.view?.station(interface: "wlan0")?.level == 1)
+    // Seen again (InterfacesAdded of another interface of it): not registered with twice.
+    #expect(mirror.object(token: 0, path: Self.station, interfaces: [Mirror.stationInterface]) == [])
+    // An agent call for an object not known, or another method: nothing.
+    mirror.agentCalled("Changed", device: Self.other, level: 2)
+    mirror.agentCalled("Other", device: Self.station, level: 2)
+    #expect(mirror.status?.view?.stations.map(\.level) == [1])
+    // Release: no level, and the next time it appears it is registered with again.
+    mirror.agentCalled("Release", device: Self.station, level: nil)
+    #expect(mirror.status?.view?.stations.map(\.level) == [nil])
+    #expect(mirror.object(token: 0, path: Self.station, interfaces: [Mirror.stationInterface]).count == 1)
+  }
+
+  @Test func objectsOfOtherServicesAndDevicesWithoutStationAreNotRegisteredWith() {
+    var mirror = Self.running()
+    #expect(mirror.object(token: 0, path: "/org/freedesktop/ModemManager1/Modem/0", interfaces: ["x.Modem"]) == [])
+    #expect(mirror.object(token: 0, path: Self.other, interfaces: [Mirror.deviceInterface]) == [], "an access point")
+    #expect(mirror.status?.view?.stations.count == 1)
+    // It becomes a station: registered with.
+    #expect(mirror.object(token: 0, path: Self.other, interfaces: [Mirror.stationInterface]).count == 1)
+  }
+
+  @Test func aStationThatGoesLosesItsLevelAndIsRegisteredWithWhenItComesBack() {
+    var mirror = Self.running()
+    mirror.agentCalled("Changed", device: Self.station, level: 0)
+    mirror.removed(path: Self.station, interfaces: [Mirror.stationInterface])
+    #expect(mirror.status?.view?.stations == [])
+    #expect(mirror.object(token: 0, path: Self.station, interfaces: [Mirror.stationInterface]).count == 1)
+    mirror.removed(path: Self.station, interfaces: Self.both)
+    mirror.removed(path: Self.other, interfaces: Self.both)
+    #expect(mirror.status == nil, "the new registration has not answered")
+  }
+
+  @Test func aRefusedRegistrationAndANameOfAnotherTypeAreSaid() {
+    var mirror = Mirror()
+    guard case .list(let token) = mirror.start().first else { return }
+    let calls = mirror.object(token: token, path: Self.station, interfaces: Self.both)
+    mirror.property(
+      token: token, path: Self.station, interface: Mirror.deviceInterface, name: "Name", value: .uint32(3))
+    mirror.listed(token, nil)
+    guard case .register(let registration, _) = calls.first else { return }
+    mirror.answered(registration, .failure(.init(errorName: "net.connman.iwd.Failed", code: 5, description: "no")))
+    mirror.answered(registration, .failure(.init(errorName: "x", code: 5, description: "twice")))
+    #expect(
+      mirror.status?.view?.problems == [
+        "iwd's Name of device \(Self.station) has an unexpected type (`u`, not `s`): its link quality is unknown",
+        "iwd refused the signal level agent for station \(Self.station) (net.connman.iwd.Failed: no): its link "
+          + "quality is unknown",
+      ])
+    #expect(mirror.status?.view?.station(interface: "") == nil, "no name: no interface matches")
+  }
+
+  @Test func failuresAbsenceAndANewOwner() {
+    var mirror = Mirror()
+    guard case .list(let token) = mirror.start().first else { return }
+    #expect(Mirror.owns(token) && !Mirror.owns(ModemManagerMirror.firstToken) && !Mirror.owns(1))
+    mirror.listed(token, .init(errorName: "", code: 74, description: "GetManagedObjects answered `s`"))
+    #expect(mirror.status == .unavailable("iwd did not answer: GetManagedObjects answered `s`"))
+    // The next signal of iwd lists again, once.
+    let recovery = mirror.object(token: 0, path: Self.station, interfaces: Self.both)
+    guard case .list = recovery.first else {
+      Issue.record("no new listing: \(recovery)")
+      return
+    }
+    // Meanwhile a station that appears is a station like any other: registered with, not listed again.
+    let appeared = mirror.object(token: 0, path: Self.station, interfaces: Self.both)
+    guard case .register = appeared.first, appeared.count == 1 else {
+      Issue.record("not registered: \(appeared)")
+      return
+    }
+    // Gone: absent, and no recovery from signals.
+    #expect(mirror.ownerChanged("") == [])
+    #expect(mirror.status == .absent)
+    #expect(mirror.object(token: 0, path: Self.station, interfaces: Self.both) == [])
+    // Absent from the start.
+    var absent = Mirror()
+    guard case .list(let first) = absent.start().first else { return }
+    absent.listed(first, .init(errorName: "org.freedesktop.DBus.Error.ServiceUnknown", code: 2, description: ""))
+    #expect(absent.status == .absent)
+    // A new owner: everything from scratch, the old listing's events ignored.
+    var restarted = Self.running()
+    let calls = restarted.ownerChanged(":1.4")
+    guard case .list(let again) = calls.first else { return }
+    #expect(restarted.object(token: token, path: Self.other, interfaces: Self.both) == [], "a stale listing")
+    #expect(restarted.object(token: again, path: Self.station, interfaces: Self.both).count == 1, "registered again")
+    restarted.listed(token, nil)
+    #expect(restarted.isWaiting)
+  }
+}
