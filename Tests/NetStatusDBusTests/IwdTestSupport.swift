@@ -1,0 +1,36 @@
+import Foundation
+import NetStatusLinuxTestSupport
+import NetStatusTestSupport
+import Testing
+
+extension PrivateBus {
+  static let iwdScript: String = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Fixtures/iwd.py").path
+
+  /// `Tests/Fixtures/iwd.py`: an iwd with one station for kernel interface `interface`, whose signal level agent
+  /// hears `level` at once (`refuse`: the registration is refused; `hang`: its `GetManagedObjects` is never
+  /// answered, or `delay` seconds late). Its output has a line per event (`register …`, `changed LEVEL`).
+  /// ``stop()`` kills it.
+  @discardableResult
+  func startIwd(
+    interface: String = "v0", level: UInt8 = 0, refuse: Bool = false, hang: Bool = false, delay: Double = 0
+  ) async throws -> ChildProcess {
+    let flags = (refuse ? ["--refuse"] : []) + (hang ? ["--hang"] : [])
+    let child = try ChildProcess(
+      executable: Self.python,
+      [Self.iwdScript, "--address", address, "--interface", interface, "--level", "\(level)", "--delay", "\(delay)"]
+        + flags, environment: environment)
+    keep(child)
+    try await child.lines.waitUntil(timeout: .seconds(20), "the iwd stand-in to own its name") {
+      $0.contains("ready")
+    }
+    return child
+  }
+
+  /// Calls the iwd stand-in's test method `method` (`SetLevel`, `Release`, `RemoveStation`, `AddStation`) with
+  /// `arguments` in dbus-send's syntax.
+  func iwd(_ method: String, _ arguments: [String] = []) throws {
+    try send("/", "org.netstatus.Test.\(method)", arguments, destination: "net.connman.iwd")
+  }
+}
