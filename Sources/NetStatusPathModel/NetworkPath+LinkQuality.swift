@@ -11,8 +11,8 @@ extension NetworkPath {
   ///
   /// On Apple platforms it is `NWPath.linkQuality` (iOS, macOS, tvOS, watchOS and visionOS 26; ``unknown``
   /// before). On Linux NetStatus reads it from what the system already follows, without changing anything: a wired
-  /// Ethernet link's negotiated speed, a Wi-Fi link's signal as NetworkManager or the kernel (nl80211) reports it
-  /// (<doc:Limits> lists the thresholds and what each reading can miss).
+  /// Ethernet link's negotiated speed, a Wi-Fi link's signal as NetworkManager, iwd or the kernel (nl80211) report
+  /// it, a cellular link's as ModemManager does (<doc:Limits> lists the thresholds and what each reading can miss).
   public enum LinkQuality: String, Sendable, Hashable, Codable, CaseIterable, CustomStringConvertible {
     /// No measurement is available: the platform, the interface type or the driver says nothing.
     case unknown
