@@ -46,7 +46,8 @@
 /// 0 %, -51 dBm and stronger 100 %, linear between; an AT modem's `+CSQ` 0 to 31 scales the same range), so 50 % is
 /// about -82 dBm and 20 % about -101 dBm: the operators' usual reading of a cellular RSSI calls -85 dBm and stronger a
 /// good signal and -100 dBm and weaker a poor one, where data slows down and drops. ModemManager reports 0 % for a
-/// modem it has no reading of, which is unknown here.
+/// modem it has no reading of, which is unknown here. The value's `recent` flag is not used: ModemManager re-reads
+/// the signal every 30 s, and a value it no longer calls recent is still its last reading.
 package enum LinkQualityRules {
   /// The weakest signal rated ``NetworkPath/LinkQuality/good``, in dBm.
   package static let wifiGoodSignal = -67
