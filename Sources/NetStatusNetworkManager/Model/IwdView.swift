@@ -39,10 +39,13 @@ package struct IwdView: Sendable, Hashable {
       networkManager?.device(interface: interface.name) == nil,
       let level = station(interface: interface.name)?.level
     else { return path }
-    var result = path
     #if os(Linux)
+      var result = path
       result.linkQuality = LinkQualityRules.wifi(iwdLevel: level)
+      return result
+    #else
+      _ = level
+      return path
     #endif
-    return result
   }
 }

@@ -39,10 +39,13 @@ package struct ModemManagerView: Sendable, Hashable {
       let interface = NetworkManagerView.ridingInterface(of: path, type: .cellular),
       let modem = modem(interface: interface.name)
     else { return path }
-    var result = path
     #if os(Linux)
+      var result = path
       result.linkQuality = LinkQualityRules.cellular(signalQuality: modem.signalQuality)
+      return result
+    #else
+      _ = modem
+      return path
     #endif
-    return result
   }
 }
