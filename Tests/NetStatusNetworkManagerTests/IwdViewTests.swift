@@ -55,6 +55,10 @@ struct IwdViewTests {
     #expect(
       IwdStatus.afterFailedListing(errorName: "org.freedesktop.DBus.Error.NoReply", description: "timed out")
         == .unavailable("iwd did not answer: org.freedesktop.DBus.Error.NoReply (timed out)"))
+    #expect(
+      IwdStatus.afterFailedListing(errorName: "org.freedesktop.DBus.Error.AccessDenied", description: "no")
+        == .unavailable(
+          "the system bus's policy does not let this process call iwd (org.freedesktop.DBus.Error.AccessDenied: no)"))
     #expect(IwdStatus.absent.view == nil)
   }
 }

@@ -68,5 +68,13 @@ struct ModemManagerViewTests {
         == .absent)
     #expect(ModemManagerStatus.running(Self.view).view == Self.view)
     #expect(ModemManagerStatus.absent.view == nil)
+    #expect(
+      ModemManagerStatus.afterFailedListing(errorName: "org.freedesktop.DBus.Error.AccessDenied", description: "no")
+        == .unavailable(
+          "the system bus's policy does not let this process call ModemManager "
+            + "(org.freedesktop.DBus.Error.AccessDenied: no)"))
+    #expect(
+      ModemManagerStatus.afterFailedListing(errorName: "org.freedesktop.DBus.Error.NoReply", description: "late")
+        == .unavailable("ModemManager did not answer: org.freedesktop.DBus.Error.NoReply (late)"))
   }
 }

@@ -20,9 +20,13 @@ package enum IwdStatus: Sendable, Hashable {
   }
 
   /// The status after iwd's `GetManagedObjects` failed with a D-Bus error named `errorName` (empty when there was
-  /// none): absent when no service owns the name, else unavailable.
+  /// none): absent when no service owns the name, else unavailable; refused by the bus's policy (iwd's lets only
+  /// root and the groups it names call it), unavailable with that said.
   static func afterFailedListing(errorName: String, description: String) -> IwdStatus {
     if NetworkManagerStatus.absentErrorNames.contains(errorName) { return .absent }
+    if errorName == NetworkManagerStatus.accessDenied {
+      return .unavailable("the system bus's policy does not let this process call iwd (\(errorName): \(description))")
+    }
     return .unavailable("iwd did not answer: " + (errorName.isEmpty ? description : "\(errorName) (\(description))"))
   }
 

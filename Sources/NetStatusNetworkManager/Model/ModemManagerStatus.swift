@@ -21,9 +21,14 @@ package enum ModemManagerStatus: Sendable, Hashable {
   }
 
   /// The status after ModemManager's `GetManagedObjects` failed with a D-Bus error named `errorName` (empty when
-  /// there was none): absent when no service owns the name, else unavailable.
+  /// there was none): absent when no service owns the name, else unavailable; refused by the bus's policy,
+  /// unavailable with that said.
   static func afterFailedListing(errorName: String, description: String) -> ModemManagerStatus {
     if NetworkManagerStatus.absentErrorNames.contains(errorName) { return .absent }
+    if errorName == NetworkManagerStatus.accessDenied {
+      return .unavailable(
+        "the system bus's policy does not let this process call ModemManager (\(errorName): \(description))")
+    }
     return .unavailable(
       "ModemManager did not answer: " + (errorName.isEmpty ? description : "\(errorName) (\(description))"))
   }

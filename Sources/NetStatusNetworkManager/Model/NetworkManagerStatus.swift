@@ -20,6 +20,9 @@ package enum NetworkManagerStatus: Sendable, Hashable {
     "org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner",
   ]
 
+  /// The D-Bus error of a call the bus's policy refuses.
+  static let accessDenied = "org.freedesktop.DBus.Error.AccessDenied"
+
   /// The view to apply, when NetworkManager answers.
   package var view: NetworkManagerView? {
     if case .running(let view) = self { return view }
