@@ -57,6 +57,7 @@ static struct {
   const char *(*message_get_path)(sd_bus_message *m);
   const char *(*message_get_interface)(sd_bus_message *m);
   const char *(*message_get_member)(sd_bus_message *m);
+  const char *(*message_get_sender)(sd_bus_message *m);
   sd_bus_message *(*message_unref)(sd_bus_message *m);
   int (*bus_add_object)(sd_bus *bus, sd_bus_slot **slot, const char *path, sd_bus_message_handler_t callback,
                         void *userdata);
@@ -114,6 +115,7 @@ static void load(void) {
   RESOLVE(message_get_path, "sd_bus_message_get_path");
   RESOLVE(message_get_interface, "sd_bus_message_get_interface");
   RESOLVE(message_get_member, "sd_bus_message_get_member");
+  RESOLVE(message_get_sender, "sd_bus_message_get_sender");
   RESOLVE(message_unref, "sd_bus_message_unref");
   RESOLVE(bus_add_object, "sd_bus_add_object");
   RESOLVE(message_new_method_return, "sd_bus_message_new_method_return");
@@ -285,6 +287,7 @@ static int on_reply(sd_bus_message *message, void *userdata, sd_bus_error *error
   cns_bus_event *event = new_event(CNS_EVENT_REPLY);
   if (!event) return 0;
   event->token = (uint64_t)(uintptr_t)userdata;
+  event->sender = copy(sd.message_get_sender(message));
   if (sd.message_is_method_error(message, NULL)) {
     const sd_bus_error *failure = sd.message_get_error(message);
     int code = sd.message_get_errno(message);
@@ -451,6 +454,7 @@ static int on_method_call(sd_bus_message *message, void *userdata, sd_bus_error 
     event->path = copy(sd.message_get_path(message));
     event->interface = copy(interface);
     event->name = copy(sd.message_get_member(message));
+    event->sender = copy(sd.message_get_sender(message));
     char type = 0;
     const char *contents = NULL;
     const char *object = NULL;
@@ -635,6 +639,7 @@ void cns_bus_event_free(cns_bus_event *event) {
   free(event->string);
   cns_strv_free(event->strv);
   free(event->u32v);
+  free(event->sender);
   free(event);
 }
 

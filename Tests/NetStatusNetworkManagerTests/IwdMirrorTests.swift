@@ -9,6 +9,8 @@ struct IwdMirrorTests {
   static let station = "/net/connman/iwd/0/4"
   static let other = "/net/connman/iwd/1/5"
   static let both = [Mirror.deviceInterface, Mirror.stationInterface]
+  /// iwd's unique name on the bus.
+  static let iwd = ":1.7"
 
   /// A mirror whose first listing gave `station` (`wlan0`), its registration answered.
   static func running() -> Mirror {
@@ -26,7 +28,7 @@ struct IwdMirrorTests {
       Issue.record("no registration: \(calls)")
       return mirror
     }
-    mirror.answered(registration, .success(.other(signature: "")))
+    mirror.answered(registration, from: Self.iwd, .success(.other(signature: "")))
     return mirror
   }
 
@@ -34,18 +36,35 @@ struct IwdMirrorTests {
     var mirror = Self.running()
     #expect(!mirror.isWaiting)
     #expect(mirror.status?.view?.stations == [.init(path: Self.station, interface: "wlan0", level: nil)])
-    mirror.agentCalled("Changed", device: Self.station, level: 1)
+    mirror.agentCalled("Changed", by: Self.iwd, device: Self.station, level: 1)
     #expect(mirror.status?.view?.station(interface: "wlan0")?.level == 1)
     // Seen again (InterfacesAdded of another interface of it): not registered with twice.
     #expect(mirror.object(token: 0, path: Self.station, interfaces: [Mirror.stationInterface]) == [])
     // An agent call for an object not known, or another method: nothing.
-    mirror.agentCalled("Changed", device: Self.other, level: 2)
-    mirror.agentCalled("Other", device: Self.station, level: 2)
+    mirror.agentCalled("Changed", by: Self.iwd, device: Self.other, level: 2)
+    mirror.agentCalled("Other", by: Self.iwd, device: Self.station, level: 2)
     #expect(mirror.status?.view?.stations.map(\.level) == [1])
     // Release: no level, and the next time it appears it is registered with again.
-    mirror.agentCalled("Release", device: Self.station, level: nil)
+    mirror.agentCalled("Release", by: Self.iwd, device: Self.station, level: nil)
     #expect(mirror.status?.view?.stations.map(\.level) == [nil])
     #expect(mirror.object(token: 0, path: Self.station, interfaces: [Mirror.stationInterface]).count == 1)
+  }
+
+  @Test func onlyTheIwdThatAcceptedTheAgentIsHeard() {
+    var mirror = Self.running()
+    mirror.agentCalled("Changed", by: Self.iwd, device: Self.station, level: 1)
+    mirror.agentCalled("Changed", by: ":1.99", device: Self.station, level: 0)
+    mirror.agentCalled("Release", by: ":1.99", device: Self.station, level: nil)
+    #expect(mirror.status?.view?.stations.map(\.level) == [1], "another connection is ignored")
+    // Before the registration's answer, iwd's first call (it makes it at once) is taken from whoever makes it.
+    var early = Mirror()
+    guard case .list(let token) = early.start().first else { return }
+    let calls = early.object(token: token, path: Self.station, interfaces: Self.both)
+    early.listed(token, nil)
+    early.agentCalled("Changed", by: Self.iwd, device: Self.station, level: 2)
+    guard case .register(let registration, _) = calls.first else { return }
+    early.answered(registration, from: Self.iwd, .success(.other(signature: "")))
+    #expect(early.status?.view?.stations.map(\.level) == [2])
   }
 
   @Test func objectsOfOtherServicesAndDevicesWithoutStationAreNotRegisteredWith() {
@@ -59,7 +78,7 @@ struct IwdMirrorTests {
 
   @Test func aStationThatGoesLosesItsLevelAndIsRegisteredWithWhenItComesBack() {
     var mirror = Self.running()
-    mirror.agentCalled("Changed", device: Self.station, level: 0)
+    mirror.agentCalled("Changed", by: Self.iwd, device: Self.station, level: 0)
     mirror.removed(path: Self.station, interfaces: [Mirror.stationInterface])
     #expect(mirror.status?.view?.stations == [])
     #expect(mirror.object(token: 0, path: Self.station, interfaces: [Mirror.stationInterface]).count == 1)
@@ -76,8 +95,9 @@ struct IwdMirrorTests {
       token: token, path: Self.station, interface: Mirror.deviceInterface, name: "Name", value: .uint32(3))
     mirror.listed(token, nil)
     guard case .register(let registration, _) = calls.first else { return }
-    mirror.answered(registration, .failure(.init(errorName: "net.connman.iwd.Failed", code: 5, description: "no")))
-    mirror.answered(registration, .failure(.init(errorName: "x", code: 5, description: "twice")))
+    mirror.answered(
+      registration, from: Self.iwd, .failure(.init(errorName: "net.connman.iwd.Failed", code: 5, description: "no")))
+    mirror.answered(registration, from: Self.iwd, .failure(.init(errorName: "x", code: 5, description: "twice")))
     #expect(
       mirror.status?.view?.problems == [
         "iwd's Name of device \(Self.station) has an unexpected type (`u`, not `s`): its link quality is unknown",

@@ -36,7 +36,7 @@ enum {
 
 /// What happened (cns_bus_event's `kind`).
 enum {
-  /// The answer to cns_bus_get's call `token`: `code` 0 and the value, or a negative errno in `code` and the D-Bus
+  /// The answer to cns_bus_get's (or cns_bus_call_object_int16s's) call `token`: `code` 0 and the value, or a negative errno in `code` and the D-Bus
   /// error's name in `error_name` (sd-bus's own timeout is `org.freedesktop.DBus.Error.NoReply`, ETIMEDOUT).
   CNS_EVENT_REPLY = 1,
   /// The bus answered an AddMatch: `code` 0, or a negative errno and `error_name` when it refused it.
@@ -82,6 +82,9 @@ typedef struct cns_bus_event {
   char **strv;
   uint32_t flag;
   uint32_t *u32v;
+  /// The unique name of the connection that sent the message: set for CNS_EVENT_REPLY and
+  /// CNS_EVENT_METHOD_CALL.
+  char *sender;
   struct cns_bus_event *next;
 } cns_bus_event;
 

@@ -47,7 +47,7 @@
             errorName: "", code: error.code, description: error.description)
           switch call {
           case .list(let token): mirror.listed(token, failure)
-          case .register(let token, _): mirror.answered(token, .failure(failure))
+          case .register(let token, _): mirror.answered(token, from: "", .failure(failure))
           }
         }
       }

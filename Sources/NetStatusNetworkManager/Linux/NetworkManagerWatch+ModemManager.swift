@@ -55,9 +55,9 @@
       case .listed(let token, let failure):
         if ModemManagerMirror.owns(token) { mirrors.modemManager.listed(token, failure) }
         if IwdMirror.owns(token) { mirrors.iwd.listed(token, failure) }
-      case .methodCall(let path, let interface, let method, let object, let byte):
+      case .methodCall(let sender, let path, let interface, let method, let object, let byte):
         guard path == IwdMirror.agentPath, interface == IwdMirror.agentInterface, let object else { return }
-        mirrors.iwd.agentCalled(method, device: object, level: byte)
+        mirrors.iwd.agentCalled(method, by: sender, device: object, level: byte)
       default: break
       }
     }

@@ -129,7 +129,7 @@
       ) -> Result<Void, StatusEnd> {
         let reads: [NetworkManagerMirror.Read]
         switch event {
-        case .answer(let token, let result):
+        case .answer(let token, let sender, let result):
           if case .failure(let failure) = result, failure.errorName.isEmpty,
             NetworkManagerWatch.lostCodes.contains(failure.code)
           {
@@ -137,7 +137,7 @@
           }
           busAnswered = true
           if IwdMirror.owns(token) {
-            mirrors.iwd.answered(token, result)
+            mirrors.iwd.answered(token, from: sender, result)
             reads = []
           } else {
             reads = mirrors.networkManager.answered(token, result)

@@ -24,8 +24,9 @@
 
     /// What the connection received.
     enum Event: Sendable, Hashable {
-      /// The answer to the read `token`.
-      case answer(token: UInt64, Result<NetworkManagerMirror.Value, NetworkManagerMirror.ReadFailure>)
+      /// The answer to the read or call `token`, from `sender` (the unique name of the connection that answered;
+      /// empty when sd-bus made the answer itself, as its timeout).
+      case answer(token: UInt64, sender: String, Result<NetworkManagerMirror.Value, NetworkManagerMirror.ReadFailure>)
       /// The bus answered an AddMatch: `nil`, or why it refused it.
       case matchInstalled(NetworkManagerMirror.ReadFailure?)
       /// `PropertiesChanged` with a property's value.
@@ -48,7 +49,7 @@
       case listed(token: UInt64, NetworkManagerMirror.ReadFailure?)
       /// A method call to an object ``export(_:)`` exported, answered already with an empty return: its object
       /// `path`, `interface`, `method`, its first argument if it is an object path, its second if it is a byte.
-      case methodCall(path: String, interface: String, method: String, object: String?, byte: UInt8?)
+      case methodCall(sender: String, path: String, interface: String, method: String, object: String?, byte: UInt8?)
     }
 
     private let bus: OpaquePointer
@@ -85,7 +86,7 @@
       }
     }
 
-    /// Sends `Get(interface, property)` to `path` at `destination`; the answer is an ``Event/answer(token:_:)``,
+    /// Sends `Get(interface, property)` to `path` at `destination`; the answer is an ``Event/answer(token:sender:_:)``,
     /// sd-bus's timeout error after `timeout` once the connection runs.
     func get(
       _ destination: String, _ path: String, _ interface: String, _ property: String, token: UInt64,
@@ -109,7 +110,7 @@
     }
 
     /// Calls `interface`.`method`(`object`, `numbers`) (signature `oan`) on `path` of `destination`; the answer is
-    /// an ``Event/answer(token:_:)`` (``NetworkManagerMirror/Value/other(signature:)`` with an empty signature when
+    /// an ``Event/answer(token:sender:_:)`` (``NetworkManagerMirror/Value/other(signature:)`` with an empty signature when
     /// it returns nothing).
     func call(
       _ destination: String, _ path: String, _ interface: String, _ method: String, object: String,
@@ -126,7 +127,7 @@
     }
 
     /// Exports an object at `path`: each method call to it is answered at once with an empty return and becomes
-    /// an ``Event/methodCall(path:interface:method:object:byte:)``.
+    /// an ``Event/methodCall(sender:path:interface:method:object:byte:)``.
     func export(_ path: String) throws(Failure) {
       let result = cns_bus_export(bus, path)
       guard result >= 0 else {
@@ -209,10 +210,10 @@
       switch event.kind {
       case Int32(CNS_EVENT_REPLY):
         if let failure = failure(event, "reading a property: ") {
-          return .answer(token: event.token, .failure(failure))
+          return .answer(token: event.token, sender: text(event.sender), .failure(failure))
         }
         // An empty return (a method call's) has no value: an empty signature stands for it.
-        return .answer(token: event.token, .success(value(event) ?? .other(signature: "")))
+        return .answer(token: event.token, sender: text(event.sender), .success(value(event) ?? .other(signature: "")))
       case Int32(CNS_EVENT_MATCH_INSTALLED): return .matchInstalled(failure(event, "AddMatch failed: "))
       case Int32(CNS_EVENT_PROPERTY):
         guard let value = value(event) else { return nil }
@@ -234,7 +235,8 @@
         return .listed(token: event.token, failure(event, "GetManagedObjects: "))
       case Int32(CNS_EVENT_METHOD_CALL):
         return .methodCall(
-          path: path, interface: interface, method: name, object: event.string.map { String(cString: $0) },
+          sender: text(event.sender), path: path, interface: interface, method: name,
+          object: event.string.map { String(cString: $0) },
           byte: event.value_kind == Int32(CNS_VALUE_BYTE) ? UInt8(truncatingIfNeeded: event.u32) : nil)
       case Int32(CNS_EVENT_INVALIDATED): return .invalidated(path: path, interface: interface, property: name)
       case Int32(CNS_EVENT_DEVICE_ADDED): return .deviceAdded(path)

@@ -34,6 +34,9 @@ struct IwdMirror: Sendable {
     var interface = ""
     var isStation = false
     var level: UInt8?
+    /// The unique name of the iwd that accepted the agent for this station: the only caller whose `Changed` and
+    /// `Release` count (any other connection the bus's policy lets call the agent is ignored).
+    var agentOwner: String?
   }
 
   private var objects: [String: Object] = [:]
@@ -133,11 +136,13 @@ struct IwdMirror: Sendable {
     }
   }
 
-  /// The answer to call `token` (a registration's); an answer to a call forgotten meanwhile is ignored.
+  /// The answer to call `token` (a registration's) from `sender` (iwd's unique name); an answer to a call forgotten
+  /// meanwhile is ignored.
   mutating func answered(
-    _ token: UInt64, _ result: Result<NetworkManagerMirror.Value, NetworkManagerMirror.ReadFailure>
+    _ token: UInt64, from sender: String, _ result: Result<NetworkManagerMirror.Value, NetworkManagerMirror.ReadFailure>
   ) {
     guard let station = registering.removeValue(forKey: token) else { return }
+    if case .success = result, objects[station] != nil { objects[station]?.agentOwner = sender }
     if case .failure(let failure) = result {
       let name = failure.errorName.isEmpty ? "" : "\(failure.errorName): "
       problems["register " + station] =
@@ -148,13 +153,16 @@ struct IwdMirror: Sendable {
     }
   }
 
-  /// The agent's `method` called by iwd for station `device`: `Changed` with `level`, or `Release`.
-  mutating func agentCalled(_ method: String, device: String, level: UInt8?) {
-    guard objects[device] != nil else { return }
+  /// The agent's `method` called by `sender` for station `device`: `Changed` with `level`, or `Release`. Only the
+  /// iwd that accepted the agent for that station is heard; before its answer came, iwd's call (which it makes at
+  /// once) is taken from whoever makes it, and the answer's sender decides the calls that follow.
+  mutating func agentCalled(_ method: String, by sender: String, device: String, level: UInt8?) {
+    guard let object = objects[device], object.agentOwner == nil || object.agentOwner == sender else { return }
     switch method {
     case "Changed": objects[device]?.level = level
     case "Release":
       objects[device]?.level = nil
+      objects[device]?.agentOwner = nil
       registered.remove(device)
     default: break
     }
