@@ -36,8 +36,9 @@ enum {
 
 /// What happened (cns_bus_event's `kind`).
 enum {
-  /// The answer to cns_bus_get's (or cns_bus_call_object_int16s's) call `token`: `code` 0 and the value, or a negative errno in `code` and the D-Bus
-  /// error's name in `error_name` (sd-bus's own timeout is `org.freedesktop.DBus.Error.NoReply`, ETIMEDOUT).
+  /// The answer to cns_bus_get's (or cns_bus_call_object_int16s's) call `token`: `code` 0 and the value (none for
+  /// an empty return), or a negative errno in `code` and the D-Bus error's name in `error_name` (sd-bus's own
+  /// timeout is `org.freedesktop.DBus.Error.NoReply`, ETIMEDOUT).
   CNS_EVENT_REPLY = 1,
   /// The bus answered an AddMatch: `code` 0, or a negative errno and `error_name` when it refused it.
   CNS_EVENT_MATCH_INSTALLED = 2,

@@ -110,8 +110,8 @@
     }
 
     /// Calls `interface`.`method`(`object`, `numbers`) (signature `oan`) on `path` of `destination`; the answer is
-    /// an ``Event/answer(token:sender:_:)`` (``NetworkManagerMirror/Value/other(signature:)`` with an empty signature when
-    /// it returns nothing).
+    /// an ``Event/answer(token:sender:_:)`` (``NetworkManagerMirror/Value/other(signature:)`` with an empty
+    /// signature when it returns nothing).
     func call(
       _ destination: String, _ path: String, _ interface: String, _ method: String, object: String,
       numbers: [Int16], token: UInt64, timeout: Duration
