@@ -152,7 +152,14 @@ struct NetworkManagerViewTests {
         errorName: "org.freedesktop.DBus.Error.NameHasNoOwner", code: 6, description: "x") == .absent)
     let denied = NetworkManagerStatus.afterFailedRead(
       errorName: "org.freedesktop.DBus.Error.AccessDenied", code: 13, description: "EACCES")
-    #expect(denied == .unavailable("NetworkManager did not answer: org.freedesktop.DBus.Error.AccessDenied (EACCES)"))
+    #expect(
+      denied
+        == .unavailable(
+          "the system bus's policy does not let this process call NetworkManager "
+            + "(org.freedesktop.DBus.Error.AccessDenied: EACCES)"))
+    let failed = NetworkManagerStatus.afterFailedRead(
+      errorName: "org.freedesktop.DBus.Error.NoReply", code: 110, description: "ETIMEDOUT")
+    #expect(failed == .unavailable("NetworkManager did not answer: org.freedesktop.DBus.Error.NoReply (ETIMEDOUT)"))
   }
 
   @Test func aDiagnosticReadsAsOneLine() {

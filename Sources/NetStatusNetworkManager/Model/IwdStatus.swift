@@ -19,23 +19,20 @@ package enum IwdStatus: Sendable, Hashable {
     return nil
   }
 
-  /// The status after iwd's `GetManagedObjects` failed with a D-Bus error named `errorName` (empty when there was
-  /// none): absent when no service owns the name, else unavailable; refused by the bus's policy (iwd's lets only
-  /// root and the groups it names call it), unavailable with that said.
+  /// The status after iwd's `GetManagedObjects` failed with a D-Bus error named `errorName` (empty when
+  /// there was none): absent when no service owns the name, else unavailable
+  /// (``BusService/failureReason(of:errorName:description:)``: a refusal by the bus's policy says so).
   static func afterFailedListing(errorName: String, description: String) -> IwdStatus {
-    if NetworkManagerStatus.absentErrorNames.contains(errorName) { return .absent }
-    if errorName == NetworkManagerStatus.accessDenied {
-      return .unavailable("the system bus's policy does not let this process call iwd (\(errorName): \(description))")
-    }
-    return .unavailable("iwd did not answer: " + (errorName.isEmpty ? description : "\(errorName) (\(description))"))
+    BusService.failureReason(of: "iwd", errorName: errorName, description: description)
+      .map(IwdStatus.unavailable) ?? .absent
   }
 
-  /// The status when iwd's first answer did not come within `budget`: `busAnswered` is whether the bus answered
-  /// anything (else the bus itself hangs).
+  /// The status when iwd's first answer did not come within `budget`: `busAnswered` is whether the bus
+  /// answered anything (else the bus itself hangs).
   static func noAnswer(within budget: Duration, busAnswered: Bool) -> IwdStatus {
-    let milliseconds = budget.components.seconds * 1000 + budget.components.attoseconds / 1_000_000_000_000_000
-    let cause = busAnswered ? "listing its stations" : "the system bus did not answer"
-    return .unavailable("iwd did not answer within \(milliseconds) ms (\(cause)); its answer is applied when it comes")
+    .unavailable(
+      BusService.noAnswerReason(
+        of: "iwd", within: budget, busAnswered: busAnswered, waitingFor: "listing its stations"))
   }
 
   /// The status that goes with NetworkManager's `status` when the connection itself fails: the same reason; `nil`
@@ -50,16 +47,13 @@ package enum IwdStatus: Sendable, Hashable {
 
   /// The diagnostic entry: iwd's signal level agent rates a Wi-Fi path NetworkManager does not.
   package var diagnostic: SourceDiagnostic {
-    let status: SourceDiagnostic.Status
-    var note: String?
+    let state: BusService.State
     switch self {
-    case .stopped: status = .unavailable(reason: "not started (the monitor is stopped)")
-    case .unavailable(let reason): status = .unavailable(reason: reason)
-    case .absent: status = .unavailable(reason: "iwd is not running (not on the system bus)")
-    case .running(let view):
-      status = .active
-      note = view.problems.isEmpty ? nil : view.problems.joined(separator: "; ")
+    case .stopped: state = .stopped
+    case .unavailable(let reason): state = .unavailable(reason)
+    case .absent: state = .absent
+    case .running(let view): state = .running(problems: view.problems)
     }
-    return SourceDiagnostic(name: "iwd", provides: "Wi-Fi signal", status: status, note: note)
+    return BusService.diagnostic("iwd", provides: "Wi-Fi signal", state)
   }
 }

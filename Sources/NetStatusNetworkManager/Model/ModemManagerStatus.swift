@@ -21,25 +21,19 @@ package enum ModemManagerStatus: Sendable, Hashable {
   }
 
   /// The status after ModemManager's `GetManagedObjects` failed with a D-Bus error named `errorName` (empty when
-  /// there was none): absent when no service owns the name, else unavailable; refused by the bus's policy,
-  /// unavailable with that said.
+  /// there was none): absent when no service owns the name, else unavailable
+  /// (``BusService/failureReason(of:errorName:description:)``: a refusal by the bus's policy says so).
   static func afterFailedListing(errorName: String, description: String) -> ModemManagerStatus {
-    if NetworkManagerStatus.absentErrorNames.contains(errorName) { return .absent }
-    if errorName == NetworkManagerStatus.accessDenied {
-      return .unavailable(
-        "the system bus's policy does not let this process call ModemManager (\(errorName): \(description))")
-    }
-    return .unavailable(
-      "ModemManager did not answer: " + (errorName.isEmpty ? description : "\(errorName) (\(description))"))
+    BusService.failureReason(of: "ModemManager", errorName: errorName, description: description)
+      .map(ModemManagerStatus.unavailable) ?? .absent
   }
 
   /// The status when ModemManager's first answer did not come within `budget`: `busAnswered` is whether the bus
   /// answered anything (else the bus itself hangs).
   static func noAnswer(within budget: Duration, busAnswered: Bool) -> ModemManagerStatus {
-    let milliseconds = budget.components.seconds * 1000 + budget.components.attoseconds / 1_000_000_000_000_000
-    let cause = busAnswered ? "listing its modems" : "the system bus did not answer"
-    return .unavailable(
-      "ModemManager did not answer within \(milliseconds) ms (\(cause)); its answer is applied when it comes")
+    .unavailable(
+      BusService.noAnswerReason(
+        of: "ModemManager", within: budget, busAnswered: busAnswered, waitingFor: "listing its modems"))
   }
 
   /// The status that goes with NetworkManager's `status` when the connection itself fails (no libsystemd, no bus,
@@ -54,16 +48,13 @@ package enum ModemManagerStatus: Sendable, Hashable {
 
   /// The diagnostic entry: ModemManager rates a cellular path's link quality.
   package var diagnostic: SourceDiagnostic {
-    let status: SourceDiagnostic.Status
-    var note: String?
+    let state: BusService.State
     switch self {
-    case .stopped: status = .unavailable(reason: "not started (the monitor is stopped)")
-    case .unavailable(let reason): status = .unavailable(reason: reason)
-    case .absent: status = .unavailable(reason: "ModemManager is not running (not on the system bus)")
-    case .running(let view):
-      status = .active
-      note = view.problems.isEmpty ? nil : view.problems.joined(separator: "; ")
+    case .stopped: state = .stopped
+    case .unavailable(let reason): state = .unavailable(reason)
+    case .absent: state = .absent
+    case .running(let view): state = .running(problems: view.problems)
     }
-    return SourceDiagnostic(name: "ModemManager", provides: "cellular signal", status: status, note: note)
+    return BusService.diagnostic("ModemManager", provides: "cellular signal", state)
   }
 }

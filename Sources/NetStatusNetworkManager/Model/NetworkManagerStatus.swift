@@ -15,14 +15,6 @@ package enum NetworkManagerStatus: Sendable, Hashable {
   /// NetworkManager answers: its view.
   case running(NetworkManagerView)
 
-  /// The D-Bus error names that mean "no such service on the bus".
-  static let absentErrorNames: Set<String> = [
-    "org.freedesktop.DBus.Error.ServiceUnknown", "org.freedesktop.DBus.Error.NameHasNoOwner",
-  ]
-
-  /// The D-Bus error of a call the bus's policy refuses.
-  static let accessDenied = "org.freedesktop.DBus.Error.AccessDenied"
-
   /// The view to apply, when NetworkManager answers.
   package var view: NetworkManagerView? {
     if case .running(let view) = self { return view }
@@ -30,36 +22,34 @@ package enum NetworkManagerStatus: Sendable, Hashable {
   }
 
   /// The status after a read of NetworkManager's properties failed with a D-Bus error named `errorName` (empty
-  /// when there was none) and `errno` `code`: absent when no service owns the name, else unavailable.
+  /// when there was none) and `errno` `code`: absent when no service owns the name, else unavailable
+  /// (``BusService/failureReason(of:errorName:description:)``).
   static func afterFailedRead(errorName: String, code: Int32, description: String) -> NetworkManagerStatus {
-    if absentErrorNames.contains(errorName) { return .absent }
-    return .unavailable(
-      "NetworkManager did not answer: " + (errorName.isEmpty ? description : "\(errorName) (\(description))"))
+    BusService.failureReason(of: "NetworkManager", errorName: errorName, description: description)
+      .map(NetworkManagerStatus.unavailable) ?? .absent
   }
 
   /// The status when NetworkManager's first answer did not come within `budget`: `busAnswered` is whether the bus
   /// answered anything (else the bus itself hangs), `waitingFor` what was still unanswered.
   static func noAnswer(within budget: Duration, busAnswered: Bool, waitingFor: String) -> NetworkManagerStatus {
-    let milliseconds = budget.components.seconds * 1000 + budget.components.attoseconds / 1_000_000_000_000_000
-    let cause = busAnswered ? waitingFor : "the system bus did not answer"
-    return .unavailable(
-      "NetworkManager did not answer within \(milliseconds) ms (\(cause)); its answer is applied when it comes")
+    .unavailable(
+      BusService.noAnswerReason(
+        of: "NetworkManager", within: budget, busAnswered: busAnswered, waitingFor: waitingFor))
   }
 
-  /// The diagnostic entry: NetworkManager adds metered devices (to ``NetworkPath/isExpensive``) and, to a
-  /// ``ConnectivityMonitor`` that asks for it, connectivity.
+  /// The diagnostic entry: NetworkManager adds metered devices (to ``NetworkPath/isExpensive``), the Wi-Fi signal
+  /// (to ``NetworkPath/linkQuality``) and, to a ``ConnectivityMonitor`` that asks for it, connectivity.
   package var diagnostic: SourceDiagnostic {
-    let status: SourceDiagnostic.Status
-    var note: String?
+    BusService.diagnostic("NetworkManager", provides: "metered devices, connectivity, Wi-Fi signal", busState)
+  }
+
+  /// Where NetworkManager stands, as its diagnostic says it.
+  var busState: BusService.State {
     switch self {
-    case .stopped: status = .unavailable(reason: "not started (the monitor is stopped)")
-    case .unavailable(let reason): status = .unavailable(reason: reason)
-    case .absent: status = .unavailable(reason: "NetworkManager is not running (not on the system bus)")
-    case .running(let view):
-      status = .active
-      note = view.problems.isEmpty ? nil : view.problems.joined(separator: "; ")
+    case .stopped: .stopped
+    case .unavailable(let reason): .unavailable(reason)
+    case .absent: .absent
+    case .running(let view): .running(problems: view.problems)
     }
-    return SourceDiagnostic(
-      name: "NetworkManager", provides: "metered devices, connectivity, Wi-Fi signal", status: status, note: note)
   }
 }
