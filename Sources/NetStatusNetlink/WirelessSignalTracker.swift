@@ -156,7 +156,7 @@ package struct WirelessSignalTracker: Sendable {
         // Connected, roamed, disconnected: the access point, or whether there is one, changed.
         if let index = event.interfaceIndex, links[index] != nil { links[index]?.needsReading = true }
       case .overrun:
-        lostMessages()
+        actions += lostMessages()
       case .ignored:
         break
       }
@@ -165,25 +165,32 @@ package struct WirelessSignalTracker: Sendable {
     return (actions, qualities != before)
   }
 
-  /// Messages were lost (the socket's receive buffer overflowed): every link's stations are read again, and dumps
-  /// under way, whose end may be lost, start over.
-  package mutating func lostMessages() {
+  /// Messages were lost (the socket's receive buffer overflowed, or a datagram could not be read): the family is
+  /// asked for again if its answer may be among them, every link's stations are read again, and dumps under way,
+  /// whose end may be lost, start over.
+  ///
+  /// - Returns: What to send now.
+  package mutating func lostMessages() -> [Action] {
+    if case .resolving = family { family = .unknown }
     dumps.removeAll()
     for index in links.keys {
       links[index]?.asking = nil
       links[index]?.answer = nil
       links[index]?.needsReading = true
     }
+    return requests()
   }
 
-  /// Every request the socket failed to carry (`sendto` failed, or it could not be opened): the tracker forgets
-  /// what is under way and treats the family as missing with `errno`, until a new Wi-Fi link appears.
+  /// The socket failed (`sendto`, joining, or opening it): the tracker forgets what is under way, rates every link
+  /// ``NetworkPath/LinkQuality/unknown`` (a rating nothing updates would go stale unseen) and treats the family as
+  /// missing with `errno`, until a new Wi-Fi link appears.
   package mutating func failed(errno: Int32) {
     family = .missing(errno: errno)
     dumps.removeAll()
     for index in links.keys {
       links[index]?.asking = nil
       links[index]?.answer = nil
+      links[index]?.quality = .unknown
     }
   }
 

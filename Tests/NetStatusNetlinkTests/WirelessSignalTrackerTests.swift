@@ -175,20 +175,45 @@ struct WirelessSignalTrackerTests {
     #expect(back.actions == [.send(GenericNetlinkFamilyRequest(name: "nl80211").bytes(sequence: 3))])
   }
 
-  @Test("lost messages read every link again; a socket failure gives up until a new link")
-  func lossAndFailure() throws {
+  @Test("lost messages read every link again at once, and ask for a family whose answer they may have held")
+  func lostMessages() throws {
     var tracker = try Self.connected()
-    tracker.lostMessages()
+    let request = { (sequence: UInt32) in
+      WirelessSignalTracker.Action.send(
+        NL80211StationRequest(interfaceIndex: Self.wlan0).bytes(family: CapturedNL80211.family, sequence: sequence))
+    }
+    #expect(tracker.lostMessages() == [request(3)], "read again now, not at the next event")
+    #expect(tracker.isAwaitingAnswers)
+    // An overrun during that dump: the dump starts over.
     let overrun = NetlinkMessageBuilder.message(type: RTNL.NLMSG_OVERRUN, sequence: 0, body: [])
-    let after = tracker.receive(try Self.messages(overrun, tracker))
+    #expect(tracker.receive(try Self.messages(overrun, tracker)).actions == [request(4)])
+    // The dump that was given up on ends late: it changes nothing; the new one rates the link.
+    _ = tracker.receive(try Self.messages(Self.resequenced(Array(CapturedNL80211.stationDump[144...]), 3), tracker))
+    #expect(tracker.qualities == [Self.wlan0: .good], "the old rating stands until the new dump ends")
+    #expect(tracker.isAwaitingAnswers)
+
+    var resolving = WirelessSignalTracker()
+    _ = resolving.follow([Self.wlan0: Self.link()])
     #expect(
-      after.actions == [
-        .send(NL80211StationRequest(interfaceIndex: Self.wlan0).bytes(family: CapturedNL80211.family, sequence: 3))
-      ])
+      resolving.lostMessages() == [.send(GenericNetlinkFamilyRequest(name: "nl80211").bytes(sequence: 2))],
+      "the controller's answer may have been lost: ask again")
+    // The first request's late answer is not taken for the second's.
+    _ = resolving.receive(try Self.messages(CapturedNL80211.controllerFamily, resolving))
+    #expect(resolving.family == .resolving(sequence: 2))
+  }
+
+  @Test("a socket failure rates every link unknown and gives up until a new link")
+  func failure() throws {
+    var tracker = try Self.connected()
     tracker.failed(errno: 105)
     #expect(tracker.family == .missing(errno: 105))
+    #expect(tracker.qualities.isEmpty, "a rating nothing updates any more is not kept")
     #expect(!tracker.isAwaitingAnswers)
     #expect(tracker.follow([Self.wlan0: Self.link(up: false)]).actions.isEmpty)
+    #expect(
+      tracker.follow([Self.wlan0: Self.link(), 4: Self.link(4)]).actions == [
+        .send(GenericNetlinkFamilyRequest(name: "nl80211").bytes(sequence: 3))
+      ])
   }
 
   @Test("an answer for another family name, or another request, is not taken as nl80211's")

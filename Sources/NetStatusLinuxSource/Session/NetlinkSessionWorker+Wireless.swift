@@ -46,16 +46,15 @@
       return true
     }
 
-    /// Carries out the tracker's actions and reads the answers, for at most ``maximumWirelessRounds`` rounds.
+    /// Carries out the tracker's actions and reads the answers, for at most ``maximumWirelessRounds`` rounds. Every
+    /// round's actions are carried out, the last one's too (the tracker counts its requests as under way): their
+    /// answers are read at the socket's next readiness.
     private func carryOut(_ actions: [WirelessSignalTracker.Action]) {
       var pending = actions
       var sent = 0
-      for _ in 0..<Self.maximumWirelessRounds {
-        for action in pending {
-          if case .send = action { sent += 1 }
-          perform(action)
-        }
-        guard wirelessSocket != nil else { break }
+      for round in 1...Self.maximumWirelessRounds {
+        guard perform(pending, sent: &sent) else { break }
+        guard round < Self.maximumWirelessRounds, wirelessSocket != nil else { break }
         pending = receiveWireless()
         guard !pending.isEmpty || wireless.isAwaitingAnswers else { break }
       }
@@ -64,6 +63,19 @@
         $0.statistics.wirelessRequests += sent
         if family != .unknown || $0.statistics.wirelessFamily != nil { $0.statistics.wirelessFamily = family }
       }
+    }
+
+    /// Carries out `actions` in order, counting the requests sent.
+    ///
+    /// - Returns: `false` when the reading was given up on (nl80211 is missing, or the socket failed): the rest of the
+    ///   actions are stale, and none is carried out.
+    private func perform(_ actions: [WirelessSignalTracker.Action], sent: inout Int) -> Bool {
+      for action in actions {
+        if case .send = action { sent += 1 }
+        perform(action)
+        if case .missing = wireless.family, wirelessSocket == nil { return false }
+      }
+      return true
     }
 
     private func perform(_ action: WirelessSignalTracker.Action) {
@@ -108,7 +120,7 @@
         case .empty:
           return actions
         case .overflow:
-          wireless.lostMessages()
+          actions += wireless.lostMessages()
         case .datagram(let count, let sender, let truncated):
           // Only the kernel's datagrams; one cut short or that does not decode lost what it held.
           guard sender == 0 else { continue }
@@ -117,7 +129,7 @@
               UnsafeRawBufferPointer(rebasing: buffer[..<count]), nl80211Family: wireless.familyID)
           }
           guard let messages, !truncated else {
-            wireless.lostMessages()
+            actions += wireless.lostMessages()
             continue
           }
           actions += wireless.receive(messages).actions
