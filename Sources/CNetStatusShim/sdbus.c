@@ -67,6 +67,7 @@ static struct {
   int (*message_append_basic)(sd_bus_message *m, char type, const void *p);
   int (*message_append_array)(sd_bus_message *m, char type, const void *ptr, size_t size);
   int (*message_is_method_call)(sd_bus_message *m, const char *interface, const char *member);
+  int (*message_get_expect_reply)(sd_bus_message *m);
 } sd;
 
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
@@ -124,6 +125,7 @@ static void load(void) {
   RESOLVE(message_append_basic, "sd_bus_message_append_basic");
   RESOLVE(message_append_array, "sd_bus_message_append_array");
   RESOLVE(message_is_method_call, "sd_bus_message_is_method_call");
+  RESOLVE(message_get_expect_reply, "sd_bus_message_get_expect_reply");
 #undef RESOLVE
   // The library stays loaded for the life of the process: sd-bus keeps process-wide state.
 }
@@ -440,8 +442,10 @@ static int on_managed_objects(sd_bus_message *message, void *userdata, sd_bus_er
   return 0;
 }
 
-/// A method call to an exported object: answered at once with an empty return, and queued as an event. Calls of
-/// the bus's standard interfaces (Introspect, Properties, Peer) are left to sd-bus.
+/// A method call to an exported object: answered at once with an empty return when the caller expects an answer
+/// (iwd calls its agents with NO_REPLY_EXPECTED: the bus would reject an answer to such a call; sd-bus also drops
+/// a reply to one when sending it, but this does not rely on that), and queued as an event. Calls of the bus's
+/// standard interfaces (Introspect, Properties, Peer) are left to sd-bus.
 static int on_method_call(sd_bus_message *message, void *userdata, sd_bus_error *error) {
   (void)userdata;
   (void)error;
@@ -472,7 +476,7 @@ static int on_method_call(sd_bus_message *message, void *userdata, sd_bus_error 
   }
   sd_bus_message *reply = NULL;
   cns_bus *bus = processing;
-  if (bus && sd.message_new_method_return(message, &reply) >= 0) {
+  if (bus && sd.message_get_expect_reply(message) > 0 && sd.message_new_method_return(message, &reply) >= 0) {
     sd.bus_send(bus->bus, reply, NULL);
     sd.message_unref(reply);
   }

@@ -63,7 +63,8 @@ enum {
   CNS_EVENT_LISTED = 10,
   /// A method call to an object exported with cns_bus_export: `path` (the object), `interface`, `name` (the
   /// method), the first argument when it is an `o` (in `string`) and the second when it is a `y` (in `u32`,
-  /// `value_kind` CNS_VALUE_BYTE). The call was answered with an empty return already.
+  /// `value_kind` CNS_VALUE_BYTE). The call was answered with an empty return already, unless its caller expects
+  /// no answer (NO_REPLY_EXPECTED).
   CNS_EVENT_METHOD_CALL = 11,
 };
 
@@ -121,8 +122,9 @@ int cns_bus_call_object_int16s(cns_bus *bus, const char *destination, const char
                                const char *method, const char *object, const int16_t *numbers, size_t count,
                                uint64_t token, uint64_t timeout_usec);
 
-/// Exports an object at `path`: each method call to it is answered at once with an empty return and becomes a
-/// CNS_EVENT_METHOD_CALL. Returns 0 or a negative errno. It lives as long as the connection.
+/// Exports an object at `path`: each method call to it is answered at once with an empty return (none for a call
+/// sent with NO_REPLY_EXPECTED) and becomes a CNS_EVENT_METHOD_CALL. Returns 0 or a negative errno. It lives as
+/// long as the connection.
 int cns_bus_export(cns_bus *bus, const char *path);
 
 /// The connection's descriptor, the poll(2) events to wait for on it now (sd_bus_get_events) and how long to

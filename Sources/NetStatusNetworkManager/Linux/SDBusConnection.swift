@@ -47,8 +47,9 @@
       case objectRemoved(path: String, interfaces: [String])
       /// The end of ``getManagedObjects(_:_:token:timeout:)``'s answer `token`: `nil`, or why it failed.
       case listed(token: UInt64, NetworkManagerMirror.ReadFailure?)
-      /// A method call to an object ``export(_:)`` exported, answered already with an empty return: its object
-      /// `path`, `interface`, `method`, its first argument if it is an object path, its second if it is a byte.
+      /// A method call to an object ``export(_:)`` exported, answered already with an empty return if the caller
+      /// expects an answer: its object `path`, `interface`, `method`, its first argument if it is an object path,
+      /// its second if it is a byte.
       case methodCall(sender: String, path: String, interface: String, method: String, object: String?, byte: UInt8?)
     }
 
@@ -126,8 +127,9 @@
       }
     }
 
-    /// Exports an object at `path`: each method call to it is answered at once with an empty return and becomes
-    /// an ``Event/methodCall(sender:path:interface:method:object:byte:)``.
+    /// Exports an object at `path`: each method call to it is answered at once with an empty return (unless sent
+    /// with NO_REPLY_EXPECTED, as iwd calls its agents) and becomes an
+    /// ``Event/methodCall(sender:path:interface:method:object:byte:)``.
     func export(_ path: String) throws(Failure) {
       let result = cns_bus_export(bus, path)
       guard result >= 0 else {
