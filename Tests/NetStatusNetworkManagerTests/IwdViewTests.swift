@@ -16,7 +16,7 @@ struct IwdViewTests {
     NetworkPath(status: status, availableInterfaces: interfaces, supportsIPv4: true)
   }
 
-  @Test func aStationsLevelRatesItsPathUnlessNetworkManagerKnowsTheDevice() {
+  @Test func aStationsLevelRatesItsPathUnlessNetworkManagerRatesTheDevice() {
     #if os(Linux)
       #expect(Self.view.apply(to: Self.path([Self.wlan0]), after: nil).linkQuality == .minimal)
       var vpn = Self.path([Self.tun0, Self.wlan0])
@@ -28,12 +28,26 @@ struct IwdViewTests {
     #expect(Self.view.apply(to: rated, after: nil) == rated, "no level yet: as it was")
     let unsatisfied = Self.path([Self.wlan0], status: .unsatisfied)
     #expect(Self.view.apply(to: unsatisfied, after: nil) == unsatisfied)
-    // NetworkManager manages wlan0: its rating (or none) stands.
+    // NetworkManager rates wlan0 (its access point's strength): its rating stands.
     let networkManager = NetworkManagerView(
-      connectivity: .full, devices: [.init(interface: "wlan0", ipInterface: "wlan0", metered: .no)])
+      connectivity: .full,
+      devices: [.init(interface: "wlan0", ipInterface: "wlan0", metered: .no, signalStrength: 90)])
     var managed = Self.path([Self.wlan0])
     managed.linkQuality = .good
     #expect(Self.view.apply(to: managed, after: networkManager) == managed)
+  }
+
+  @Test func aDeviceNetworkManagerListsWithoutAStrengthIsRatedByIwd() {
+    // Listed, but unmanaged (or without an access point): NetworkManager has no rating, so iwd's level gives one.
+    let networkManager = NetworkManagerView(
+      connectivity: .full, devices: [.init(interface: "wlan0", ipInterface: "", metered: .unknown)])
+    var unrated = Self.path([Self.wlan0])
+    unrated.linkQuality = .good
+    #if os(Linux)
+      #expect(Self.view.apply(to: unrated, after: networkManager).linkQuality == .minimal)
+    #else
+      #expect(Self.view.apply(to: unrated, after: networkManager) == unrated)
+    #endif
   }
 
   @Test func theStatusSaysWhyAndWhatItProvides() {

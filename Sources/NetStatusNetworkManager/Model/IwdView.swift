@@ -30,13 +30,13 @@ package struct IwdView: Sendable, Hashable {
   }
 
   /// The path with the link quality of an iwd station: a satisfied path whose Wi-Fi link
-  /// (``NetworkManagerView/ridingInterface(of:type:)``) is a station's, and which NetworkManager does not know
-  /// (`networkManager`: its view, whose rating comes first), takes the rating of its level
-  /// (`LinkQualityRules.wifi(iwdLevel:)`); any other path, and one whose station has no level yet, is left as it
-  /// is.
+  /// (``NetworkManagerView/ridingInterface(of:type:)``) is a station's, and which NetworkManager does not rate
+  /// (`networkManager`: its view, whose rating comes first; a device it lists without an access point's strength,
+  /// as one it does not manage, is not rated), takes the rating of its level (`LinkQualityRules.wifi(iwdLevel:)`);
+  /// any other path, and one whose station has no level yet, is left as it is.
   func apply(to path: NetworkPath, after networkManager: NetworkManagerView?) -> NetworkPath {
     guard path.status == .satisfied, let interface = NetworkManagerView.ridingInterface(of: path, type: .wifi),
-      networkManager?.device(interface: interface.name) == nil,
+      networkManager?.wifiDevice(of: path)?.signalStrength == nil,
       let level = station(interface: interface.name)?.level
     else { return path }
     #if os(Linux)
