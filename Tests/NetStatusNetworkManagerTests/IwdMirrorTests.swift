@@ -107,6 +107,54 @@ struct IwdMirrorTests {
     #expect(mirror.status?.view?.station(interface: "") == nil, "no name: no interface matches")
   }
 
+  @Test func aRegistrationMadeAgainAfterAFailedListingIsNotARefusal() {
+    var mirror = Mirror()
+    guard case .list(let token) = mirror.start().first else { return }
+    // The listing fails part-way: the station's registration is sent already.
+    guard case .register(let first, _) = mirror.object(token: token, path: Self.station, interfaces: Self.both).first
+    else {
+      Issue.record("no registration")
+      return
+    }
+    mirror.listed(token, .init(errorName: "", code: 74, description: "GetManagedObjects answered `s`"))
+    // iwd's next signal lists again, whose station is registered with again: iwd has this connection's agent.
+    guard case .list(let again) = mirror.object(token: 0, path: Self.other, interfaces: Self.both).first else {
+      Issue.record("no new listing")
+      return
+    }
+    guard case .register(let second, _) = mirror.object(token: again, path: Self.station, interfaces: Self.both).first
+    else {
+      Issue.record("no registration after the new listing")
+      return
+    }
+    mirror.property(
+      token: again, path: Self.station, interface: Mirror.deviceInterface, name: "Name", value: .string("wlan0"))
+    mirror.listed(again, nil)
+    mirror.answered(first, from: Self.iwd, .success(.other(signature: "")))
+    mirror.answered(
+      second, from: Self.iwd,
+      .failure(.init(errorName: "net.connman.iwd.AlreadyExists", code: 17, description: "already exists")))
+    #expect(mirror.status?.view?.problems == [], "its own agent: no refusal")
+    mirror.agentCalled("Changed", by: Self.iwd, device: Self.station, level: 1)
+    mirror.agentCalled("Changed", by: ":1.99", device: Self.station, level: 2)
+    #expect(mirror.status?.view?.station(interface: "wlan0")?.level == 1, "only the iwd that holds the agent")
+    // Another program's agent (no registration of this connection before): AlreadyExists is a refusal.
+    var taken = Mirror()
+    guard case .list(let listing) = taken.start().first else { return }
+    guard
+      case .register(let refused, _) = taken.object(token: listing, path: Self.station, interfaces: Self.both)
+        .first
+    else {
+      Issue.record("no registration")
+      return
+    }
+    taken.listed(listing, nil)
+    taken.answered(
+      refused, from: Self.iwd,
+      .failure(.init(errorName: "net.connman.iwd.AlreadyExists", code: 17, description: "taken")))
+    #expect(taken.status?.view?.problems.first?.contains("iwd refused the signal level agent") == true)
+  }
+
   @Test func failuresAbsenceAndANewOwner() {
     var mirror = Mirror()
     guard case .list(let token) = mirror.start().first else { return }

@@ -14,6 +14,8 @@ struct IwdMirror: Sendable {
   static let stationInterface = "net.connman.iwd.Station"
   static let deviceInterface = "net.connman.iwd.Device"
   static let agentInterface = "net.connman.iwd.SignalLevelAgent"
+  /// iwd's error for a registration with a station that has an agent already.
+  static let alreadyExists = "net.connman.iwd.AlreadyExists"
   /// Where NetStatus exports its agent.
   static let agentPath = "/org/netstatus/SignalLevelAgent"
   /// The first call token: apart from ``NetworkManagerMirror``'s and ``ModemManagerMirror``'s on the same connection.
@@ -44,6 +46,10 @@ struct IwdMirror: Sendable {
   private var registering: [UInt64: String] = [:]
   /// Stations registered with (or being registered with) by iwd's current owner.
   private var registered: Set<String> = []
+  /// By station, this connection's registrations with iwd's current owner that it accepted or has not answered:
+  /// kept when iwd is listed again after a failed listing (the same iwd keeps the agents), so that its
+  /// `AlreadyExists` to a registration made again is known as this connection's own agent, not a refusal.
+  private var agents: [String: Set<UInt64>] = [:]
   private var problems: [String: String] = [:]
   private var listing: UInt64?
   private var nextToken = Self.firstToken
@@ -65,6 +71,12 @@ struct IwdMirror: Sendable {
 
   /// Forgets everything and lists iwd's objects.
   mutating func start() -> [Call] {
+    agents = [:]
+    return restart()
+  }
+
+  /// Forgets everything but the agents iwd's owner holds (``agents``) and lists iwd's objects.
+  private mutating func restart() -> [Call] {
     objects = [:]
     registering = [:]
     registered = []
@@ -101,10 +113,12 @@ struct IwdMirror: Sendable {
     registered.insert(path)
     let token = self.token()
     registering[token] = path
+    agents[path, default: []].insert(token)
     return [.register(token: token, station: path)]
   }
 
-  /// A property of an object a listing or `InterfacesAdded` announced: the `Device`'s `Name` is kept.
+  /// A property of an object a listing (`token`) or a signal (`token` 0: `InterfacesAdded`, `PropertiesChanged`)
+  /// announced: the `Device`'s `Name` is kept.
   mutating func property(
     token: UInt64, path: String, interface: String, name: String, value: NetworkManagerMirror.Value
   ) {
@@ -129,20 +143,33 @@ struct IwdMirror: Sendable {
       problems[path] = nil
       problems["register " + path] = nil
       registered.remove(path)
+      agents[path] = nil
     } else if interfaces.contains(Self.stationInterface) {
       objects[path]?.isStation = false
       objects[path]?.level = nil
       registered.remove(path)
+      agents[path] = nil
     }
   }
 
   /// The answer to call `token` (a registration's) from `sender` (iwd's unique name); an answer to a call forgotten
-  /// meanwhile is ignored.
+  /// meanwhile is ignored. `AlreadyExists` while another registration of this connection with the station was
+  /// accepted or is unanswered (one made before a failed listing, made again after it) is that agent's, not a
+  /// refusal.
   mutating func answered(
     _ token: UInt64, from sender: String, _ result: Result<NetworkManagerMirror.Value, NetworkManagerMirror.ReadFailure>
   ) {
-    guard let station = registering.removeValue(forKey: token) else { return }
+    let inFlight = registering.removeValue(forKey: token)
+    guard let station = inFlight ?? agents.first(where: { $0.value.contains(token) })?.key else { return }
+    var result = result
+    if case .failure = result { agents[station]?.remove(token) }
+    if case .failure(let failure) = result, failure.errorName == Self.alreadyExists,
+      agents[station]?.isEmpty == false
+    {
+      result = .success(.other(signature: ""))
+    }
     if case .success = result, objects[station] != nil { objects[station]?.agentOwner = sender }
+    guard inFlight != nil else { return }
     if case .failure(let failure) = result {
       let name = failure.errorName.isEmpty ? "" : "\(failure.errorName): "
       problems["register " + station] =
@@ -164,6 +191,7 @@ struct IwdMirror: Sendable {
       objects[device]?.level = nil
       objects[device]?.agentOwner = nil
       registered.remove(device)
+      agents[device] = nil
     default: break
     }
   }
@@ -187,6 +215,6 @@ struct IwdMirror: Sendable {
   /// flight, nor while iwd is not on the bus).
   private mutating func recover() -> [Call] {
     guard failure != .absent, listing == nil else { return [] }
-    return start()
+    return restart()
   }
 }
