@@ -5,15 +5,16 @@ It owns org.freedesktop.ModemManager1 on the bus at --address and serves, at /or
 org.freedesktop.DBus.ObjectManager.GetManagedObjects with one modem (/org/freedesktop/ModemManager1/Modem/0,
 interface org.freedesktop.ModemManager1.Modem) whose Ports are a tty port (type 3, AT) and --interface (type 2, NET)
 and whose SignalQuality is (--quality, true). --garbage gives the modem's properties other types (SignalQuality a
-`u`, Ports an `as`); --garbage-listing answers GetManagedObjects with a string; --hang never answers it, or answers
-it --delay seconds late.
+`u`, Ports an `as`); --garbage-listing answers GetManagedObjects with a string; --hang holds its answer until
+AnswerHeld(), or answers it --delay seconds late.
 It prints one line per event on standard output, flushed at once, so that a test can await them:
   ready                     the name is owned
   list                      a GetManagedObjects arrived (answered or not)
 
 The test drives it with methods of org.netstatus.Test on /org/freedesktop/ModemManager1: SetQuality(u) (the modem's
 PropertiesChanged follows), RemoveModem() (InterfacesRemoved), AddModem(s interface, u quality) (InterfacesAdded of
-a modem at /org/freedesktop/ModemManager1/Modem/1 with that NET port). It stops by itself after --lifetime seconds.
+a modem at /org/freedesktop/ModemManager1/Modem/1 with that NET port), AnswerHeld() (answers the held
+GetManagedObjects). It stops by itself after --lifetime seconds.
 """
 import argparse
 import sys
@@ -98,7 +99,7 @@ class Manager(dbus.service.Object):
             if self.options.delay > 0:
                 GLib.timeout_add(int(self.options.delay * 1000), lambda: answer() and False)
             else:
-                self.held.append((reply, error))
+                self.held.append(answer)
             return
         answer()
 
@@ -117,6 +118,12 @@ class Manager(dbus.service.Object):
         modem.properties["SignalQuality"] = value
         modem.PropertiesChanged(MODEM_IFACE, dbus.Dictionary({"SignalQuality": value}, signature="sv"),
                                 dbus.Array([], signature="s"))
+
+    @dbus.service.method(TEST_IFACE, in_signature="", out_signature="")
+    def AnswerHeld(self):
+        held, self.held = self.held, []
+        for answer in held:
+            answer()
 
     @dbus.service.method(TEST_IFACE, in_signature="", out_signature="")
     def RemoveModem(self):

@@ -78,8 +78,12 @@ struct ModemManagerIntegrationTests {
   }
 
   @Test func aModemManagerThatNeverAnswersHoldsTheStartForTheBudgetOnly() async throws {
-    let fixture = try await Fixture("mmhang", metered: nil) { try await $0.startModemManager(hang: true, delay: 2) }
+    let started = Recorder<ChildProcess>()
+    let fixture = try await Fixture("mmhang", metered: nil) {
+      started.append(try await $0.startModemManager(hang: true))
+    }
     defer { fixture.stop() }
+    let modemManager = try #require(started.values.first)
     #expect(try fixture.timedStart() < NetworkManagerIntegrationTests.startUpLimit)
     #expect(fixture.monitor.currentPath?.linkQuality == .unknown)
     let reason = Self.modemManager(fixture)?.unavailableReason ?? ""
@@ -88,7 +92,9 @@ struct ModemManagerIntegrationTests {
       "\(reason)")
     // NetworkManager's own status is not held up by ModemManager's.
     #expect(fixture.diagnostic()?.unavailableReason?.contains("NetworkManager is not running") == true)
-    // Its answer, when it comes, is a change like any other.
+    // Its answer, when it comes (the stand-in holds it until told), is a change like any other.
+    try await modemManager.lines.waitUntil(timeout: Self.pathLimit, "the listing to arrive") { $0.contains("list") }
+    try fixture.bus.modemManager("AnswerHeld")
     try await Self.awaitQuality(fixture, .good, "good once ModemManager answered")
     #expect(Self.modemManager(fixture)?.isActive == true)
   }

@@ -10,8 +10,8 @@ extension PrivateBus {
 
   /// `Tests/Fixtures/modem_manager.py`: a ModemManager with one modem whose `NET` port is `interface` and whose
   /// `SignalQuality` is `quality` percent (`garbage`: its properties of other types; `garbageListing`: a
-  /// `GetManagedObjects` answered with a string; `hang`: never answered, or `delay` seconds late). Its output has a
-  /// line per `GetManagedObjects` (`list`). ``stop()`` kills it.
+  /// `GetManagedObjects` answered with a string; `hang`: answered only at `AnswerHeld`, or `delay` seconds late).
+  /// Its output has a line per `GetManagedObjects` (`list`). ``stop()`` kills it.
   @discardableResult
   func startModemManager(
     interface: String = "v0", quality: UInt32 = 80, garbage: Bool = false, garbageListing: Bool = false,
@@ -32,8 +32,8 @@ extension PrivateBus {
     return child
   }
 
-  /// Calls the ModemManager stand-in's test method `method` (`SetQuality`, `RemoveModem`, `AddModem`) with
-  /// `arguments` in dbus-send's syntax.
+  /// Calls the ModemManager stand-in's test method `method` (`SetQuality`, `RemoveModem`, `AddModem`,
+  /// `AnswerHeld`) with `arguments` in dbus-send's syntax.
   func modemManager(_ method: String, _ arguments: [String] = []) throws {
     try send(
       "/org/freedesktop/ModemManager1", "org.netstatus.Test.\(method)", arguments,
