@@ -5,24 +5,31 @@ It owns net.connman.iwd on the bus at --address and serves, at /, org.freedeskto
 GetManagedObjects with one station, /net/connman/iwd/0/4: interfaces net.connman.iwd.Device (Name --interface) and
 net.connman.iwd.Station (State connected). The station's RegisterSignalLevelAgent(o path, an levels) records the
 caller and its agent and, as iwd does, calls the agent's net.connman.iwd.SignalLevelAgent.Changed(o device, y level)
-at once, with --level; --refuse answers it with the error net.connman.iwd.Failed instead. --hang never answers
-GetManagedObjects, or answers it --delay seconds late.
+at once, with --level; --refuse answers it with the error net.connman.iwd.Failed instead. --hang holds
+GetManagedObjects's answer until AnswerHeld(), or answers it --delay seconds late. --late owns the name with no
+station: AddDevice() then announces the device and its station (InterfacesAdded), as iwd does for a device it finds
+after it owns its name.
+As iwd, it calls the agent (Changed, Release) with NO_REPLY_EXPECTED: an answer to such a call is unrequested, and a
+message filter reports it (the private bus lets unrequested replies through so that it can).
 It prints one line per event on standard output, flushed at once, so that a test can await them:
   ready                           the name is owned
   list                            a GetManagedObjects arrived (answered or not)
   register STATION AGENT LEVELS   a RegisterSignalLevelAgent arrived (LEVELS comma-separated)
-  changed LEVEL                   the agent answered a Changed call
-  released                        the agent answered a Release call
+  changed LEVEL                   the agent answered a Changed call that expected an answer
+  unrequested reply               the agent answered a call that expected none
 
 The test drives it with methods of org.netstatus.Test on /: SetLevel(y) (the agent's Changed follows), Release()
 (the agent's Release), RemoveStation() (InterfacesRemoved of the Station interface), AddStation()
-(InterfacesAdded of it again: a station that appears). It stops by itself after --lifetime seconds.
+(InterfacesAdded of it again: a station that appears), AddDevice() (InterfacesAdded of the Device, then of its
+Station), SetLevelExpectingReply(y) (Changed as a call that expects an answer), AnswerHeld() (answers the held
+GetManagedObjects). It stops by itself after --lifetime seconds.
 """
 import argparse
 import sys
 
 import dbus
 import dbus.bus
+import dbus.lowlevel
 import dbus.mainloop.glib
 import dbus.service
 from gi.repository import GLib
@@ -46,20 +53,37 @@ class Service:
         self.options = options
         self.agent = None  # (unique name, object path)
         self.held = []
+        self.present = not options.late
+        # The serials of the agent calls sent with NO_REPLY_EXPECTED.
+        self.unanswerable = set()
+        connection.add_message_filter(self.watch_replies)
         self.interfaces = {
             DEVICE_IFACE: dbus.Dictionary({"Name": dbus.String(options.interface), "Powered": dbus.Boolean(True)},
                                           signature="sv"),
             STATION_IFACE: dbus.Dictionary({"State": dbus.String("connected")}, signature="sv"),
         }
 
-    def call_agent(self, method, *arguments):
+    def watch_replies(self, connection, message):
+        if isinstance(message, (dbus.lowlevel.MethodReturnMessage, dbus.lowlevel.ErrorMessage)) and \
+                message.get_reply_serial() in self.unanswerable:
+            say("unrequested reply")
+        return dbus.lowlevel.HANDLER_RESULT_NOT_YET_HANDLED
+
+    def call_agent(self, method, *arguments, expect_reply=False):
         if self.agent is None:
             return
         sender, path = self.agent
         signature = "oy" if method == "Changed" else "o"
-        label = f"changed {int(arguments[1])}" if method == "Changed" else "released"
-        self.connection.call_async(sender, path, AGENT_IFACE, method, signature, arguments,
-                                   lambda *_: say(label), lambda error: say(f"agent error {error}"))
+        if expect_reply:
+            self.connection.call_async(sender, path, AGENT_IFACE, method, signature, arguments,
+                                       lambda *_: say(f"changed {int(arguments[1])}"),
+                                       lambda error: say(f"agent error {error}"))
+            return
+        message = dbus.lowlevel.MethodCallMessage(sender, path, AGENT_IFACE, method)
+        message.append(*arguments, signature=signature)
+        message.set_no_reply(True)
+        self.connection.send_message(message)
+        self.unanswerable.add(message.get_serial())
 
 
 class Root(dbus.service.Object):
@@ -71,14 +95,13 @@ class Root(dbus.service.Object):
     @dbus.service.method(OBJECT_MANAGER_IFACE, in_signature="", async_callbacks=("reply", "error"))
     def GetManagedObjects(self, reply, error):
         say("list")
-        objects = dbus.Dictionary(
-            {dbus.ObjectPath(STATION_PATH): dbus.Dictionary(self.service.interfaces, signature="sa{sv}")},
-            signature="oa{sa{sv}}")
+        listed = {dbus.ObjectPath(STATION_PATH): dbus.Dictionary(self.service.interfaces, signature="sa{sv}")}
+        objects = dbus.Dictionary(listed if self.service.present else {}, signature="oa{sa{sv}}")
         if self.service.options.hang:
             if self.service.options.delay > 0:
                 GLib.timeout_add(int(self.service.options.delay * 1000), lambda: reply(objects) and False)
             else:
-                self.service.held.append((reply, error))
+                self.service.held.append(lambda: reply(objects))
             return
         reply(objects)
 
@@ -93,6 +116,23 @@ class Root(dbus.service.Object):
     @dbus.service.method(TEST_IFACE, in_signature="y", out_signature="")
     def SetLevel(self, level):
         self.service.call_agent("Changed", dbus.ObjectPath(STATION_PATH), dbus.Byte(level))
+
+    @dbus.service.method(TEST_IFACE, in_signature="y", out_signature="")
+    def SetLevelExpectingReply(self, level):
+        self.service.call_agent("Changed", dbus.ObjectPath(STATION_PATH), dbus.Byte(level), expect_reply=True)
+
+    @dbus.service.method(TEST_IFACE, in_signature="", out_signature="")
+    def AnswerHeld(self):
+        held, self.service.held = self.service.held, []
+        for answer in held:
+            answer()
+
+    @dbus.service.method(TEST_IFACE, in_signature="", out_signature="")
+    def AddDevice(self):
+        self.service.present = True
+        self.InterfacesAdded(dbus.ObjectPath(STATION_PATH), dbus.Dictionary(
+            {DEVICE_IFACE: self.service.interfaces[DEVICE_IFACE]}, signature="sa{sv}"))
+        self.AddStation()
 
     @dbus.service.method(TEST_IFACE, in_signature="", out_signature="")
     def Release(self):
@@ -133,6 +173,7 @@ def main():
     parser.add_argument("--level", type=int, default=0)
     parser.add_argument("--refuse", action="store_true")
     parser.add_argument("--hang", action="store_true")
+    parser.add_argument("--late", action="store_true")
     parser.add_argument("--delay", type=float, default=0)
     parser.add_argument("--lifetime", type=float, default=120)
     options = parser.parse_args()

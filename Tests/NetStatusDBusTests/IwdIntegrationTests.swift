@@ -46,16 +46,39 @@ struct IwdIntegrationTests {
     try await Self.awaitQuality(fixture, .moderate, "moderate at level 1")
     try fixture.bus.iwd("SetLevel", ["byte:2"])
     try await Self.awaitQuality(fixture, .minimal, "minimal at level 2")
-    try await Self.awaitLine(iwd, "changed 2")  // the agent answered each call
     // Release: no level, the kernel's rating (none for a link of another namespace).
     try fixture.bus.iwd("Release")
     try await Self.awaitQuality(fixture, .unknown, "unknown once released")
-    try await Self.awaitLine(iwd, "released")
     // The station goes and comes back: registered again, and its level follows.
     try fixture.bus.iwd("RemoveStation")
     try fixture.bus.iwd("AddStation")
     try await Self.awaitLine(iwd, "register /net/connman/iwd/0/4 /org/netstatus/SignalLevelAgent -67,-80", count: 2)
     try await Self.awaitQuality(fixture, .good, "good after the station came back")
+    // A caller that expects an answer gets one; iwd's calls, which expect none, got none: the agent's answers go
+    // out in order, so an answer to any of them would have reached the stand-in before this one.
+    try fixture.bus.iwd("SetLevelExpectingReply", ["byte:1"])
+    try await Self.awaitQuality(fixture, .moderate, "moderate at level 1, asked with a reply expected")
+    try await Self.awaitLine(iwd, "changed 1")
+    #expect(!iwd.lines.values.contains("unrequested reply"), "\(iwd.lines.values)")
+  }
+
+  @Test func aDeviceThatAppearsAfterTheListingIsRatedByItsLevel() async throws {
+    let started = Recorder<ChildProcess>()
+    let fixture = try await Fixture("iwdlate", metered: nil) {
+      started.append(try await $0.startIwd(level: 1, late: true))
+    }
+    defer { fixture.stop() }
+    let iwd = try #require(started.values.first)
+    try fixture.monitor.start()
+    #expect(fixture.monitor.currentPath?.linkQuality == .unknown, "no station yet")
+    #expect(Self.iwd(fixture)?.isActive == true)
+    // iwd finds the device (InterfacesAdded of its Device, with its Name, then of its Station): registered with,
+    // and its level rates the path of the interface the Name gives.
+    try fixture.bus.iwd("AddDevice")
+    try await Self.awaitLine(iwd, "register /net/connman/iwd/0/4 /org/netstatus/SignalLevelAgent -67,-80")
+    try await Self.awaitQuality(fixture, .moderate, "moderate at level 1 from the device that appeared")
+    try fixture.bus.iwd("SetLevel", ["byte:0"])
+    try await Self.awaitQuality(fixture, .good, "good at level 0")
   }
 
   @Test func iwdRestartingIsRegisteredWithAgain() async throws {
@@ -90,8 +113,12 @@ struct IwdIntegrationTests {
   }
 
   @Test func anIwdThatNeverAnswersHoldsTheStartForTheBudgetOnly() async throws {
-    let fixture = try await Fixture("iwdhang", metered: nil) { try await $0.startIwd(level: 0, hang: true, delay: 2) }
+    let started = Recorder<ChildProcess>()
+    let fixture = try await Fixture("iwdhang", metered: nil) {
+      started.append(try await $0.startIwd(level: 0, hang: true))
+    }
     defer { fixture.stop() }
+    let iwd = try #require(started.values.first)
     #expect(try fixture.timedStart() < NetworkManagerIntegrationTests.startUpLimit)
     #expect(fixture.monitor.currentPath?.linkQuality == .unknown)
     let reason = Self.iwd(fixture)?.unavailableReason ?? ""
@@ -99,6 +126,9 @@ struct IwdIntegrationTests {
       reason == "iwd did not answer within 750 ms (listing its stations); its answer is applied when it comes",
       "\(reason)")
     #expect(Self.modemManagerReason(fixture).contains("ModemManager is not running"), "not held up by iwd")
+    // The stand-in holds its answer until told: it comes late, and is applied as a change.
+    try await Self.awaitLine(iwd, "list")
+    try fixture.bus.iwd("AnswerHeld")
     try await Self.awaitQuality(fixture, .good, "good once iwd answered")
   }
 
@@ -120,11 +150,17 @@ extension IwdIntegrationTests {
     defer { fixture.stop() }
     let iwd = try await fixture.bus.startIwd(level: 0)
     try fixture.monitor.start()
-    try await Self.awaitLine(iwd, "changed 0")
+    try await Self.awaitLine(iwd, "register /net/connman/iwd/0/4 /org/netstatus/SignalLevelAgent -67,-80")
     // iwd says good, NetworkManager minimal: NetworkManager's stands, however often iwd speaks.
     try fixture.bus.iwd("SetLevel", ["byte:0"])
-    try await Self.awaitLine(iwd, "changed 0", count: 2)
-    try await fixture.awaitPath("NetworkManager's minimal") { $0.linkQuality == .minimal }
+    // NetworkManager's next strength reaches this process after iwd's call (the stand-in sent that call before it
+    // answered SetLevel): the path NetworkManager's change makes comes after iwd's level was applied.
+    let ap1 = "/org/freedesktop/NetworkManager/AccessPoint/ap1"
+    try NetworkManagerWiFiIntegrationTests.set(
+      fixture.bus, ap1, NetworkManagerMirror.accessPointInterface, "Strength", "byte:40")
+    try await fixture.paths.waitUntil(timeout: ModemManagerIntegrationTests.pathLimit, "NetworkManager's moderate") {
+      $0.last?.linkQuality == .moderate
+    }
     #expect(fixture.paths.values.allSatisfy { $0.linkQuality != .good }, "\(fixture.paths.values)")
     #expect(Self.iwd(fixture)?.isActive == true)
   }

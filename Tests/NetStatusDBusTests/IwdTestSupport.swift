@@ -9,14 +9,15 @@ extension PrivateBus {
     .appendingPathComponent("Fixtures/iwd.py").path
 
   /// `Tests/Fixtures/iwd.py`: an iwd with one station for kernel interface `interface`, whose signal level agent
-  /// hears `level` at once (`refuse`: the registration is refused; `hang`: its `GetManagedObjects` is never
-  /// answered, or `delay` seconds late). Its output has a line per event (`register …`, `changed LEVEL`).
-  /// ``stop()`` kills it.
+  /// hears `level` at once (`refuse`: the registration is refused; `hang`: its `GetManagedObjects` is answered
+  /// only at `AnswerHeld`, or `delay` seconds late; `late`: no station until `AddDevice`). Its output has a line per
+  /// event (`list`, `register …`, `changed LEVEL`, `unrequested reply`). ``stop()`` kills it.
   @discardableResult
   func startIwd(
-    interface: String = "v0", level: UInt8 = 0, refuse: Bool = false, hang: Bool = false, delay: Double = 0
+    interface: String = "v0", level: UInt8 = 0, refuse: Bool = false, hang: Bool = false, delay: Double = 0,
+    late: Bool = false
   ) async throws -> ChildProcess {
-    let flags = (refuse ? ["--refuse"] : []) + (hang ? ["--hang"] : [])
+    let flags = (refuse ? ["--refuse"] : []) + (hang ? ["--hang"] : []) + (late ? ["--late"] : [])
     let child = try ChildProcess(
       executable: Self.python,
       [Self.iwdScript, "--address", address, "--interface", interface, "--level", "\(level)", "--delay", "\(delay)"]
@@ -28,8 +29,8 @@ extension PrivateBus {
     return child
   }
 
-  /// Calls the iwd stand-in's test method `method` (`SetLevel`, `Release`, `RemoveStation`, `AddStation`) with
-  /// `arguments` in dbus-send's syntax.
+  /// Calls the iwd stand-in's test method `method` (`SetLevel`, `SetLevelExpectingReply`, `Release`,
+  /// `RemoveStation`, `AddStation`, `AddDevice`, `AnswerHeld`) with `arguments` in dbus-send's syntax.
   func iwd(_ method: String, _ arguments: [String] = []) throws {
     try send("/", "org.netstatus.Test.\(method)", arguments, destination: "net.connman.iwd")
   }

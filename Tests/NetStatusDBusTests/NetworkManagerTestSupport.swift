@@ -66,6 +66,9 @@ final class PrivateBus: Sendable {
           <allow own="*"/>
           <allow send_destination="*"/>
           <allow receive_sender="*"/>
+          <!-- Unrequested replies too (a strict bus drops them), so that a stand-in sees one and can say so. -->
+          <allow send_destination="*" send_requested_reply="false"/>
+          <allow receive_sender="*" receive_requested_reply="false"/>
         </policy>
       </busconfig>
       """

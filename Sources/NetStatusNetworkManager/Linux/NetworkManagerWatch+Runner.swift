@@ -152,9 +152,12 @@
           reads = []
         case .changed(let path, let interface, let property, let value):
           reads = mirrors.networkManager.changed(path: path, interface: interface, property: property, value: value)
+          // `InterfacesAdded` carries its properties as changes too (the shim tags them as a signal's, token 0):
+          // ModemManager's and iwd's objects that appear after the first listing get theirs here.
           list(
             mirrors.modemManager.property(token: 0, path: path, interface: interface, name: property, value: value),
             into: &mirrors.modemManager)
+          mirrors.iwd.property(token: 0, path: path, interface: interface, name: property, value: value)
         case .invalidated(let path, let interface, let property):
           reads = mirrors.networkManager.invalidated(path: path, interface: interface, property: property)
         case .deviceAdded(let path): reads = mirrors.networkManager.deviceAdded(path)
@@ -185,7 +188,7 @@
 
       /// Applies an ObjectManager event (a listing's object, property or end, `InterfacesAdded`, `InterfacesRemoved`)
       /// or a call of iwd's agent to the mirrors: a listing's to the mirror whose token it has, a signal's to both
-      /// (each takes only its own objects).
+      /// (each takes only its own objects). `InterfacesAdded`'s properties come as ``SDBusConnection/Event/changed``.
       private func handleObjects(_ event: SDBusConnection.Event, _ mirrors: inout Mirrors) {
         switch event {
         case .object(let token, let path, let interfaces):
@@ -198,13 +201,13 @@
             perform(mirrors.iwd.object(token: token, path: path, interfaces: interfaces), into: &mirrors.iwd)
           }
         case .listedProperty(let token, let path, let interface, let property, let value):
-          if token == 0 || ModemManagerMirror.owns(token) {
+          if ModemManagerMirror.owns(token) {
             list(
               mirrors.modemManager.property(
                 token: token, path: path, interface: interface, name: property, value: value),
               into: &mirrors.modemManager)
           }
-          if token == 0 || IwdMirror.owns(token) {
+          if IwdMirror.owns(token) {
             mirrors.iwd.property(token: token, path: path, interface: interface, name: property, value: value)
           }
         case .objectRemoved(let path, let interfaces):

@@ -29,7 +29,7 @@
       case answer(token: UInt64, sender: String, Result<NetworkManagerMirror.Value, NetworkManagerMirror.ReadFailure>)
       /// The bus answered an AddMatch: `nil`, or why it refused it.
       case matchInstalled(NetworkManagerMirror.ReadFailure?)
-      /// `PropertiesChanged` with a property's value.
+      /// A property's value from a signal: `PropertiesChanged`, or one of the properties `InterfacesAdded` carries.
       case changed(path: String, interface: String, property: String, NetworkManagerMirror.Value)
       /// `PropertiesChanged` naming a property without its value.
       case invalidated(path: String, interface: String, property: String)
@@ -39,9 +39,9 @@
       case ownerChanged(name: String, owner: String)
       /// An object and its interfaces: one of ``getManagedObjects(_:_:token:timeout:)``'s answer `token` (its
       /// properties follow as ``listedProperty(token:path:interface:property:_:)``), or `InterfacesAdded` (`token`
-      /// 0, its properties as ``listedProperty(token:path:interface:property:_:)`` with `token` 0).
+      /// 0, its properties following as ``changed(path:interface:property:_:)``, as any signal's).
       case object(token: UInt64, path: String, interfaces: [String])
-      /// A property of an object ``object(token:path:interfaces:)`` announced.
+      /// A property of an object a listing's ``object(token:path:interfaces:)`` announced (`token` never 0).
       case listedProperty(token: UInt64, path: String, interface: String, property: String, NetworkManagerMirror.Value)
       /// `InterfacesRemoved`: the object at `path` lost these interfaces.
       case objectRemoved(path: String, interfaces: [String])
