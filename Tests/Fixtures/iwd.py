@@ -2,9 +2,9 @@
 """An iwd stand-in for NetStatus's D-Bus tests (dbus-python and GLib, which python3-dbusmock brings).
 
 It owns net.connman.iwd on the bus at --address and serves, at /, org.freedesktop.DBus.ObjectManager.
-GetManagedObjects with one station, /net/connman/iwd/0/4: interfaces net.connman.iwd.Device (Name --interface) and
-net.connman.iwd.Station (State connected). The station's RegisterSignalLevelAgent(o path, an levels) records the
-caller and its agent and, as iwd does, calls the agent's net.connman.iwd.SignalLevelAgent.Changed(o device, y level)
+GetManagedObjects with one station, /net/connman/iwd/0/4: interfaces net.connman.iwd.Device (Name --interface;
+with --garbage-name a number instead) and net.connman.iwd.Station (State connected). The station's
+RegisterSignalLevelAgent(o path, an levels) records the caller and its agent and, as iwd does, calls the agent's net.connman.iwd.SignalLevelAgent.Changed(o device, y level)
 at once, with --level; --refuse answers it with the error net.connman.iwd.Failed instead. --hang holds
 GetManagedObjects's answer until AnswerHeld(), or answers it --delay seconds late. --late owns the name with no
 station: AddDevice() then announces the device and its station (InterfacesAdded), as iwd does for a device it finds
@@ -18,7 +18,8 @@ It prints one line per event on standard output, flushed at once, so that a test
   changed LEVEL                   the agent answered a Changed call that expected an answer
   unrequested reply               the agent answered a call that expected none
 
-The test drives it with methods of org.netstatus.Test on /: SetLevel(y) (the agent's Changed follows), Release()
+The test drives it with methods of org.netstatus.Test on /: SetLevel(y) (the agent's Changed follows), SendGarbage()
+(the agent's Changed with a string for its level, then without one), Release()
 (the agent's Release), RemoveStation() (InterfacesRemoved of the Station interface), AddStation()
 (InterfacesAdded of it again: a station that appears), AddDevice() (InterfacesAdded of the Device, then of its
 Station), SetLevelExpectingReply(y) (Changed as a call that expects an answer), AnswerHeld() (answers the held
@@ -58,8 +59,9 @@ class Service:
         self.unanswerable = set()
         connection.add_message_filter(self.watch_replies)
         self.interfaces = {
-            DEVICE_IFACE: dbus.Dictionary({"Name": dbus.String(options.interface), "Powered": dbus.Boolean(True)},
-                                          signature="sv"),
+            DEVICE_IFACE: dbus.Dictionary(
+                {"Name": dbus.UInt32(7) if options.garbage_name else dbus.String(options.interface),
+                 "Powered": dbus.Boolean(True)}, signature="sv"),
             STATION_IFACE: dbus.Dictionary({"State": dbus.String("connected")}, signature="sv"),
         }
 
@@ -122,6 +124,19 @@ class Root(dbus.service.Object):
         self.service.call_agent("Changed", dbus.ObjectPath(STATION_PATH), dbus.Byte(level), expect_reply=True)
 
     @dbus.service.method(TEST_IFACE, in_signature="", out_signature="")
+    def SendGarbage(self):
+        """Calls the agent's Changed with a level of another type (a string), then with no level at all."""
+        if self.service.agent is None:
+            return
+        sender, path = self.service.agent
+        for arguments, signature in [((dbus.ObjectPath(STATION_PATH), "good"), "os"),
+                                     ((dbus.ObjectPath(STATION_PATH),), "o")]:
+            message = dbus.lowlevel.MethodCallMessage(sender, path, AGENT_IFACE, "Changed")
+            message.append(*arguments, signature=signature)
+            message.set_no_reply(True)
+            self.service.connection.send_message(message)
+
+    @dbus.service.method(TEST_IFACE, in_signature="", out_signature="")
     def AnswerHeld(self):
         held, self.service.held = self.service.held, []
         for answer in held:
@@ -174,6 +189,7 @@ def main():
     parser.add_argument("--refuse", action="store_true")
     parser.add_argument("--hang", action="store_true")
     parser.add_argument("--late", action="store_true")
+    parser.add_argument("--garbage-name", action="store_true")
     parser.add_argument("--delay", type=float, default=0)
     parser.add_argument("--lifetime", type=float, default=120)
     options = parser.parse_args()

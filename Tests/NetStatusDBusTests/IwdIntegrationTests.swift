@@ -112,6 +112,34 @@ struct IwdIntegrationTests {
       "\(diagnostic)")
   }
 
+  @Test func garbageFromIwdIsSaidAndRatesNothing() async throws {
+    // A device whose Name is a number names no interface: its station's level rates nothing, and that is said.
+    let named = try await Fixture("iwdname", metered: nil) { try await $0.startIwd(level: 0, garbageName: true) }
+    defer { named.stop() }
+    try named.monitor.start()
+    let diagnostic = try #require(Self.iwd(named))
+    #expect(diagnostic.isActive)
+    #expect(
+      diagnostic.note?.contains("Name of device /net/connman/iwd/0/4 has an unexpected type (`u`, not `s`)") == true,
+      "\(diagnostic)")
+    #expect(named.monitor.currentPath?.linkQuality == .unknown)
+
+    // Agent calls whose level is of another type, or missing, keep the last level and are said.
+    let calls = try await Fixture("iwdcalls", metered: nil) { try await $0.startIwd(level: 1) }
+    defer { calls.stop() }
+    try calls.monitor.start()
+    try await Self.awaitQuality(calls, .moderate, "moderate at level 1")
+    try calls.bus.iwd("SendGarbage")
+    let said = try await poll(timeout: ModemManagerIntegrationTests.pathLimit, every: .milliseconds(10)) {
+      Self.iwd(calls)?.note?.contains("without a level (not `oy`): ignored") == true ? true : nil
+    }
+    #expect(said == true, "\(String(describing: Self.iwd(calls)))")
+    try calls.bus.iwd("SetLevel", ["byte:2"])
+    try await Self.awaitQuality(calls, .minimal, "minimal at level 2, after the garbage")
+    #expect(!calls.paths.values.contains { $0.linkQuality == .good || $0.linkQuality == .unknown }, "nothing else")
+    #expect(Self.iwd(calls)?.note == nil, "a level clears the problem")
+  }
+
   @Test func anIwdThatNeverAnswersHoldsTheStartForTheBudgetOnly() async throws {
     let started = Recorder<ChildProcess>()
     let fixture = try await Fixture("iwdhang", metered: nil) {

@@ -10,14 +10,17 @@ extension PrivateBus {
 
   /// `Tests/Fixtures/iwd.py`: an iwd with one station for kernel interface `interface`, whose signal level agent
   /// hears `level` at once (`refuse`: the registration is refused; `hang`: its `GetManagedObjects` is answered
-  /// only at `AnswerHeld`, or `delay` seconds late; `late`: no station until `AddDevice`). Its output has a line per
+  /// only at `AnswerHeld`, or `delay` seconds late; `late`: no station until `AddDevice`; `garbageName`: the device's
+  /// `Name` is a number). Its output has a line per
   /// event (`list`, `register …`, `changed LEVEL`, `unrequested reply`). ``stop()`` kills it.
   @discardableResult
   func startIwd(
     interface: String = "v0", level: UInt8 = 0, refuse: Bool = false, hang: Bool = false, delay: Double = 0,
-    late: Bool = false
+    late: Bool = false, garbageName: Bool = false
   ) async throws -> ChildProcess {
-    let flags = (refuse ? ["--refuse"] : []) + (hang ? ["--hang"] : []) + (late ? ["--late"] : [])
+    let flags =
+      (refuse ? ["--refuse"] : []) + (hang ? ["--hang"] : []) + (late ? ["--late"] : [])
+      + (garbageName ? ["--garbage-name"] : [])
     let child = try ChildProcess(
       executable: Self.python,
       [Self.iwdScript, "--address", address, "--interface", interface, "--level", "\(level)", "--delay", "\(delay)"]
@@ -29,7 +32,7 @@ extension PrivateBus {
     return child
   }
 
-  /// Calls the iwd stand-in's test method `method` (`SetLevel`, `SetLevelExpectingReply`, `Release`,
+  /// Calls the iwd stand-in's test method `method` (`SetLevel`, `SetLevelExpectingReply`, `SendGarbage`, `Release`,
   /// `RemoveStation`, `AddStation`, `AddDevice`, `AnswerHeld`) with `arguments` in dbus-send's syntax.
   func iwd(_ method: String, _ arguments: [String] = []) throws {
     try send("/", "org.netstatus.Test.\(method)", arguments, destination: "net.connman.iwd")

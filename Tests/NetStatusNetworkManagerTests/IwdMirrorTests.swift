@@ -44,6 +44,12 @@ struct IwdMirrorTests {
     mirror.agentCalled("Changed", by: Self.iwd, device: Self.other, level: 2)
     mirror.agentCalled("Other", by: Self.iwd, device: Self.station, level: 2)
     #expect(mirror.status?.view?.stations.map(\.level) == [1])
+    // A Changed whose level is of another type than `y` keeps the last level, and is said until a level comes.
+    mirror.agentCalled("Changed", by: Self.iwd, device: Self.station, level: nil)
+    #expect(mirror.status?.view?.stations.map(\.level) == [1])
+    #expect(mirror.status?.view?.problems.first?.contains("without a level (not `oy`): ignored") == true)
+    mirror.agentCalled("Changed", by: Self.iwd, device: Self.station, level: 1)
+    #expect(mirror.status?.view?.problems == [])
     // Release: no level, and the next time it appears it is registered with again.
     mirror.agentCalled("Release", by: Self.iwd, device: Self.station, level: nil)
     #expect(mirror.status?.view?.stations.map(\.level) == [nil])

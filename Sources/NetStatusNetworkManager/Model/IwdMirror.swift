@@ -142,6 +142,7 @@ struct IwdMirror: Sendable {
       objects[path] = nil
       problems[path] = nil
       problems["register " + path] = nil
+      problems["level " + path] = nil
       registered.remove(path)
       agents[path] = nil
     } else if interfaces.contains(Self.stationInterface) {
@@ -182,11 +183,19 @@ struct IwdMirror: Sendable {
 
   /// The agent's `method` called by `sender` for station `device`: `Changed` with `level`, or `Release`. Only the
   /// iwd that accepted the agent for that station is heard; before its answer came, iwd's call (which it makes at
-  /// once) is taken from whoever makes it, and the answer's sender decides the calls that follow.
+  /// once) is taken from whoever makes it, and the answer's sender decides the calls that follow. A `Changed`
+  /// without a level (`nil`: arguments of other types than `oy`) changes nothing, and is said.
   mutating func agentCalled(_ method: String, by sender: String, device: String, level: UInt8?) {
     guard let object = objects[device], object.agentOwner == nil || object.agentOwner == sender else { return }
     switch method {
-    case "Changed": objects[device]?.level = level
+    case "Changed":
+      guard let level else {
+        problems["level " + device] =
+          "iwd called the signal level agent's Changed for station \(device) without a level (not `oy`): ignored"
+        return
+      }
+      problems["level " + device] = nil
+      objects[device]?.level = level
     case "Release":
       objects[device]?.level = nil
       objects[device]?.agentOwner = nil
