@@ -13,11 +13,11 @@ It prints one line per event on standard output, flushed at once, so that a test
   get PATH PROPERTY         a Get arrived (answered or not)
 
 What it does not answer: --hang none (answers everything), devices (never answers a device's or an access point's
-Get, the manager's yes), accesspoints (never answers an access point's Get), all (never answers any Get). --delay
-SECONDS answers those Gets that late instead of never. The test
-changes the mode with the method org.netstatus.Test.SetHang(s) on the manager object, and makes it emit
+Get, the manager's yes), accesspoints (never answers an access point's Get), all (never answers any Get). The test
+changes the mode with the method org.netstatus.Test.SetHang(s) on the manager object, answers the Gets held so far
+with AnswerHeld() (a late answer: when the test says, not after a time a slow start could outlast), and makes it emit
 PropertiesChanged naming a property without its value with org.netstatus.Test.Invalidate(o path, s property).
-Unanswered calls are kept, never answered, until the process ends. It stops by itself after --lifetime seconds.
+Unanswered calls are kept until AnswerHeld() or the end of the process. It stops by itself after --lifetime seconds.
 """
 import argparse
 import sys
@@ -42,7 +42,6 @@ def say(line):
 class Service:
     def __init__(self, options):
         self.hang = options.hang
-        self.delay = options.delay
         self.held = []
         self.devices = {}
         self.access_points = {}
@@ -67,10 +66,7 @@ class Service:
         is_access_point = path in self.access_points
         if self.hang == "all" or (self.hang == "devices" and is_device) or (
                 self.hang == "accesspoints" and is_access_point):
-            if is_device and self.delay > 0:
-                GLib.timeout_add(int(self.delay * 1000), lambda: self.reply(path, name, reply, error) and False)
-            else:
-                self.held.append((reply, error))
+            self.held.append(lambda: self.reply(path, name, reply, error))
             return
         self.reply(path, name, reply, error)
 
@@ -103,6 +99,12 @@ class Manager(dbus.service.Object):
     @dbus.service.method(TEST_IFACE, in_signature="s", out_signature="")
     def SetHang(self, mode):
         self.service.hang = mode
+
+    @dbus.service.method(TEST_IFACE, in_signature="", out_signature="")
+    def AnswerHeld(self):
+        held, self.service.held = self.service.held, []
+        for answer in held:
+            answer()
 
     @dbus.service.method(TEST_IFACE, in_signature="os", out_signature="")
     def Invalidate(self, path, name):
@@ -140,7 +142,6 @@ def main():
     parser.add_argument("--hang", choices=["none", "devices", "accesspoints", "all"], default="none")
     parser.add_argument("--wifi", type=int, default=None)
     parser.add_argument("--wifi-garbage", action="store_true")
-    parser.add_argument("--delay", type=float, default=0)
     parser.add_argument("--lifetime", type=float, default=120)
     options = parser.parse_args()
     dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)

@@ -6,7 +6,7 @@ GetManagedObjects with one station, /net/connman/iwd/0/4: interfaces net.connman
 with --garbage-name a number instead) and net.connman.iwd.Station (State connected). The station's
 RegisterSignalLevelAgent(o path, an levels) records the caller and its agent and, as iwd does, calls the agent's net.connman.iwd.SignalLevelAgent.Changed(o device, y level)
 at once, with --level; --refuse answers it with the error net.connman.iwd.Failed instead. --hang holds
-GetManagedObjects's answer until AnswerHeld(), or answers it --delay seconds late. --late owns the name with no
+GetManagedObjects's answer until AnswerHeld(). --late owns the name with no
 station: AddDevice() then announces the device and its station (InterfacesAdded), as iwd does for a device it finds
 after it owns its name.
 As iwd, it calls the agent (Changed, Release) with NO_REPLY_EXPECTED: an answer to such a call is unrequested, and a
@@ -100,10 +100,7 @@ class Root(dbus.service.Object):
         listed = {dbus.ObjectPath(STATION_PATH): dbus.Dictionary(self.service.interfaces, signature="sa{sv}")}
         objects = dbus.Dictionary(listed if self.service.present else {}, signature="oa{sa{sv}}")
         if self.service.options.hang:
-            if self.service.options.delay > 0:
-                GLib.timeout_add(int(self.service.options.delay * 1000), lambda: reply(objects) and False)
-            else:
-                self.service.held.append(lambda: reply(objects))
+            self.service.held.append(lambda: reply(objects))
             return
         reply(objects)
 
@@ -190,7 +187,6 @@ def main():
     parser.add_argument("--hang", action="store_true")
     parser.add_argument("--late", action="store_true")
     parser.add_argument("--garbage-name", action="store_true")
-    parser.add_argument("--delay", type=float, default=0)
     parser.add_argument("--lifetime", type=float, default=120)
     options = parser.parse_args()
     dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)

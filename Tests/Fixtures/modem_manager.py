@@ -6,7 +6,7 @@ org.freedesktop.DBus.ObjectManager.GetManagedObjects with one modem (/org/freede
 interface org.freedesktop.ModemManager1.Modem) whose Ports are a tty port (type 3, AT) and --interface (type 2, NET)
 and whose SignalQuality is (--quality, true). --garbage gives the modem's properties other types (SignalQuality a
 `u`, Ports an `as`); --garbage-listing answers GetManagedObjects with a string; --hang holds its answer until
-AnswerHeld(), or answers it --delay seconds late.
+AnswerHeld().
 It prints one line per event on standard output, flushed at once, so that a test can await them:
   ready                     the name is owned
   list                      a GetManagedObjects arrived (answered or not)
@@ -96,10 +96,7 @@ class Manager(dbus.service.Object):
         answer = (lambda: reply(dbus.String("garbage"))) if self.options.garbage_listing else (
             lambda: reply(self.objects()))
         if self.options.hang:
-            if self.options.delay > 0:
-                GLib.timeout_add(int(self.options.delay * 1000), lambda: answer() and False)
-            else:
-                self.held.append(answer)
+            self.held.append(answer)
             return
         answer()
 
@@ -149,7 +146,6 @@ def main():
     parser.add_argument("--garbage", action="store_true")
     parser.add_argument("--garbage-listing", action="store_true")
     parser.add_argument("--hang", action="store_true")
-    parser.add_argument("--delay", type=float, default=0)
     parser.add_argument("--lifetime", type=float, default=120)
     options = parser.parse_args()
     dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)

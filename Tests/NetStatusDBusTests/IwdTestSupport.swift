@@ -10,12 +10,12 @@ extension PrivateBus {
 
   /// `Tests/Fixtures/iwd.py`: an iwd with one station for kernel interface `interface`, whose signal level agent
   /// hears `level` at once (`refuse`: the registration is refused; `hang`: its `GetManagedObjects` is answered
-  /// only at `AnswerHeld`, or `delay` seconds late; `late`: no station until `AddDevice`; `garbageName`: the device's
+  /// only at `AnswerHeld`; `late`: no station until `AddDevice`; `garbageName`: the device's
   /// `Name` is a number). Its output has a line per
   /// event (`list`, `register …`, `changed LEVEL`, `unrequested reply`). ``stop()`` kills it.
   @discardableResult
   func startIwd(
-    interface: String = "v0", level: UInt8 = 0, refuse: Bool = false, hang: Bool = false, delay: Double = 0,
+    interface: String = "v0", level: UInt8 = 0, refuse: Bool = false, hang: Bool = false,
     late: Bool = false, garbageName: Bool = false
   ) async throws -> ChildProcess {
     let flags =
@@ -23,7 +23,7 @@ extension PrivateBus {
       + (garbageName ? ["--garbage-name"] : [])
     let child = try ChildProcess(
       executable: Self.python,
-      [Self.iwdScript, "--address", address, "--interface", interface, "--level", "\(level)", "--delay", "\(delay)"]
+      [Self.iwdScript, "--address", address, "--interface", interface, "--level", "\(level)"]
         + flags, environment: environment)
     keep(child)
     try await child.lines.waitUntil(timeout: .seconds(20), "the iwd stand-in to own its name") {

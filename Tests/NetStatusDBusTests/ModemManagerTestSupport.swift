@@ -10,12 +10,12 @@ extension PrivateBus {
 
   /// `Tests/Fixtures/modem_manager.py`: a ModemManager with one modem whose `NET` port is `interface` and whose
   /// `SignalQuality` is `quality` percent (`garbage`: its properties of other types; `garbageListing`: a
-  /// `GetManagedObjects` answered with a string; `hang`: answered only at `AnswerHeld`, or `delay` seconds late).
+  /// `GetManagedObjects` answered with a string; `hang`: answered only at `AnswerHeld`).
   /// Its output has a line per `GetManagedObjects` (`list`). ``stop()`` kills it.
   @discardableResult
   func startModemManager(
     interface: String = "v0", quality: UInt32 = 80, garbage: Bool = false, garbageListing: Bool = false,
-    hang: Bool = false, delay: Double = 0
+    hang: Bool = false
   ) async throws -> ChildProcess {
     let flags =
       (garbage ? ["--garbage"] : []) + (garbageListing ? ["--garbage-listing"] : []) + (hang ? ["--hang"] : [])
@@ -23,7 +23,6 @@ extension PrivateBus {
       executable: Self.python,
       [
         Self.modemManagerScript, "--address", address, "--interface", interface, "--quality", "\(quality)",
-        "--delay", "\(delay)",
       ] + flags, environment: environment)
     keep(child)
     try await child.lines.waitUntil(timeout: .seconds(20), "the ModemManager stand-in to own its name") {

@@ -110,19 +110,19 @@ final class PrivateBus: Sendable {
   /// `Tests/Fixtures/hanging_networkmanager.py`: a NetworkManager of `devices` devices (the first for kernel
   /// interface `interface`, `Metered` `metered`, a Wi-Fi device whose access point has `Strength` `wifi` if given,
   /// a string instead with `wifiGarbage`) that leaves unanswered the Gets `hang` says (`none`, `devices`,
-  /// `accesspoints`, `all`), or answers them `delay` seconds late. Its output has a line per Get
+  /// `accesspoints`, `all`) until its test method `AnswerHeld`. Its output has a line per Get
   /// (`get PATH PROPERTY`).
   @discardableResult
   func startHangingNetworkManager(
     devices: Int = 1, interface: String = "v0", metered: UInt32 = 1, wifi: UInt8? = nil, wifiGarbage: Bool = false,
-    hang: String, delay: Double = 0
+    hang: String
   ) async throws -> ChildProcess {
     let wifiArguments = (wifi.map { ["--wifi", "\($0)"] } ?? []) + (wifiGarbage ? ["--wifi-garbage"] : [])
     let child = try ChildProcess(
       executable: Self.python,
       [
         Self.hangingScript, "--address", address, "--devices", "\(devices)", "--interface", interface, "--metered",
-        "\(metered)", "--hang", hang, "--delay", "\(delay)",
+        "\(metered)", "--hang", hang,
       ] + wifiArguments, environment: environment)
     mock.withLock { $0 = child }
     try await child.lines.waitUntil(timeout: .seconds(20), "the hanging NetworkManager to own its name") {
