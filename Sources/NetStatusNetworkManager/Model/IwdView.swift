@@ -22,7 +22,7 @@ package struct IwdView: Sendable, Hashable {
 
   var stations: [Station]
   /// What went wrong with iwd (a refused registration, a value of another type), for the diagnostics.
-  var problems: [String] = []
+  package var problems: [String] = []
 
   /// The station of kernel interface `name`.
   func station(interface name: String) -> Station? {

@@ -23,7 +23,7 @@ package struct ModemManagerView: Sendable, Hashable {
   var modems: [Modem]
   /// What ModemManager gave of another type than its API's, and what NetStatus does without it, for the
   /// diagnostics.
-  var problems: [String] = []
+  package var problems: [String] = []
 
   /// The modem whose `NET` port is interface `name`.
   func modem(interface name: String) -> Modem? {
