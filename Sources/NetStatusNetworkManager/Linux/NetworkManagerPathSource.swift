@@ -137,39 +137,38 @@
 
     /// A new status of NetworkManager.
     func update(_ status: NetworkManagerStatus) {
-      let changed = state.withLockedValue { state -> Bool in
+      apply { state in
         guard state.view != status.view else { return false }
         state.view = status.view
-        guard state.attached else {
-          state.viewChangedWhileStarting = true
-          return false
-        }
-        return state.raw != nil
+        return true
       }
-      if changed { deliver() }
     }
 
     /// A new status of ModemManager.
     func update(_ status: ModemManagerStatus) {
-      let changed = state.withLockedValue { state -> Bool in
+      apply { state in
         state.modemsUpdated = true
         guard state.modems != status.view else { return false }
         state.modems = status.view
-        guard state.attached else {
-          state.viewChangedWhileStarting = true
-          return false
-        }
-        return state.raw != nil
+        return true
       }
-      if changed { deliver() }
     }
 
     /// A new status of iwd.
     func update(_ status: IwdStatus) {
-      let changed = state.withLockedValue { state -> Bool in
+      apply { state in
         state.iwdUpdated = true
         guard state.iwd != status.view else { return false }
         state.iwd = status.view
+        return true
+      }
+    }
+
+    /// Takes a service's new view (`change` keeps it, and says whether it differs) and sends the path with it; before
+    /// the inner session is attached, ``attach(_:)`` sends it.
+    private func apply(_ change: (inout State) -> Bool) {
+      let changed = state.withLockedValue { state -> Bool in
+        guard change(&state) else { return false }
         guard state.attached else {
           state.viewChangedWhileStarting = true
           return false
